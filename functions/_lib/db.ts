@@ -1,0 +1,87 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { openEmbeddedPool } from './pglite.ts';
+
+/**
+ * One open database: the Kysely instance plus how to close it.
+ * `kind` says which driver is behind it (DESIGN.md "Database").
+ */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres' | 'neon';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A postgres:// URL. Defaults to DATABASE_URL, then NETLIFY_DATABASE_URL. */
+  url?: string | undefined;
+  /** PGlite data directory when no URL is set. Defaults to PGLITE_DATA_DIR or `.data/pglite`. */
+  dataDir?: string | undefined;
+  /** Force the driver for a URL (`neon` is chosen automatically for *.neon.tech hosts). */
+  driver?: 'pg' | 'neon' | undefined;
+}
+
+/** The connection URL from the environment, if any. */
+export function databaseUrlFromEnv(): string | undefined {
+  return process.env.DATABASE_URL || process.env.NETLIFY_DATABASE_URL || undefined;
+}
+
+function isNeonHost(url: string): boolean {
+  try {
+    return /\.neon\.(tech|build)$/.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens the database chosen by the environment: a `pg` Pool for DATABASE_URL, the Neon
+ * serverless Pool for Neon hosts (or DATABASE_DRIVER=neon), otherwise embedded PGlite
+ * owned by this process (a second process gets a clear error, see `pglite.ts`).
+ */
+export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const url = options.url ?? databaseUrlFromEnv();
+  if (!url) {
+    const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? '.data/pglite';
+    const embedded = await openEmbeddedPool(dataDir);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        await embedded.close();
+      },
+    };
+  }
+  const driver = options.driver ?? (process.env.DATABASE_DRIVER as 'pg' | 'neon' | undefined);
+  if (driver === 'neon' || (driver !== 'pg' && isNeonHost(url))) {
+    const { Pool } = await import('@neondatabase/serverless');
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 5 }) }),
+    });
+    return { db, kind: 'neon', close: () => db.destroy() };
+  }
+  const pg = await import('pg');
+  const Pool = pg.default.Pool;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 10 }) }),
+  });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+const SHARED_KEY = Symbol.for('lagos-auto.database');
+type SharedSlot = { [SHARED_KEY]?: Promise<DatabaseHandle> };
+
+/**
+ * The process-wide database, opened once on first use (warm serverless invocations and
+ * `astro dev` module reloads reuse it; kept on globalThis because Vite may load this module twice).
+ */
+export function sharedDatabase(): Promise<DatabaseHandle> {
+  const slot = globalThis as SharedSlot;
+  slot[SHARED_KEY] ??= openDatabase().catch((error: unknown) => {
+    delete slot[SHARED_KEY];
+    throw error;
+  });
+  return slot[SHARED_KEY];
+}

@@ -1,0 +1,38 @@
+/**
+ * The one error vocabulary of the API (DESIGN.md "Error envelope").
+ * Every failure that leaves a handler is an {@link AppError}, serialised as
+ * `{"error":{"code","message","fields"?,"requestId"}}` by `http.ts`.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  VALIDATION_FAILED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field name → end-user messages, as produced by Zod's flattened errors. */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: FieldErrors | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { AppError, type FieldErrors } from './errors.ts';
+import { log } from './log.ts';
+
+import type { ApiHandler } from './context.ts';
+
+/** JSON response with the given status (default 200). Public data may be cached briefly by CDNs. */
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** Serialises an {@link AppError} as the error envelope of DESIGN.md. */
+export function errorResponse(error: AppError, requestId: string): Response {
+  const body: { code: string; message: string; fields?: FieldErrors; requestId: string } = {
+    code: error.code,
+    message: error.message,
+    requestId,
+  };
+  if (error.fields) body.fields = error.fields;
+  return json({ error: body }, error.status, { 'x-request-id': requestId });
+}
+
+/**
+ * Wraps a handler so that every failure becomes the error envelope: `AppError`s keep their
+ * code and message; anything else is logged with the request id and answered as INTERNAL
+ * without echoing the cause.
+ */
+export function withErrors(handler: ApiHandler): ApiHandler {
+  return async (request, ctx) => {
+    const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
+    try {
+      return await handler(request, ctx);
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(error, requestId);
+      log.error('unhandled error', {
+        requestId,
+        method: request.method,
+        url: request.url,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      return errorResponse(new AppError('INTERNAL', 'An unexpected error occurred. Please try again.'), requestId);
+    }
+  };
+}
+
+/** Zod issues → `{ field: [messages] }`, the envelope's `fields`. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/**
+ * Parses `input` with `schema`, throwing VALIDATION_FAILED (422) with field messages.
+ * The message is the first field message, so a toast can show it as is.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = fieldErrors(result.error);
+  const first = Object.values(fields)[0]?.[0] ?? 'Invalid input';
+  throw new AppError('VALIDATION_FAILED', first, fields);
+}
+
+/** The query string as a plain object (last value wins), for schema parsing. */
+export function queryOf(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}

@@ -1,0 +1,207 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table shapes of SPEC §3, snake_case as in Postgres. Columns marked "later" are the ones
+ * DESIGN.md asks us to keep from the start for features of later issues.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export type BusinessStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
+export type VerificationStatus = 'verified' | 'verification_pending' | 'not_verified' | 'pending';
+export type ContactVisibility = 'public' | 'registered_users_only';
+
+export interface BusinessRegistrationsTable {
+  id: Generated<string>;
+  business_name: string;
+  business_type: string;
+  display_name: string | null;
+  business_categories: Generated<string[]>;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: Generated<string | null>;
+  general_location: string | null;
+  website: string | null;
+  description: string | null;
+  services: string | null;
+  tags: Generated<string[]>;
+  status: Generated<BusinessStatus>;
+  featured: Generated<boolean>;
+  verified: Generated<boolean>;
+  display_order: Generated<number>;
+  verification_status: Generated<VerificationStatus>;
+  star_rating: Generated<number>;
+  contact_visibility: Generated<ContactVisibility>;
+  user_id: string | null;
+  user_created: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  // later: business pages, maps, hours, WhatsApp, imports, claims
+  slug: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  opening_hours: Json | null;
+  whatsapp: string | null;
+  source: string | null;
+  source_id: string | null;
+  claimed_by: string | null;
+  /** True for the demo rows shipped in content/ (shown as "Sample listing"). */
+  is_sample: Generated<boolean>;
+  /** Generated, lower-cased search columns (DESIGN.md "Search"); never written. */
+  search_text: ColumnType<string, never, never>;
+  type_text: ColumnType<string, never, never>;
+  location_text: ColumnType<string, never, never>;
+}
+
+/** The public read model: approved registrations only, raw (not yet redacted). */
+export interface BusinessDirectoryView {
+  id: string;
+  business_registration_id: string;
+  business_name: string;
+  business_type: string;
+  services: string | null;
+  description: string | null;
+  tags: string[];
+  city: string | null;
+  state: string | null;
+  general_location: string | null;
+  address: string | null;
+  email: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  website: string | null;
+  featured: boolean;
+  display_order: number;
+  created_at: Date;
+  star_rating: number;
+  verification_status: VerificationStatus;
+  contact_visibility: ContactVisibility;
+  slug: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  opening_hours: unknown;
+  source: string | null;
+  source_id: string | null;
+  is_sample: boolean;
+  search_text: string;
+  type_text: string;
+  location_text: string;
+}
+
+export type ArticleCategory = 'Car Care' | 'Maintenance' | 'Buying Guide' | 'News' | 'Tips';
+
+export interface ArticlesTable {
+  id: Generated<string>;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  author: string | null;
+  category: ArticleCategory;
+  read_time: Generated<number>;
+  published: Generated<boolean>;
+  featured: Generated<boolean>;
+  image_url: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ServiceCardsTable {
+  id: Generated<string>;
+  title: string;
+  description: string | null;
+  button_text: string;
+  business_type: string;
+  route_path: string;
+  enabled: Generated<boolean>;
+  display_order: Generated<number>;
+}
+
+export interface ServiceRequestsTable {
+  id: Generated<string>;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  customer_location: string;
+  services_requested: string[];
+  additional_info: string | null;
+  status: Generated<'pending' | 'handled'>;
+  created_at: Generated<Timestamp>;
+  handled_at: Timestamp | null;
+}
+
+export interface ContactsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  status: Generated<'pending' | 'handled'>;
+  created_at: Generated<Timestamp>;
+  handled_at: Timestamp | null;
+  handled_by: string | null;
+}
+
+export interface SentMessagesTable {
+  id: Generated<string>;
+  sent_by: string | null;
+  recipient_type: 'users' | 'businesses' | 'custom';
+  recipients: Generated<string[]>;
+  recipient_emails: Generated<string[]>;
+  subject: string;
+  message: string;
+  sent_at: Generated<Timestamp>;
+}
+
+export interface ProfilesTable {
+  id: Generated<string>;
+  user_id: string;
+  display_name: string | null;
+  role: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface UserRolesTable {
+  id: Generated<string>;
+  user_id: string;
+  role: Generated<'user' | 'admin'>;
+  created_at: Generated<Timestamp>;
+}
+
+/** Rebuild bookkeeping (DESIGN.md "Rebuilds"): one row, marked dirty by requestRebuild. */
+export interface SiteBuildStateTable {
+  id: Generated<number>;
+  dirty: Generated<boolean>;
+  reason: string | null;
+  requested_at: Timestamp | null;
+  triggered_at: Timestamp | null;
+}
+
+export interface Database {
+  business_registrations: BusinessRegistrationsTable;
+  business_directory: BusinessDirectoryView;
+  articles: ArticlesTable;
+  service_cards: ServiceCardsTable;
+  service_requests: ServiceRequestsTable;
+  contacts: ContactsTable;
+  sent_messages: SentMessagesTable;
+  profiles: ProfilesTable;
+  user_roles: UserRolesTable;
+  site_build_state: SiteBuildStateTable;
+}
+
+export type BusinessRegistration = Selectable<BusinessRegistrationsTable>;
+export type NewBusinessRegistration = Insertable<BusinessRegistrationsTable>;
+export type BusinessRegistrationUpdate = Updateable<BusinessRegistrationsTable>;
+export type BusinessDirectoryRow = Selectable<BusinessDirectoryView>;
+export type Article = Selectable<ArticlesTable>;
+export type NewArticle = Insertable<ArticlesTable>;
+export type ServiceCard = Selectable<ServiceCardsTable>;
+export type NewServiceCard = Insertable<ServiceCardsTable>;

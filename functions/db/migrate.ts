@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { log } from '../_lib/log.ts';
+import { migrations } from './migrations/index.ts';
+
+/**
+ * Brings the schema to the latest migration.
+ * @throws the first migration error (the failed migration is rolled back).
+ * @returns the names of the migrations applied now (empty when already current).
+ */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  for (const result of results) {
+    if (result.status === 'Error') log.error('migration failed', { migration: result.migrationName });
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

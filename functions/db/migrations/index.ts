@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as initialSchema from './2026_11_21_0001_initial_schema.ts';
+
+/**
+ * Every migration, by name, in order. Imported statically (not read from disk) so the
+ * bundlers of Astro and Netlify include them.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_0001_initial_schema': initialSchema,
+};

@@ -1,0 +1,42 @@
+import type { PublicBusiness } from '../../src/schemas/directory.ts';
+import type { BusinessDirectoryRow } from '../db/database.ts';
+
+/**
+ * The one place a directory row becomes public (DESIGN.md "Contact protection"): for
+ * `registered_users_only` listings the e-mail, phone, WhatsApp, street address and exact
+ * coordinates are removed. Every public output (API, search, pre-rendered HTML) goes through here.
+ */
+export function toPublicBusiness(row: BusinessDirectoryRow): PublicBusiness {
+  const protectedContact = row.contact_visibility === 'registered_users_only';
+  return {
+    id: row.id,
+    business_registration_id: row.business_registration_id,
+    slug: row.slug,
+    business_name: row.business_name,
+    business_type: row.business_type,
+    services: row.services,
+    description: row.description,
+    tags: row.tags,
+    city: row.city,
+    state: row.state,
+    general_location: row.general_location,
+    address: protectedContact ? null : row.address,
+    email: protectedContact ? null : row.email,
+    phone: protectedContact ? null : row.phone,
+    whatsapp: protectedContact ? null : row.whatsapp,
+    website: row.website,
+    featured: row.featured,
+    display_order: row.display_order,
+    created_at: new Date(row.created_at).toISOString(),
+    star_rating: Number(row.star_rating),
+    verification_status: row.verification_status,
+    contact_visibility: row.contact_visibility,
+    contact_protected: protectedContact,
+    latitude: protectedContact ? null : row.latitude,
+    longitude: protectedContact ? null : row.longitude,
+    opening_hours: (row.opening_hours as Record<string, string> | null) ?? null,
+    source: row.source,
+    source_id: row.source_id,
+    is_sample: row.is_sample,
+  };
+}

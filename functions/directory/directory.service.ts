@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import {
+  type DirectoryListQuery,
+  type DirectorySearchQuery,
+  expandSearchTerms,
+  type PublicBusiness,
+} from '../../src/schemas/directory.ts';
+import { AppError } from '../_lib/errors.ts';
+import type { Database } from '../db/database.ts';
+import { toPublicBusiness } from './directory.mapper.ts';
+import * as repository from './directory.repository.ts';
+
+type Db = Kysely<Database>;
+
+/** Approved listings, public view, in listing order. */
+export async function listBusinesses(db: Db, query: DirectoryListQuery): Promise<PublicBusiness[]> {
+  const rows = await repository.listDirectory(db, query, query.limit);
+  return rows.map(toPublicBusiness);
+}
+
+/** SPEC §7 search with synonym expansion; a blank query returns no results. */
+export async function searchBusinesses(db: Db, query: DirectorySearchQuery): Promise<PublicBusiness[]> {
+  const rows = await repository.searchDirectory(db, expandSearchTerms(query.q), query, query.limit);
+  return rows.map(toPublicBusiness);
+}
+
+/** @throws AppError NOT_FOUND when no approved listing has this id. */
+export async function getBusiness(db: Db, id: string): Promise<PublicBusiness> {
+  const row = await repository.findDirectoryEntry(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Business not found');
+  return toPublicBusiness(row);
+}
+
+export async function listFeaturedBusinesses(db: Db): Promise<PublicBusiness[]> {
+  return (await repository.listFeatured(db)).map(toPublicBusiness);
+}

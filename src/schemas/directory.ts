@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * Public directory shapes and the rules shared by the site and the function layer
+ * (SPEC §2 business card, §3 business_directory, §4 verification, §7 search, §9 card counts).
+ */
+
+export const VERIFICATION_BADGES = {
+  verified: 'Verified',
+  verification_pending: 'Verification Pending',
+  not_verified: 'Not Verified',
+} as const;
+
+/** SPEC §4: only these three values show a badge; `pending` and anything else show none. */
+export function verificationBadge(status: string | null | undefined): string | null {
+  return status && status in VERIFICATION_BADGES
+    ? VERIFICATION_BADGES[status as keyof typeof VERIFICATION_BADGES]
+    : null;
+}
+
+/**
+ * A listing as every public output carries it: a business_directory row (SPEC §3) after
+ * contact protection. For `registered_users_only` rows `email`, `phone`, `whatsapp`,
+ * `address`, `latitude` and `longitude` are null and `contact_protected` is true.
+ * Dates are ISO 8601 strings.
+ */
+export interface PublicBusiness {
+  id: string;
+  business_registration_id: string;
+  slug: string | null;
+  business_name: string;
+  business_type: string;
+  services: string | null;
+  description: string | null;
+  tags: string[];
+  city: string | null;
+  state: string | null;
+  general_location: string | null;
+  address: string | null;
+  email: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  website: string | null;
+  featured: boolean;
+  display_order: number;
+  created_at: string;
+  star_rating: number;
+  verification_status: string;
+  contact_visibility: 'public' | 'registered_users_only';
+  contact_protected: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  opening_hours: Record<string, string> | null;
+  source: string | null;
+  source_id: string | null;
+  is_sample: boolean;
+}
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+/** `GET /api/directory/search` parameters (SPEC §7 Search). `type=all` means no type filter. */
+export const DirectorySearchQuerySchema = z.object({
+  q: text(200),
+  type: text(100).optional(),
+  location: text(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type DirectorySearchQuery = z.output<typeof DirectorySearchQuerySchema>;
+
+/** `GET /api/directory` parameters: the listing order of SPEC §7, optionally filtered. */
+export const DirectoryListQuerySchema = z.object({
+  type: text(100).optional(),
+  location: text(100).optional(),
+  limit: z.coerce.number().int().min(1).max(2000).default(1000),
+});
+export type DirectoryListQuery = z.output<typeof DirectoryListQuerySchema>;
+
+export const BusinessIdSchema = z.object({ id: z.uuid('Invalid business id') });
+
+/** Synonym groups of SPEC §7: a query containing one member also searches the others. */
+export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
+  ['car sales', 'dealership'],
+  ['car repair', 'auto repair', 'mechanic'],
+  ['car parts', 'spare parts'],
+  ['body work', 'panel beating'],
+  ['breakdown', 'towing', 'recovery'],
+  ['workshop', 'garage'],
+  ['windscreen', 'windshield', 'glass'],
+];
+
+/**
+ * Search terms for a query: the lower-cased, whitespace-collapsed query itself plus every member
+ * of each synonym group it contains. `expandSearchTerms('Panel beating')` →
+ * `['panel beating', 'body work']`. A blank query gives `[]` (SPEC §5: clears results).
+ */
+export function expandSearchTerms(query: string): string[] {
+  const base = query.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!base) return [];
+  const terms = new Set([base]);
+  for (const group of SEARCH_SYNONYMS) {
+    if (group.some((word) => base.includes(word))) group.forEach((word) => terms.add(word));
+  }
+  return [...terms];
+}
+
+/** The type-filter rule (SPEC §7): business_type, services or a tag contains the type, any case. */
+export function matchesTypeFilter(
+  business: Pick<PublicBusiness, 'business_type' | 'services' | 'tags'>,
+  type: string,
+): boolean {
+  const needle = type.toLowerCase();
+  return (
+    business.business_type.toLowerCase().includes(needle) ||
+    (business.services ?? '').toLowerCase().includes(needle) ||
+    business.tags.some((tag) => tag.toLowerCase().includes(needle))
+  );
+}
+
+/**
+ * SPEC §9 "Count per service card": a business counts for a card when its business_type
+ * matches the card's type, or its services match it (case-insensitive substring), or one of
+ * its tags equals it exactly.
+ */
+export function countsForServiceCard(
+  business: Pick<PublicBusiness, 'business_type' | 'services' | 'tags'>,
+  cardType: string,
+): boolean {
+  const needle = cardType.toLowerCase();
+  return (
+    business.business_type.toLowerCase().includes(needle) ||
+    (business.services ?? '').toLowerCase().includes(needle) ||
+    business.tags.includes(cardType)
+  );
+}
+
+/** The location line of a card: "general location, city, state" without blanks or repeats. */
+export function locationLine(business: Pick<PublicBusiness, 'general_location' | 'city' | 'state'>): string {
+  const parts = [business.general_location, business.city, business.state]
+    .map((p) => p?.trim())
+    .filter((p): p is string => Boolean(p));
+  return [...new Set(parts)].join(', ');
+}
