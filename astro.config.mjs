@@ -1,0 +1,31 @@
+// @ts-check
+import netlify from '@astrojs/netlify';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// DESIGN.md "Adapter": Netlify when building there (or ADAPTER=netlify), Node standalone otherwise.
+const onNetlify = process.env.NETLIFY === 'true' || process.env.ADAPTER === 'netlify';
+
+// Canonical URLs: SITE_URL, else Netlify's URL of this deploy, else the local server.
+const site =
+  process.env.SITE_URL ||
+  (process.env.CONTEXT === 'production' ? process.env.URL : process.env.DEPLOY_PRIME_URL) ||
+  `http://localhost:${process.env.PORT || 4321}`;
+
+export default defineConfig({
+  site,
+  output: 'static',
+  adapter: onNetlify
+    ? // Dev would otherwise try to download Deno for edge functions (measured, DESIGN.md).
+      netlify({ devFeatures: { edgeFunctions: false } })
+    : node({ mode: 'standalone' }),
+  integrations: [react()],
+  // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.
+  build: { inlineStylesheets: 'always', format: 'directory' },
+  server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || 'localhost' },
+  devToolbar: { enabled: false },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'proper-lockfile'] },
+  },
+});

@@ -1,0 +1,12 @@
+/** `npm run db:seed`: migrates, then adds the content shipped in content/ that is missing. */
+import { openDatabase } from '../functions/_lib/db.ts';
+import { migrateToLatest } from '../functions/db/migrate.ts';
+import { seedDatabase } from '../functions/db/seeds/seed.ts';
+
+const handle = await openDatabase();
+try {
+  await migrateToLatest(handle.db);
+  console.log('Seeded:', await seedDatabase(handle.db));
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm start`: opens the database (embedded PGlite under .data/ unless DATABASE_URL is set),
+ * migrates it, seeds it on first run, builds the static site and serves everything on
+ * http://localhost:4321 (PORT and HOST override). Rebuilds run in this process when data changes.
+ */
+import { openDatabase } from '../functions/_lib/db.ts';
+import { log } from '../functions/_lib/log.ts';
+import { migrateToLatest } from '../functions/db/migrate.ts';
+import { seedDatabase } from '../functions/db/seeds/seed.ts';
+import { startLocalServer } from '../server/local-server.ts';
+
+const port = Number(process.env.PORT || 4321);
+const host = process.env.HOST || 'localhost';
+
+const handle = await openDatabase();
+const applied = await migrateToLatest(handle.db);
+if (applied.includes('2026_11_21_0001_initial_schema') && process.env.SEED !== 'false') {
+  log.info('fresh database: loading the content shipped in content/', await seedDatabase(handle.db));
+}
+
+const local = await startLocalServer({ db: handle.db, port, host, buildRoot: process.env.SITE_BUILD_DIR });
+console.log(`\n  Lagos Auto Hub: building the site, then serving on ${local.url}\n`);
+await local.builder.buildNow('startup').catch((error: unknown) => {
+  log.error('the first site build failed', { error: String(error) });
+});
+if (local.builder.current()) console.log(`  Ready: ${local.url}\n`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info('shutting down', { signal });
+  await local.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

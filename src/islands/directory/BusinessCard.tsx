@@ -1,0 +1,86 @@
+import { Globe, MapPin, Star } from 'lucide-react';
+import { locationLine, type PublicBusiness } from '../../schemas/directory';
+import { OsmAttribution, SampleBadge, VerificationBadge } from './Badges';
+import { StarRating } from './StarRating';
+
+/** Tags shown on a card before "+N" (SPEC §9). */
+export const CARD_TAG_LIMIT = 3;
+
+interface Props {
+  business: PublicBusiness;
+  /** Opens the detail dialog; absent on pages where cards are not clickable (workshops). */
+  onOpen?: ((business: PublicBusiness) => void) | undefined;
+  featuredBadge?: boolean;
+}
+
+/** The business card of SPEC §2. */
+export function BusinessCard({ business, onOpen, featuredBadge = false }: Props) {
+  const shown = business.tags.slice(0, CARD_TAG_LIMIT);
+  const more = business.tags.length - shown.length;
+  const open = onOpen ? () => onOpen(business) : undefined;
+  return (
+    <article
+      className={`card business-card${open ? ' clickable' : ''}`}
+      onClick={open}
+      data-business-id={business.id}
+    >
+      <div className="card-badges">
+        {featuredBadge && (
+          <span className="badge badge-brand">
+            <Star size={12} aria-hidden="true" /> FEATURED
+          </span>
+        )}
+        <VerificationBadge status={business.verification_status} />
+        <SampleBadge show={business.is_sample} />
+      </div>
+      <h3>{business.business_name}</h3>
+      <p className="small muted card-meta">
+        <MapPin size={14} aria-hidden="true" /> {locationLine(business) || 'Lagos'}
+      </p>
+      <p className="small card-type">{business.business_type}</p>
+      <StarRating rating={business.star_rating} />
+      {business.description && <p className="card-description">{business.description}</p>}
+      {shown.length > 0 && (
+        <ul className="tags" aria-label="Tags">
+          {shown.map((tag) => (
+            <li key={tag} className="badge">
+              {tag}
+            </li>
+          ))}
+          {more > 0 && <li className="badge">+{more}</li>}
+        </ul>
+      )}
+      {business.services && (
+        <p className="small">
+          <strong>Services:</strong> {business.services}
+        </p>
+      )}
+      <OsmAttribution source={business.source} />
+      <div className="card-actions">
+        {business.website && (
+          <a
+            className="btn-link"
+            href={business.website}
+            target="_blank"
+            rel="noopener nofollow"
+            onClick={(event) => event.stopPropagation()}
+          >
+            <Globe size={14} aria-hidden="true" /> Visit Website
+          </a>
+        )}
+        {open && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={(event) => {
+              event.stopPropagation();
+              open();
+            }}
+          >
+            View Details
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

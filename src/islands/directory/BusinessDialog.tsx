@@ -1,0 +1,82 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Globe, MapPin, X } from 'lucide-react';
+import { locationLine, type PublicBusiness } from '../../schemas/directory';
+import { OsmAttribution, SampleBadge, VerificationBadge } from './Badges';
+import { ContactDetails } from './ContactDetails';
+import { StarRating } from './StarRating';
+
+interface Props {
+  business: PublicBusiness | null;
+  onClose: () => void;
+}
+
+/** The detail dialog of SPEC §2 (Radix Dialog: focus trap, Escape, labelled title). */
+export function BusinessDialog({ business, onClose }: Props) {
+  return (
+    <Dialog.Root open={business !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content" aria-describedby={undefined}>
+          {business && (
+            <>
+              <div className="dialog-head">
+                <div>
+                  <Dialog.Title className="dialog-title">{business.business_name}</Dialog.Title>
+                  <p className="small card-type">{business.business_type}</p>
+                </div>
+                <Dialog.Close className="icon-button" aria-label="Close">
+                  <X size={20} aria-hidden="true" />
+                </Dialog.Close>
+              </div>
+              <p className="small muted card-meta">
+                <MapPin size={14} aria-hidden="true" /> {locationLine(business) || 'Lagos'}
+              </p>
+              <div className="card-badges">
+                <StarRating rating={business.star_rating} />
+                <VerificationBadge status={business.verification_status} />
+                <SampleBadge show={business.is_sample} />
+              </div>
+              {business.description && (
+                <section>
+                  <h3>About</h3>
+                  <p>{business.description}</p>
+                </section>
+              )}
+              {business.services && (
+                <section>
+                  <h3>Services Offered</h3>
+                  <p>{business.services}</p>
+                </section>
+              )}
+              {business.tags.length > 0 && (
+                <section>
+                  <h3>Specialties</h3>
+                  <ul className="tags">
+                    {business.tags.map((tag) => (
+                      <li key={tag} className="badge">
+                        {tag}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+              {business.website && (
+                <section>
+                  <h3>Website</h3>
+                  <a href={business.website} target="_blank" rel="noopener nofollow">
+                    <Globe size={14} aria-hidden="true" /> Visit Website
+                  </a>
+                </section>
+              )}
+              <section>
+                <h3>Contact Information</h3>
+                <ContactDetails business={business} />
+              </section>
+              <OsmAttribution source={business.source} />
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import type { PublicBusiness } from '../../schemas/directory';
+import { PageToaster } from '../Toasts';
+import { BusinessCard } from './BusinessCard';
+import { BusinessDialog } from './BusinessDialog';
+
+interface Props {
+  businesses: PublicBusiness[];
+  /** Cards open the detail dialog (false on workshops, SPEC §2). */
+  interactive?: boolean;
+  featuredBadges?: boolean;
+}
+
+/** A grid of business cards with the detail dialog. */
+export function BusinessList({ businesses, interactive = true, featuredBadges = false }: Props) {
+  const [selected, setSelected] = useState<PublicBusiness | null>(null);
+  return (
+    <>
+      <div className="grid">
+        {businesses.map((business) => (
+          <BusinessCard
+            key={business.id}
+            business={business}
+            onOpen={interactive ? setSelected : undefined}
+            featuredBadge={featuredBadges}
+          />
+        ))}
+      </div>
+      {interactive && <BusinessDialog business={selected} onClose={() => setSelected(null)} />}
+      <PageToaster />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+
+interface Props {
+  placeholder: string;
+  label: string;
+  onSearch: (query: string) => void;
+}
+
+/** Search box: submits on Enter or the button; emptying the field clears the results at once. */
+export function SearchForm({ placeholder, label, onSearch }: Props) {
+  const [query, setQuery] = useState('');
+  return (
+    <form
+      className="search-box"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(query);
+      }}
+    >
+      <Search size={18} aria-hidden="true" className="muted" />
+      <input
+        type="search"
+        name="q"
+        value={query}
+        placeholder={placeholder}
+        aria-label={label}
+        autoComplete="off"
+        maxLength={200}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          if (!event.target.value.trim()) onSearch('');
+        }}
+      />
+      <button type="submit" className="btn">
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { sharedDatabase } from '../../../functions/_lib/db.ts';
+import { createApi } from '../../../functions/router.ts';
+import { requestRebuild } from '../../../functions/site/rebuild.ts';
+
+/** The one mount of the function layer in Astro (DESIGN.md "Function layer"). */
+export const prerender = false;
+
+const api = createApi({
+  db: async () => (await sharedDatabase()).db,
+  requestRebuild: async (reason) => requestRebuild((await sharedDatabase()).db, reason),
+});
+
+export const ALL: APIRoute = ({ request }) => api(request);
