@@ -41,13 +41,26 @@ async function precompress(dir: string): Promise<void> {
 }
 
 function runAstroBuild(outDir: string, dataUrl: string): Promise<void> {
+  // A clean environment for the child: test runners set NODE_ENV=test and VITEST_* variables
+  // that would change how Vite bundles the site.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV' && key !== 'TEST'),
+  );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir, '--silent'], {
-      env: { ...process.env, SITE_DATA_URL: dataUrl, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
+      env: { ...env, SITE_DATA_URL: dataUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}:\n${output}`)),
+    );
   });
 }
 

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { waitForIsland } from './helpers';
+
+const PLACEHOLDER = 'Search auto repair, parts, dealers...';
+
+test.describe('home page', () => {
+  test('shows search, service cards, featured businesses and latest news', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+
+    await expect(page.getByPlaceholder(PLACEHOLDER, { exact: true })).toBeVisible();
+
+    const serviceCards = page.locator('li.service-card');
+    await expect(serviceCards).toHaveCount(6);
+    for (const card of await serviceCards.all()) {
+      await expect(card).toContainText(/\d+\s*Businesses Available/);
+    }
+
+    await expect(page.getByRole('heading', { name: 'Featured Businesses' })).toBeVisible();
+    const featuredSection = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Businesses' }) });
+    const featuredCards = featuredSection.locator('article.business-card');
+    await expect(featuredCards.first()).toBeVisible();
+    for (const card of await featuredCards.all()) {
+      await expect(card.getByText('FEATURED', { exact: true })).toBeVisible();
+    }
+
+    const news = page.locator('section', { has: page.getByRole('heading', { name: 'Latest News & Tips' }) });
+    await expect(news.getByRole('heading', { name: 'Latest News & Tips' })).toBeVisible();
+    await expect(news.locator('article.article-card')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'View All Articles' })).toHaveAttribute('href', '/articles/');
+  });
+
+  test('search "panel beating" shows body work results and hides the sections until cleared', async ({ page }) => {
+    await page.goto('/');
+    const input = page.getByPlaceholder(PLACEHOLDER, { exact: true });
+    await waitForIsland(page, input);
+
+    await input.fill('panel beating');
+    await input.press('Enter');
+
+    const heading = page.getByRole('heading', { name: /Search Results \(\d+\)/ });
+    await expect(heading).toBeVisible();
+    const count = Number((await heading.textContent())?.match(/\((\d+)\)/)?.[1]);
+    expect(count).toBeGreaterThan(0);
+
+    const results = page.locator('section.search-results article.business-card');
+    await expect(results).toHaveCount(count);
+    await expect(results.locator('.card-type', { hasText: 'Body Work' }).first()).toBeVisible();
+
+    // While results show, the home sections are hidden.
+    await expect(page.locator('li.service-card').first()).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Featured Businesses' })).toBeHidden();
+
+    await input.fill('');
+    await expect(heading).toBeHidden();
+    await expect(page.locator('li.service-card').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Featured Businesses' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Latest News & Tips' })).toBeVisible();
+  });
+
+  test('search with no matches shows zero results and the no-results toast', async ({ page }) => {
+    await page.goto('/');
+    const input = page.getByPlaceholder(PLACEHOLDER, { exact: true });
+    await waitForIsland(page, input);
+
+    await input.fill('zzzqqq');
+    await input.press('Enter');
+
+    await expect(page.getByRole('heading', { name: 'Search Results (0)' })).toBeVisible();
+    await expect(page.getByText('No results found', { exact: true })).toBeVisible();
+    await expect(page.getByText('Try different search terms or check your spelling.', { exact: true })).toBeVisible();
+  });
+});

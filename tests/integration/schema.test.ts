@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../functions/_lib/db.ts';
+import { buildBusiness, insertBusiness } from '../factories/business.ts';
+import { createTestDatabase } from '../setup/test-db.ts';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await handle.db.deleteFrom('business_registrations').execute();
+});
+
+describe('business_registrations constraints (SPEC §3, §4)', () => {
+  it('applies the spec defaults', async () => {
+    const row = await insertBusiness(handle.db, { status: undefined, contact_visibility: undefined });
+    expect(row).toMatchObject({
+      status: 'pending',
+      contact_visibility: 'public',
+      verification_status: 'not_verified',
+      featured: false,
+      verified: false,
+      display_order: 0,
+      zip_code: '',
+      star_rating: 0,
+    });
+  });
+
+  it.each([
+    ['status', 'archived'],
+    ['verification_status', 'maybe'],
+    ['contact_visibility', 'friends'],
+    ['star_rating', 3.3],
+    ['star_rating', 5.5],
+  ])('rejects %s = %s', async (column, value) => {
+    await expect(insertBusiness(handle.db, { [column]: value })).rejects.toThrow(/check constraint/);
+  });
+
+  it('accepts every star rating step from 0 to 5', async () => {
+    for (const rating of [0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5]) {
+      await expect(insertBusiness(handle.db, { star_rating: rating })).resolves.toMatchObject({ star_rating: rating });
+    }
+  });
+
+  it('keeps e-mails unique regardless of case, but allows many without an e-mail', async () => {
+    await insertBusiness(handle.db, { email: 'Owner@Example.com' });
+    await expect(insertBusiness(handle.db, { email: 'owner@example.COM' })).rejects.toThrow(/unique/);
+    await insertBusiness(handle.db, { email: null });
+    await insertBusiness(handle.db, { email: null });
+  });
+
+  it('lets exactly one of two racing submissions with the same e-mail win', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => handle.db.insertInto('business_registrations').values(buildBusiness({ email: 'race@example.com' })).execute()),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const { count } = await handle.db
+      .selectFrom('business_registrations')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('email', '=', 'RACE@example.com')
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(1);
+  });
+
+  it('keeps imports unique by source and source_id', async () => {
+    await insertBusiness(handle.db, { source: 'openstreetmap', source_id: 'node/1' });
+    await expect(insertBusiness(handle.db, { source: 'openstreetmap', source_id: 'node/1' })).rejects.toThrow(/unique/);
+  });
+
+  it('exposes only approved rows in business_directory', async () => {
+    for (const status of ['pending', 'approved', 'rejected', 'suspended'] as const) await insertBusiness(handle.db, { status });
+    const rows = await handle.db.selectFrom('business_directory').select('business_registration_id').execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('other tables', () => {
+  it('defaults articles to read_time 5, unpublished, not featured, and checks the category', async () => {
+    const article = await handle.db
+      .insertInto('articles')
+      .values({ title: 'T', slug: 't-1', content: 'x', category: 'Tips', excerpt: null, author: null, image_url: null, meta_title: null, meta_description: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(article).toMatchObject({ read_time: 5, published: false, featured: false });
+    await expect(
+      handle.db.insertInto('articles').values({ title: 'T', slug: 't-2', content: 'x', category: 'Gossip' as never, excerpt: null, author: null, image_url: null, meta_title: null, meta_description: null }).execute(),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('creates contacts and service requests as pending', async () => {
+    const contact = await handle.db
+      .insertInto('contacts')
+      .values({ name: 'Ada', email: 'ada@example.com', phone: null, subject: 'Hello there', message: 'A message body', handled_at: null, handled_by: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(contact.status).toBe('pending');
+    const request = await handle.db
+      .insertInto('service_requests')
+      .values({ customer_name: 'Ada', customer_email: 'ada@example.com', customer_phone: '0801', customer_location: 'Yaba', services_requested: ['Tyre Services'], additional_info: null, handled_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(request.status).toBe('pending');
+  });
+
+  it('has_role(user_id, role) reads user_roles', async () => {
+    await handle.db.insertInto('user_roles').values([{ user_id: 'u-admin', role: 'admin' }, { user_id: 'u-plain' }]).execute();
+    const { rows } = await sql<{ admin: boolean; plain: boolean; stranger: boolean }>`
+      select has_role('u-admin', 'admin') as admin, has_role('u-plain', 'admin') as plain,
+             has_role('nobody', 'admin') as stranger`.execute(handle.db);
+    expect(rows[0]).toEqual({ admin: true, plain: false, stranger: false });
+  });
+});

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects (STYLE.md §7): unit tests colocated with the code; the integration suite
+ * runs twice, on embedded PGlite and on a native PostgreSQL server started for the run.
+ */
+const integration = (name: string, env: Record<string, string>, extra: object = {}) => ({
+  test: {
+    name,
+    include: ['tests/integration/**/*.test.ts'],
+    environment: 'node',
+    env: { LOG_LEVEL: 'silent', DATABASE_URL: '', NETLIFY_DATABASE_URL: '', ...env },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    ...extra,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'server/**/*.test.ts'],
+          environment: 'node',
+          env: { LOG_LEVEL: 'silent' },
+        },
+      },
+      integration('integration-pglite', { TEST_DB: 'pglite' }),
+      integration('integration-postgres', { TEST_DB: 'postgres' }, { globalSetup: ['tests/setup/postgres-server.ts'] }),
+    ],
+  },
+});
