@@ -18,7 +18,7 @@ export default defineConfig({
   output: 'static',
   adapter: onNetlify
     ? // Dev would otherwise try to download Deno for edge functions (measured, DESIGN.md).
-      netlify({ devFeatures: { edgeFunctions: false } })
+      netlify({ devFeatures: { edgeFunctions: false, environmentVariables: false, images: true } })
     : node({ mode: 'standalone' }),
   integrations: [react()],
   // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.

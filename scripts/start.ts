@@ -15,7 +15,7 @@ const host = process.env.HOST || 'localhost';
 const handle = await openDatabase();
 const applied = await migrateToLatest(handle.db);
 if (applied.includes('2026_11_21_0001_initial_schema') && process.env.SEED !== 'false') {
-  log.info('fresh database: loading the content shipped in content/', await seedDatabase(handle.db));
+  log.info('fresh database: loaded the content shipped in content/', { ...(await seedDatabase(handle.db)) });
 }
 
 const local = await startLocalServer({ db: handle.db, port, host, buildRoot: process.env.SITE_BUILD_DIR });

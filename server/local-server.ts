@@ -33,10 +33,11 @@ const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
  * This process is the only owner of the database handle it is given.
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
-  let builder: SiteBuilder | undefined;
+  // The builder needs the port, known only once listening; requests before that cannot happen.
+  const ref: { builder?: SiteBuilder } = {};
   const api = createApi({
     db: async () => options.db,
-    requestRebuild: async (reason) => builder?.requestRebuild(reason),
+    requestRebuild: async (reason) => ref.builder?.requestRebuild(reason),
   });
   const apiListener = createRequestListener((request) => api(request));
   let site: { dir: string; handler: ReturnType<typeof createStaticSite> } | undefined;
@@ -47,7 +48,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       void apiListener(req, res);
       return;
     }
-    const dir = builder?.current();
+    const dir = ref.builder?.current();
     if (!dir) {
       res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '3' });
       res.end(BUILDING_PAGE);
@@ -67,11 +68,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const address = server.address() as AddressInfo;
   const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  builder = createSiteBuilder({
-    dataUrl: `http://127.0.0.1:${address.port}`.replace('127.0.0.1', host === 'localhost' ? '127.0.0.1' : host),
+  const builder = createSiteBuilder({
+    // The build reads over loopback when we listen on every interface.
+    dataUrl: options.host === '0.0.0.0' ? `http://127.0.0.1:${address.port}` : url,
     root: options.buildRoot ?? '.data/site',
     debounceMs: options.debounceMs,
   });
+  ref.builder = builder;
   return {
     server,
     url,

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { openEmbeddedPool } from './pglite.ts';
 
@@ -58,7 +58,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   if (driver === 'neon' || (driver !== 'pg' && isNeonHost(url))) {
     const { Pool } = await import('@neondatabase/serverless');
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 5 }) }),
+      // The Neon Pool is pg-compatible at runtime; its types differ in connect()'s overloads.
+      dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 5 }) as unknown as PostgresPool }),
     });
     return { db, kind: 'neon', close: () => db.destroy() };
   }

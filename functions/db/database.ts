@@ -37,8 +37,8 @@ export interface BusinessRegistrationsTable {
   contact_visibility: Generated<ContactVisibility>;
   user_id: string | null;
   user_created: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   // later: business pages, maps, hours, WhatsApp, imports, claims
   slug: string | null;
   latitude: number | null;
@@ -107,8 +107,8 @@ export interface ArticlesTable {
   image_url: string | null;
   meta_title: string | null;
   meta_description: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ServiceCardsTable {
@@ -131,7 +131,7 @@ export interface ServiceRequestsTable {
   services_requested: string[];
   additional_info: string | null;
   status: Generated<'pending' | 'handled'>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   handled_at: Timestamp | null;
 }
 
@@ -143,7 +143,7 @@ export interface ContactsTable {
   subject: string;
   message: string;
   status: Generated<'pending' | 'handled'>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   handled_at: Timestamp | null;
   handled_by: string | null;
 }
@@ -156,7 +156,7 @@ export interface SentMessagesTable {
   recipient_emails: Generated<string[]>;
   subject: string;
   message: string;
-  sent_at: Generated<Timestamp>;
+  sent_at: Timestamp;
 }
 
 export interface ProfilesTable {
@@ -164,15 +164,15 @@ export interface ProfilesTable {
   user_id: string;
   display_name: string | null;
   role: Generated<string>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface UserRolesTable {
   id: Generated<string>;
   user_id: string;
   role: Generated<'user' | 'admin'>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** Rebuild bookkeeping (DESIGN.md "Rebuilds"): one row, marked dirty by requestRebuild. */
