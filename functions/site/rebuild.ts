@@ -31,3 +31,29 @@ export async function takeRebuildRequest(db: Kysely<Database>): Promise<string |
     .executeTakeFirst();
   return row ? (row.reason ?? 'unspecified') : null;
 }
+
+/**
+ * Netlify side of the debounce: when the site is marked dirty, POSTs the build hook once and
+ * clears the flag. If the hook call fails, the flag is set again so the next run retries.
+ * @returns the reason that triggered a build, or null when nothing was pending.
+ */
+export async function fireBuildHookIfDirty(
+  db: Kysely<Database>,
+  hookUrl: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string | null> {
+  const reason = await takeRebuildRequest(db);
+  if (!reason) return null;
+  try {
+    const url = new URL(hookUrl);
+    url.searchParams.set('trigger_title', `Data changed: ${reason}`.slice(0, 120));
+    const response = await fetchImpl(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    if (!response.ok) throw new Error(`build hook answered HTTP ${response.status}`);
+    log.info('build hook fired', { reason });
+    return reason;
+  } catch (error) {
+    await requestRebuild(db, reason);
+    log.error('build hook failed; will retry', { reason, error: String(error) });
+    throw error;
+  }
+}

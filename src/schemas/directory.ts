@@ -13,7 +13,7 @@ export const VERIFICATION_BADGES = {
 
 /** SPEC §4: only these three values show a badge; `pending` and anything else show none. */
 export function verificationBadge(status: string | null | undefined): string | null {
-  return status && status in VERIFICATION_BADGES
+  return status && Object.hasOwn(VERIFICATION_BADGES, status)
     ? VERIFICATION_BADGES[status as keyof typeof VERIFICATION_BADGES]
     : null;
 }
