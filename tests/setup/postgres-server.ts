@@ -81,8 +81,15 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', adminUrl);
 
   return async () => {
-    server.kill('SIGINT');
-    await new Promise((r) => server.once('exit', r));
+    // runuser does not forward signals: stop the server itself through pg_ctl.
+    const exited = new Promise((r) => server.once('exit', r));
+    const [stopCmd, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+    try {
+      execFileSync(stopCmd, stopArgs, { stdio: 'ignore', timeout: 20_000 });
+    } catch {
+      server.kill('SIGKILL');
+    }
+    await exited;
     rmSync(dir, { recursive: true, force: true });
   };
 }
