@@ -7,16 +7,16 @@ export function StarRating({ rating }: { rating: number }) {
     <span className="stars" role="img" aria-label={`Rated ${value} out of 5`}>
       {[1, 2, 3, 4, 5].map((n) =>
         value >= n ? (
-          <Star key={n} size={16} className="star full" aria-hidden="true" />
+          <Star key={n} size={16} className="star star-full" aria-hidden="true" />
         ) : value >= n - 0.5 ? (
           <span key={n} className="star-half" aria-hidden="true">
-            <Star size={16} className="star empty" />
+            <Star size={16} className="star star-empty" />
             <span className="star-half-fill">
-              <Star size={16} className="star full" />
+              <Star size={16} className="star star-full" />
             </span>
           </span>
         ) : (
-          <Star key={n} size={16} className="star empty" aria-hidden="true" />
+          <Star key={n} size={16} className="star star-empty" aria-hidden="true" />
         ),
       )}
       <span className="stars-value">{value.toFixed(1)}</span>

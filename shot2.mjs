@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('pageerror', e => console.log('pageerror:', e.message));
+page.on('console', m => { if (m.type() === 'error') console.log('console:', m.text()); });
+await page.goto('http://localhost:4321/dealers/', { waitUntil: 'networkidle' });
+await page.screenshot({ path: '/tmp/dealers.png' });
+await page.getByRole('button', { name: 'View Details' }).nth(1).click();
+await page.waitForTimeout(500);
+await page.screenshot({ path: '/tmp/dialog.png' });
+const m = await browser.newPage({ viewport: { width: 390, height: 844 } });
+await m.goto('http://localhost:4321/articles/tokunbo-vs-nigerian-used-cars/', { waitUntil: 'networkidle' });
+await m.screenshot({ path: '/tmp/article-mobile.png' });
+await m.goto('http://localhost:4321/articles/', { waitUntil: 'networkidle' });
+await m.screenshot({ path: '/tmp/articles-mobile.png' });
+await browser.close();
