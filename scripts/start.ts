@@ -3,7 +3,7 @@
  * migrates it, seeds it on first run, builds the static site and serves everything on
  * http://localhost:4321 (PORT and HOST override). Rebuilds run in this process when data changes.
  */
-import { openDatabase } from '../functions/_lib/db.ts';
+import { FIRST_MIGRATION, openDatabase } from '../functions/_lib/db.ts';
 import { log } from '../functions/_lib/log.ts';
 import { migrateToLatest } from '../functions/db/migrate.ts';
 import { seedDatabase } from '../functions/db/seeds/seed.ts';
@@ -14,7 +14,7 @@ const host = process.env.HOST || 'localhost';
 
 const handle = await openDatabase();
 const applied = await migrateToLatest(handle.db);
-if (applied.includes('2026_11_21_0001_initial_schema') && process.env.SEED !== 'false') {
+if (applied.includes(FIRST_MIGRATION) && process.env.SEED !== 'false') {
   log.info('fresh database: loaded the content shipped in content/', { ...(await seedDatabase(handle.db)) });
 }
 

@@ -71,6 +71,24 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
+/**
+ * The embedded database manages itself (astro dev on a fresh checkout): migrate, and seed when the
+ * schema was just created. Servers (pg, Neon) are migrated by `npm run db:migrate` at deploy time.
+ */
+async function prepareEmbedded(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  if (handle.kind !== 'pglite') return handle;
+  const { migrateToLatest } = await import('../db/migrate.ts');
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length > 0 && applied[0] === FIRST_MIGRATION && process.env.SEED !== 'false') {
+    const { seedDatabase } = await import('../db/seeds/seed.ts');
+    await seedDatabase(handle.db);
+  }
+  return handle;
+}
+
+/** The migration that creates the schema: applying it means the database was empty. */
+export const FIRST_MIGRATION = '2026_11_21_0001_initial_schema';
+
 const SHARED_KEY = Symbol.for('lagos-auto.database');
 type SharedSlot = { [SHARED_KEY]?: Promise<DatabaseHandle> };
 
@@ -80,7 +98,7 @@ type SharedSlot = { [SHARED_KEY]?: Promise<DatabaseHandle> };
  */
 export function sharedDatabase(): Promise<DatabaseHandle> {
   const slot = globalThis as SharedSlot;
-  slot[SHARED_KEY] ??= openDatabase().catch((error: unknown) => {
+  slot[SHARED_KEY] ??= openDatabase().then(prepareEmbedded).catch((error: unknown) => {
     delete slot[SHARED_KEY];
     throw error;
   });
