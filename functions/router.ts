@@ -1,10 +1,20 @@
+import type { Kysely } from 'kysely';
 import { addRoute, createRouter, findRoute } from 'rou3';
+import type { SessionUser } from '../src/schemas/auth.ts';
+import { createBetterAuth, type AuthConfig } from './_lib/auth.ts';
+import { authSecret, siteUrl } from './_lib/env.ts';
+import { createMailer, outboxTransport, type MailTransport } from './_lib/mail.ts';
+import { findSessionUser } from './_lib/session.ts';
+import type { Database } from './db/database.ts';
+import { passwordResetEmail } from './emails/password-reset.ts';
+import * as authHandlers from './auth/auth.handler.ts';
+import { listUsers } from './users/users.handler.ts';
 import { getArticle, listArticles } from './articles/articles.handler.ts';
 import type { ApiContext, ApiHandler } from './_lib/context.ts';
 import { AppError } from './_lib/errors.ts';
 import { errorResponse, withErrors } from './_lib/http.ts';
 import { log } from './_lib/log.ts';
-import { getBusiness, listDirectory, listFeatured, searchDirectory } from './directory/directory.handler.ts';
+import { getBusiness, getBusinessContact, listDirectory, listFeatured, searchDirectory } from './directory/directory.handler.ts';
 import { listServiceCards } from './service-cards/service-cards.handler.ts';
 import { getSnapshot } from './site/site.handler.ts';
 
@@ -28,22 +38,87 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/articles/:slug', access: 'public', handler: getArticle },
   { method: 'GET', path: '/service-cards', access: 'public', handler: listServiceCards },
   { method: 'GET', path: '/site/snapshot', access: 'public', handler: getSnapshot },
+  { method: 'GET', path: '/directory/:id/contact', access: 'user', handler: getBusinessContact },
+  { method: 'POST', path: '/auth/sign-up', access: 'public', handler: authHandlers.signUp },
+  { method: 'POST', path: '/auth/sign-in', access: 'public', handler: authHandlers.signIn },
+  { method: 'POST', path: '/auth/sign-out', access: 'public', handler: authHandlers.signOut },
+  { method: 'GET', path: '/auth/session', access: 'public', handler: authHandlers.getSession },
+  { method: 'POST', path: '/auth/password-reset', access: 'public', handler: authHandlers.requestPasswordReset },
+  { method: 'POST', path: '/auth/password-reset/confirm', access: 'public', handler: authHandlers.resetPassword },
+  { method: 'GET', path: '/admin/users', access: 'admin', handler: listUsers },
 ];
 
-/** The platform services a handler may use (see {@link ApiContext}). */
-export type ApiDeps = Omit<ApiContext, 'params'>;
+/** What the host platform provides; auth and mail are built from it unless given. */
+export interface ApiDeps {
+  db(): Promise<Kysely<Database>>;
+  requestRebuild(reason: string): Promise<void>;
+  /** Overrides for Better Auth (tests pass a fixed secret and base URL). */
+  authConfig?: Partial<AuthConfig>;
+  /** Mail transport; defaults to the local outbox (SendGrid arrives with the public-forms issue). */
+  mailTransport?: MailTransport;
+}
+
+export interface RequestInfo {
+  clientAddress?: string | undefined;
+}
 
 export const API_PREFIX = '/api';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing requests must come from our own pages: a foreign Origin, or a browser's
+ * `Sec-Fetch-Site: cross-site` without Origin, is refused (403).
+ */
+function assertSameOrigin(request: Request, trusted: string): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get('origin');
+  const own = new URL(request.url).origin;
+  if (origin ? origin !== own && origin !== trusted : request.headers.get('sec-fetch-site') === 'cross-site') {
+    throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+  }
+}
+
+function memo<T>(factory: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= factory().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
 
 /**
  * Builds the API: `Request` → `Response` for every path under `/api`. Unknown paths answer 404
  * and known paths with another method 405, both in the error envelope.
  */
-export function createApi(deps: ApiDeps): (request: Request) => Promise<Response> {
+export function createApi(deps: ApiDeps): (request: Request, info?: RequestInfo) => Promise<Response> {
   const router = createRouter<ApiHandler>();
-  for (const route of ROUTES) addRoute(router, route.method, route.path, withErrors(route.handler));
+  for (const route of ROUTES) addRoute(router, route.method, route.path, withErrors(guard(route)));
 
-  return async (request) => {
+  const authConfig: AuthConfig = {
+    baseURL: deps.authConfig?.baseURL ?? siteUrl(),
+    secret: deps.authConfig?.secret ?? '',
+    sendResetLink: deps.authConfig?.sendResetLink ?? (async () => undefined),
+  };
+  const mailer = memo(async () => createMailer(await deps.db(), deps.mailTransport ?? outboxTransport()));
+  const auth = memo(async () =>
+    createBetterAuth(await deps.db(), {
+      ...authConfig,
+      secret: authConfig.secret || authSecret(),
+      sendResetLink:
+        deps.authConfig?.sendResetLink ??
+        (async (to, token) => {
+          const url = `${authConfig.baseURL}/auth/reset-password/?token=${encodeURIComponent(token)}`;
+          const result = await (await mailer()).send(passwordResetEmail(to, url));
+          if (!result.ok) throw new Error(result.error);
+        }),
+    }),
+  );
+
+  return async (request, info = {}) => {
     const pathname = new URL(request.url).pathname;
     const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) || '/' : pathname;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -55,6 +130,41 @@ export function createApi(deps: ApiDeps): (request: Request) => Promise<Response
       log.warn('unknown api route', { method: request.method, path: pathname });
       return errorResponse(new AppError('NOT_FOUND', 'Not found'), requestId);
     }
-    return match.data(request, { ...deps, params: { ...match.params } });
+    let session: Promise<SessionUser | null> | undefined;
+    const ctx: ApiContext = {
+      params: { ...match.params },
+      clientAddress: info.clientAddress ?? clientAddressOf(request),
+      db: deps.db,
+      requestRebuild: deps.requestRebuild,
+      auth,
+      mailer,
+      sessionUser: () => (session ??= (async () => findSessionUser(await auth(), await deps.db(), request))()),
+    };
+    try {
+      assertSameOrigin(request, authConfig.baseURL);
+    } catch (error) {
+      return errorResponse(error as AppError, requestId);
+    }
+    return match.data(request, ctx);
+  };
+}
+
+/** Proxies put the caller first in X-Forwarded-For; Netlify also sends x-nf-client-connection-ip. */
+function clientAddressOf(request: Request): string {
+  return (
+    request.headers.get('x-nf-client-connection-ip') ??
+    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
+    'unknown'
+  );
+}
+
+/** Enforces the route's access level before its handler runs: 401 for visitors, 403 for non-admins. */
+function guard(route: Route): ApiHandler {
+  if (route.access === 'public') return route.handler;
+  return async (request, ctx) => {
+    const user = await ctx.sessionUser();
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (route.access === 'admin' && !user.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required.');
+    return route.handler(request, ctx);
   };
 }

@@ -24,12 +24,15 @@ export type FieldErrors = Record<string, string[]>;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
+  /** Extra response headers, e.g. Retry-After on RATE_LIMITED. */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
+  constructor(code: ErrorCode, message: string, fields?: FieldErrors, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+    this.headers = headers;
   }
 
   get status(): number {

@@ -10,6 +10,14 @@ const ctx: ApiContext = {
     throw new Error('no db');
   },
   requestRebuild: async () => {},
+  clientAddress: '127.0.0.1',
+  auth: async () => {
+    throw new Error('no auth');
+  },
+  mailer: async () => {
+    throw new Error('no mailer');
+  },
+  sessionUser: async () => null,
 };
 
 const req = (headers: Record<string, string> = {}) =>

@@ -20,7 +20,7 @@ export function errorResponse(error: AppError, requestId: string): Response {
     requestId,
   };
   if (error.fields) body.fields = error.fields;
-  return json({ error: body }, error.status, { 'x-request-id': requestId });
+  return json({ error: body }, error.status, { ...error.headers, 'x-request-id': requestId });
 }
 
 /**
@@ -71,4 +71,23 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
 /** The query string as a plain object (last value wins), for schema parsing. */
 export function queryOf(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+/** Largest JSON body we read (413 beyond it). */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON body: 413 PAYLOAD_TOO_LARGE past `maxBytes`, 400 BAD_REQUEST when it is not JSON.
+ */
+export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+  const text = await request.text();
+  if (new TextEncoder().encode(text).length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Expected a JSON body.');
+  }
 }

@@ -184,7 +184,44 @@ export interface SiteBuildStateTable {
   triggered_at: Timestamp | null;
 }
 
+/** Better Auth's user table (snake_case columns, ADR 002). Roles live in user_roles. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  role: string | null;
+  banned: boolean | null;
+  ban_reason: string | null;
+  ban_expires: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_addresses: string[];
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  template: string | null;
+  transport: string;
+  status: Generated<'sent' | 'failed'>;
+  error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  user: UserTable;
+  rate_limits: RateLimitsTable;
+  mail_outbox: MailOutboxTable;
   business_registrations: BusinessRegistrationsTable;
   business_directory: BusinessDirectoryView;
   articles: ArticlesTable;

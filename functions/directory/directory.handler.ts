@@ -32,3 +32,13 @@ export async function getBusiness(_request: Request, ctx: ApiContext): Promise<R
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   return json({ business: await service.getBusiness(await ctx.db(), id) }, 200, PUBLIC_CACHE);
 }
+
+/**
+ * GET /api/directory/:id/contact → `{ contact }`: e-mail, phone, WhatsApp, address and position of
+ * an approved listing, for signed-in users only (the router answers 401 to visitors; DESIGN.md
+ * "Contact protection"). Never cached.
+ */
+export async function getBusinessContact(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
+  return json({ contact: await service.getBusinessContact(await ctx.db(), id) }, 200, { 'cache-control': 'private, no-store' });
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  type BusinessContact,
   type DirectoryListQuery,
   type DirectorySearchQuery,
   expandSearchTerms,
@@ -33,4 +34,20 @@ export async function getBusiness(db: Db, id: string): Promise<PublicBusiness> {
 
 export async function listFeaturedBusinesses(db: Db): Promise<PublicBusiness[]> {
   return (await repository.listFeatured(db)).map(toPublicBusiness);
+}
+
+/** Contact details of an approved listing for a signed-in user. @throws AppError NOT_FOUND */
+export async function getBusinessContact(db: Db, id: string): Promise<BusinessContact> {
+  const row = await repository.findDirectoryEntry(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Business not found');
+  return {
+    email: row.email,
+    phone: row.phone,
+    whatsapp: row.whatsapp,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
 }

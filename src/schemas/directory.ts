@@ -56,6 +56,18 @@ export interface PublicBusiness {
   is_sample: boolean;
 }
 
+/** Contact details as signed-in users receive them (`GET /api/directory/:id/contact`). */
+export interface BusinessContact {
+  email: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
 /** `GET /api/directory/search` parameters (SPEC §7 Search). `type=all` means no type filter. */

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts';
 import { createTestDatabase, TEST_DB } from '../setup/test-db.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -14,10 +14,12 @@ import path from 'node:path';
 describe.runIf(TEST_DB === 'pglite')('local rebuilds', () => {
   let handle: DatabaseHandle;
   let local: LocalServer;
-  // Inside the project: the build's prerender chunks resolve packages from ./node_modules.
-  const buildRoot = mkdtempSync(path.resolve('.data/test-site-'));
+  let buildRoot: string;
 
   beforeAll(async () => {
+    // Inside the project: the build's prerender chunks resolve packages from ./node_modules.
+    mkdirSync('.data', { recursive: true });
+    buildRoot = mkdtempSync(path.resolve('.data/test-site-'));
     handle = await createTestDatabase();
     await seedDatabase(handle.db);
     local = await startLocalServer({ db: handle.db, port: 0, host: '127.0.0.1', buildRoot, debounceMs: 200 });
@@ -27,7 +29,7 @@ describe.runIf(TEST_DB === 'pglite')('local rebuilds', () => {
   afterAll(async () => {
     await local?.close();
     await handle?.close();
-    rmSync(buildRoot, { recursive: true, force: true });
+    if (buildRoot) rmSync(buildRoot, { recursive: true, force: true });
   });
 
   it('serves a changed row on the pre-rendered category page within 30 s', async () => {

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { fromPGlite, PGLITE_EXTENSIONS } from '../../functions/_lib/pglite.ts';
 import type { Database } from '../../functions/db/database.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
+import type { MailTransport } from '../../functions/_lib/mail.ts';
 import { createApi } from '../../functions/router.ts';
 
 /** Which database the integration project runs on (`TEST_DB`, set per project in vitest.config.ts). */
@@ -54,14 +55,48 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** The API bound to a test database; `rebuilds` records every requestRebuild reason. */
-export function testApi(db: Kysely<Database>) {
+export const TEST_ORIGIN = 'http://localhost';
+
+/**
+ * The API bound to a test database. `rebuilds` records every requestRebuild reason; `resetLinks`
+ * every password-reset token sent. `call` keeps a cookie jar per `as` name, so one test can act
+ * as several browsers.
+ */
+export function testApi(db: Kysely<Database>, options: { mailTransport?: MailTransport } = {}) {
   const rebuilds: string[] = [];
-  const api = createApi({ db: async () => db, requestRebuild: async (reason) => void rebuilds.push(reason) });
-  const call = async (path: string, init?: RequestInit) => {
-    const response = await api(new Request(`http://localhost${path}`, init));
+  const resetLinks: { email: string; token: string }[] = [];
+  const api = createApi({
+    db: async () => db,
+    requestRebuild: async (reason) => void rebuilds.push(reason),
+    authConfig: {
+      baseURL: TEST_ORIGIN,
+      secret: 'test-secret-test-secret-test-secret-1234',
+      ...(options.mailTransport ? {} : { sendResetLink: async (to, token) => void resetLinks.push({ email: to.email, token }) }),
+    },
+    mailTransport: options.mailTransport,
+  });
+  const jars = new Map<string, Map<string, string>>();
+  const call = async (path: string, init: RequestInit & { as?: string; json?: unknown; ip?: string } = {}) => {
+    const { as, json: body, ip, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    const jar = as ? (jars.get(as) ?? jars.set(as, new Map()).get(as)!) : undefined;
+    if (jar?.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    if (rest.method && rest.method !== 'GET' && !headers.has('origin')) headers.set('origin', TEST_ORIGIN);
+    const response = await api(
+      new Request(`${TEST_ORIGIN}${path}`, { ...rest, headers, body: body === undefined ? rest.body : JSON.stringify(body) }),
+      { clientAddress: ip ?? '203.0.113.7' },
+    );
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      if (jar && name) {
+        if (/max-age=0/i.test(cookie) || value.join('=') === '') jar.delete(name.trim());
+        else jar.set(name.trim(), value.join('='));
+      }
+    }
     const text = await response.text();
     return { status: response.status, text, body: text ? JSON.parse(text) : null, headers: response.headers };
   };
-  return { api, call, rebuilds };
+  return { api, call, rebuilds, resetLinks };
 }

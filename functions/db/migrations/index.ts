@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as initialSchema from './2026_11_21_0001_initial_schema.ts';
+import * as accounts from './2026_11_21_0002_accounts.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -7,4 +8,5 @@ import * as initialSchema from './2026_11_21_0001_initial_schema.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_initial_schema': initialSchema,
+  '2026_11_21_0002_accounts': accounts,
 };

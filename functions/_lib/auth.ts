@@ -1,0 +1,115 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { admin } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { log } from './log.ts';
+
+/**
+ * Better Auth on our Postgres (ADR 002). Only this module knows the library; the rest of the
+ * function layer uses {@link AuthService} (sessions, sign-up/in/out, password reset).
+ */
+
+/** Called to deliver a password-reset link (the mailer, or a test double). */
+export type SendResetLink = (to: { email: string; name: string }, token: string) => Promise<void>;
+
+export interface AuthConfig {
+  /** Public origin of the site, e.g. https://lagosautohub.ng (cookies, trusted origin). */
+  baseURL: string;
+  /** At least 32 random characters (BETTER_AUTH_SECRET). */
+  secret: string;
+  sendResetLink: SendResetLink;
+}
+
+const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
+
+/**
+ * The options that shape the tables; shared with the migration that creates them. Column names
+ * are mapped to snake_case so the auth tables follow the same Postgres conventions as ours.
+ */
+export function authSchemaOptions(db: Kysely<any>): BetterAuthOptions {
+  return {
+    database: { db, type: 'postgres' },
+    emailAndPassword: { enabled: true },
+    user: { fields: { emailVerified: 'email_verified', ...timestamps } },
+    session: {
+      fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...timestamps },
+    },
+    account: {
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...timestamps,
+      },
+    },
+    verification: { fields: { expiresAt: 'expires_at', ...timestamps } },
+    plugins: [
+      admin({
+        schema: {
+          user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },
+          session: { fields: { impersonatedBy: 'impersonated_by' } },
+        },
+      }),
+    ],
+    telemetry: { enabled: false },
+  };
+}
+
+/** SPEC §9: minimum password length 6. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export function createBetterAuth(db: Kysely<Database>, config: AuthConfig) {
+  return betterAuth({
+    ...authSchemaOptions(db),
+    baseURL: config.baseURL,
+    secret: config.secret,
+    trustedOrigins: [config.baseURL],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        await config.sendResetLink({ email: user.email, name: user.name }, token);
+      },
+    },
+    session: { ...authSchemaOptions(db).session, expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Our own Postgres-backed limiter guards sign-in and sign-up (functions/auth/auth.handler.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.baseURL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // SPEC §3: every account has a profile (display name) and the role `user`.
+          after: async (user) => {
+            await db.transaction().execute(async (trx) => {
+              await trx
+                .insertInto('profiles')
+                .values({ user_id: user.id, display_name: user.name?.trim() || null })
+                .onConflict((oc) => oc.column('user_id').doNothing())
+                .execute();
+              await trx
+                .insertInto('user_roles')
+                .values({ user_id: user.id, role: 'user' })
+                .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+                .execute();
+            });
+            log.info('account created', { userId: user.id });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type BetterAuth = ReturnType<typeof createBetterAuth>;

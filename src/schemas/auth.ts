@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Sign-in and sign-up rules of SPEC §5, shared by the /auth island and the function layer.
+ * Messages are the spec's.
+ */
+export const PASSWORD_MIN = 6;
+
+const email = z.string().trim().toLowerCase().max(254, 'Invalid email address').pipe(z.email('Invalid email address'));
+const password = z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters').max(128, 'Password is too long');
+
+export const SignInSchema = z.object({ email, password });
+export type SignInInput = z.input<typeof SignInSchema>;
+
+export const SignUpSchema = z
+  .object({
+    email,
+    password,
+    confirmPassword: z.string().optional(),
+    displayName: z.string().trim().max(80, 'Display name is too long').optional(),
+  })
+  .refine((data) => !data.confirmPassword || data.confirmPassword === data.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type SignUpInput = z.input<typeof SignUpSchema>;
+
+export const PasswordResetRequestSchema = z.object({ email });
+
+export const PasswordResetSchema = z
+  .object({
+    token: z.string().min(10, 'This reset link is invalid or has expired.').max(200),
+    password,
+    confirmPassword: z.string(),
+  })
+  .refine((data) => data.confirmPassword === data.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+/** The signed-in user as every island sees it (`GET /api/auth/session`). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  /** profiles.display_name, possibly null. */
+  displayName: string | null;
+  /** SPEC §3 fallback: display name, else the e-mail's local part, else User. */
+  shownName: string;
+  isAdmin: boolean;
+}
+
+/** SPEC §8 sign-in messages: the admin version adds the approval hint. */
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password...';
+export const ADMIN_INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password or ensure your account has been approved';
