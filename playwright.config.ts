@@ -6,6 +6,10 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT || 4329);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The admin that `npm start` creates on the fresh e2e database. */
+export const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-password' };
+/** The local outbox the e2e server writes mail to (password reset links). */
+export const E2E_MAIL_DIR = '.data/e2e/mail';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -51,6 +55,10 @@ export default defineConfig({
       DATABASE_URL: '',
       NETLIFY_DATABASE_URL: '',
       LOG_LEVEL: 'silent',
+      LOCAL_ADMIN_EMAIL: E2E_ADMIN.email,
+      LOCAL_ADMIN_PASSWORD: E2E_ADMIN.password,
+      MAIL_OUTBOX_DIR: E2E_MAIL_DIR,
+      BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
     },
   },
 });

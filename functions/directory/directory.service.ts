@@ -7,6 +7,7 @@ import {
   type PublicBusiness,
 } from '../../src/schemas/directory.ts';
 import { AppError } from '../_lib/errors.ts';
+import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import * as repository from './directory.repository.ts';
@@ -49,5 +50,7 @@ export async function getBusinessContact(db: Db, id: string): Promise<BusinessCo
     state: row.state,
     latitude: row.latitude,
     longitude: row.longitude,
+    phone_e164: toE164(row.phone),
+    whatsapp_e164: toE164(row.whatsapp ?? row.phone),
   };
 }

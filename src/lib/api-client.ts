@@ -25,3 +25,22 @@ export async function apiGet<T>(path: string, params: Record<string, string | un
     return { ok: false, error: { code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' } };
   }
 }
+
+/** POST JSON to our API (same origin, cookies included); never throws on HTTP errors. */
+export async function apiPost<T>(path: string, body: unknown): Promise<ApiResult<T>> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const parsed = (await response.json().catch(() => null)) as { error?: ApiError } | null;
+    if (!response.ok) {
+      return { ok: false, error: parsed?.error ?? { code: 'HTTP_' + response.status, message: response.statusText } };
+    }
+    return { ok: true, data: parsed as T };
+  } catch (error) {
+    return { ok: false, error: { code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' } };
+  }
+}

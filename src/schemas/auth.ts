@@ -27,16 +27,19 @@ export type SignUpInput = z.input<typeof SignUpSchema>;
 
 export const PasswordResetRequestSchema = z.object({ email });
 
-export const PasswordResetSchema = z
-  .object({
-    token: z.string().min(10, 'This reset link is invalid or has expired.').max(200),
-    password,
-    confirmPassword: z.string(),
-  })
-  .refine((data) => data.confirmPassword === data.password, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+const passwordsMatch = {
+  check: (data: { password: string; confirmPassword: string }) => data.confirmPassword === data.password,
+  params: { message: "Passwords don't match", path: ['confirmPassword'] },
+};
+const newPassword = z.object({ password, confirmPassword: z.string() });
+
+/** The new-password form of the reset page (the token comes from the link). */
+export const NewPasswordSchema = newPassword.refine(passwordsMatch.check, passwordsMatch.params);
+
+/** `POST /api/auth/password-reset/confirm`. */
+export const PasswordResetSchema = newPassword
+  .extend({ token: z.string().min(10, 'This reset link is invalid or has expired.').max(200) })
+  .refine(passwordsMatch.check, passwordsMatch.params);
 
 /** The signed-in user as every island sees it (`GET /api/auth/session`). */
 export interface SessionUser {

@@ -66,6 +66,9 @@ export interface BusinessContact {
   state: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** E.164 forms for tel: and wa.me links, null when the number cannot be read. */
+  phone_e164: string | null;
+  whatsapp_e164: string | null;
 }
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);

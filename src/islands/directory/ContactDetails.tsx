@@ -1,7 +1,10 @@
-import { Check, Copy, Lock, Mail, MapPin, Phone } from 'lucide-react';
+import { useStore } from '@nanostores/react';
+import { Check, Copy, Lock, Mail, MapPin, MessageCircle, Navigation, Phone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { PublicBusiness } from '../../schemas/directory';
+import { apiGet } from '../../lib/api-client';
+import type { BusinessContact, PublicBusiness } from '../../schemas/directory';
+import { $session, loadSession } from '../../stores/session';
 
 /** SPEC §9: the copy confirmation icon resets after 2 seconds. */
 const COPY_RESET_MS = 2_000;
@@ -61,35 +64,129 @@ export function ProtectedContactNotice() {
   );
 }
 
-/** Contact Information of the detail dialog (SPEC §2, §6), from the public view. */
-export function ContactDetails({ business }: { business: PublicBusiness }) {
-  if (business.contact_protected) return <ProtectedContactNotice />;
-  const { phone, email, address } = business;
+/** A Google Maps search for the business, the common way Lagos drivers navigate. */
+export function directionsUrl(name: string, contact: Pick<BusinessContact, 'address' | 'city' | 'state'>): string {
+  const query = [name, contact.address, contact.city, contact.state ?? 'Lagos', 'Nigeria'].filter(Boolean).join(', ');
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/** SPEC §6: a mail draft with subject "Inquiry about {business}" and a greeting. */
+export function inquiryMailto(email: string, businessName: string): string {
+  const subject = `Inquiry about ${businessName}`;
+  const body = `Hello ${businessName},\n\nI found your business on Lagos Auto Hub and would like to ask about your services.\n\n`;
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+function ContactList({ contact, businessName, signedIn }: { contact: BusinessContact; businessName: string; signedIn: boolean }) {
+  const { phone, email, address } = contact;
   if (!phone && !email && !address) {
     return <p className="muted">Contact information is not available for this business.</p>;
   }
+  const telNumber = contact.phone_e164 ?? phone?.replace(/\s+/g, '');
   return (
-    <ul className="contact-list">
-      {phone && (
-        <li>
-          <Phone size={16} aria-hidden="true" />
-          <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
-          <CopyButton value={phone} label="Phone number" />
-        </li>
+    <>
+      <ul className="contact-list">
+        {phone && (
+          <li>
+            <Phone size={16} aria-hidden="true" />
+            <a href={`tel:${telNumber}`}>{phone}</a>
+            <CopyButton value={phone} label="Phone number" />
+          </li>
+        )}
+        {email && (
+          <li>
+            <Mail size={16} aria-hidden="true" />
+            <a href={`mailto:${email}`}>{email}</a>
+            <CopyButton value={email} label="Email" />
+          </li>
+        )}
+        {address && (
+          <li>
+            <MapPin size={16} aria-hidden="true" />
+            <span>{[address, contact.city, contact.state].filter(Boolean).join(', ')}</span>
+          </li>
+        )}
+      </ul>
+      {signedIn && (
+        <div className="contact-actions">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              if (!email) {
+                toast.error('Email Not Available', { description: 'Email contact information is not available for this business.' });
+                return;
+              }
+              window.location.href = inquiryMailto(email, businessName);
+            }}
+          >
+            <Mail size={16} aria-hidden="true" /> Send Email
+          </button>
+          {telNumber && (
+            <a className="btn btn-outline" href={`tel:${telNumber}`}>
+              <Phone size={16} aria-hidden="true" /> Call
+            </a>
+          )}
+          {contact.whatsapp_e164 && (
+            <a className="btn btn-outline" href={`https://wa.me/${contact.whatsapp_e164.replace(/\D/g, '')}`} target="_blank" rel="noopener">
+              <MessageCircle size={16} aria-hidden="true" /> WhatsApp
+            </a>
+          )}
+          {(address || contact.city) && (
+            <a className="btn btn-outline" href={directionsUrl(businessName, contact)} target="_blank" rel="noopener">
+              <Navigation size={16} aria-hidden="true" /> Get directions
+            </a>
+          )}
+        </div>
       )}
-      {email && (
-        <li>
-          <Mail size={16} aria-hidden="true" />
-          <a href={`mailto:${email}`}>{email}</a>
-          <CopyButton value={email} label="Email" />
-        </li>
-      )}
-      {address && (
-        <li>
-          <MapPin size={16} aria-hidden="true" />
-          <span>{[address, business.city, business.state].filter(Boolean).join(', ')}</span>
-        </li>
-      )}
-    </ul>
+    </>
   );
+}
+
+/**
+ * Contact Information of the detail dialog (SPEC §2, §6). Signed-in users get every listing's
+ * details from the session-checked endpoint; visitors see the public view, or the protected
+ * notice for registered_users_only listings.
+ */
+export function ContactDetails({ business }: { business: PublicBusiness }) {
+  const { loading, user } = useStore($session);
+  const [contact, setContact] = useState<BusinessContact | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => void loadSession(), []);
+  useEffect(() => {
+    if (!user) return;
+    let cancelled = false;
+    setContact(null);
+    setFailed(false);
+    void apiGet<{ contact: BusinessContact }>(`/api/directory/${business.id}/contact`).then((result) => {
+      if (cancelled) return;
+      if (result.ok) setContact(result.data.contact);
+      else setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [user, business.id]);
+
+  if (user) {
+    if (failed) return <p className="muted">Contact information is not available for this business.</p>;
+    if (!contact) return <p className="muted">Loading contact details...</p>;
+    return <ContactList contact={contact} businessName={business.business_name} signedIn />;
+  }
+  if (loading && business.contact_protected) return <p className="muted">Loading contact details...</p>;
+  if (business.contact_protected) return <ProtectedContactNotice />;
+  const publicContact: BusinessContact = {
+    email: business.email,
+    phone: business.phone,
+    whatsapp: business.whatsapp,
+    address: business.address,
+    city: business.city,
+    state: business.state,
+    latitude: business.latitude,
+    longitude: business.longitude,
+    phone_e164: null,
+    whatsapp_e164: null,
+  };
+  return <ContactList contact={publicContact} businessName={business.business_name} signedIn={false} />;
 }

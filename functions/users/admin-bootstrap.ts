@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { createBetterAuth } from '../_lib/auth.ts';
+import { authSecret, siteUrl } from '../_lib/env.ts';
+import type { Database } from '../db/database.ts';
+import { findUserIdByEmail, grantAdmin } from './users.service.ts';
+
+export interface EnsureAdminResult {
+  userId: string;
+  /** True when the account was created now; false when an existing one was promoted. */
+  created: boolean;
+}
+
+/**
+ * Creates an admin account, or promotes the existing account with this e-mail (its password is
+ * left unchanged). Used by `npm run admin:create` and by `npm start` on a fresh local database.
+ * @throws Error when the account must be created and the password is shorter than 6 characters.
+ */
+export async function ensureAdmin(
+  db: Kysely<Database>,
+  { email, password, name }: { email: string; password?: string | undefined; name?: string | undefined },
+): Promise<EnsureAdminResult> {
+  const existing = await findUserIdByEmail(db, email);
+  if (existing) {
+    await grantAdmin(db, existing);
+    return { userId: existing, created: false };
+  }
+  if (!password || password.length < 6) throw new Error('A new admin needs a password of at least 6 characters (--password).');
+  const auth = createBetterAuth(db, { baseURL: siteUrl(), secret: authSecret(), sendResetLink: async () => undefined });
+  const { user } = await auth.api.signUpEmail({ body: { email: email.toLowerCase(), password, name: name || 'Admin' } });
+  await grantAdmin(db, user.id);
+  return { userId: user.id, created: true };
+}
