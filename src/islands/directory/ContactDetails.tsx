@@ -3,6 +3,7 @@ import { Check, Copy, Lock, Mail, MapPin, MessageCircle, Navigation, Phone } fro
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../lib/api-client';
+import { directionsUrl, inquiryMailto, whatsappUrl } from '../../lib/contact-links';
 import type { BusinessContact, PublicBusiness } from '../../schemas/directory';
 import { $session, loadSession } from '../../stores/session';
 
@@ -64,19 +65,6 @@ export function ProtectedContactNotice() {
   );
 }
 
-/** A Google Maps search for the business, the common way Lagos drivers navigate. */
-export function directionsUrl(name: string, contact: Pick<BusinessContact, 'address' | 'city' | 'state'>): string {
-  const query = [name, contact.address, contact.city, contact.state ?? 'Lagos', 'Nigeria'].filter(Boolean).join(', ');
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}
-
-/** SPEC §6: a mail draft with subject "Inquiry about {business}" and a greeting. */
-export function inquiryMailto(email: string, businessName: string): string {
-  const subject = `Inquiry about ${businessName}`;
-  const body = `Hello ${businessName},\n\nI found your business on Lagos Auto Hub and would like to ask about your services.\n\n`;
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
-
 function ContactList({ contact, businessName, signedIn }: { contact: BusinessContact; businessName: string; signedIn: boolean }) {
   const { phone, email, address } = contact;
   if (!phone && !email && !address) {
@@ -128,7 +116,7 @@ function ContactList({ contact, businessName, signedIn }: { contact: BusinessCon
             </a>
           )}
           {contact.whatsapp_e164 && (
-            <a className="btn btn-outline" href={`https://wa.me/${contact.whatsapp_e164.replace(/\D/g, '')}`} target="_blank" rel="noopener">
+            <a className="btn btn-outline" href={whatsappUrl(contact.whatsapp_e164)} target="_blank" rel="noopener">
               <MessageCircle size={16} aria-hidden="true" /> WhatsApp
             </a>
           )}
