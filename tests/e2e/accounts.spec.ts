@@ -264,7 +264,10 @@ test.describe('accounts', () => {
     await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
     await page.waitForURL(`${BASE_URL}/`);
-    await expect(mainNav(page).getByText(E2E_ADMIN.email.split('@')[0]!, { exact: true })).toBeVisible();
+    // The admin's display name is set by the start script; the header shows the session's shownName.
+    const session = (await (await admin.request.get('/api/auth/session')).json()) as { user: { shownName: string; isAdmin: boolean } };
+    expect(session.user.isAdmin).toBe(true);
+    await expect(mainNav(page).getByText(session.user.shownName, { exact: true })).toBeVisible();
     await expect(mainNav(page).getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', /^\/admin\/?$/);
     await expect(mainNav(page).getByRole('link', { name: 'Bulk Import', exact: true })).toHaveAttribute('href', /^\/bulk-registration\/?$/);

@@ -105,7 +105,13 @@ describe('other tables', () => {
   });
 
   it('has_role(user_id, role) reads user_roles', async () => {
+    const now = new Date();
+    await handle.db
+      .insertInto('user')
+      .values(['u-admin', 'u-plain'].map((id) => ({ id, name: id, email: `${id}@example.com`, email_verified: false, image: null, created_at: now, updated_at: now, role: 'user', banned: false, ban_reason: null, ban_expires: null })))
+      .execute();
     await handle.db.insertInto('user_roles').values([{ user_id: 'u-admin', role: 'admin' }, { user_id: 'u-plain' }]).execute();
+    await expect(handle.db.insertInto('user_roles').values({ user_id: 'no-such-user' }).execute()).rejects.toThrow(/foreign key/);
     const { rows } = await sql<{ admin: boolean; plain: boolean; stranger: boolean }>`
       select has_role('u-admin', 'admin') as admin, has_role('u-plain', 'admin') as plain,
              has_role('nobody', 'admin') as stranger`.execute(handle.db);
