@@ -9,7 +9,7 @@ const integration = (name: string, env: Record<string, string>, extra: object = 
     name,
     include: ['tests/integration/**/*.test.ts'],
     environment: 'node',
-    env: { LOG_LEVEL: 'silent', DATABASE_URL: '', NETLIFY_DATABASE_URL: '', ...env },
+    env: { LOG_LEVEL: 'silent', DATABASE_URL: '', NETLIFY_DATABASE_URL: '', SENDGRID_API_KEY: '', MAIL_OUTBOX_DIR: '.data/test-mail', ...env },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     ...extra,

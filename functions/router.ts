@@ -3,12 +3,15 @@ import { addRoute, createRouter, findRoute } from 'rou3';
 import type { SessionUser } from '../src/schemas/auth.ts';
 import { createBetterAuth, type AuthConfig } from './_lib/auth.ts';
 import { authSecret, siteUrl } from './_lib/env.ts';
-import { createMailer, outboxTransport, type MailTransport } from './_lib/mail.ts';
+import { createMailer, defaultTransport, type MailTransport } from './_lib/mail.ts';
 import { findSessionUser } from './_lib/session.ts';
 import type { Database } from './db/database.ts';
 import { passwordResetEmail } from './emails/password-reset.ts';
 import * as authHandlers from './auth/auth.handler.ts';
 import { listUsers } from './users/users.handler.ts';
+import { submitContact } from './contacts/contacts.handler.ts';
+import { submitRegistration } from './registrations/registrations.handler.ts';
+import { submitServiceRequest } from './service-requests/service-requests.handler.ts';
 import { getArticle, listArticles } from './articles/articles.handler.ts';
 import type { ApiContext, ApiHandler } from './_lib/context.ts';
 import { AppError } from './_lib/errors.ts';
@@ -45,6 +48,9 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/auth/session', access: 'public', handler: authHandlers.getSession },
   { method: 'POST', path: '/auth/password-reset', access: 'public', handler: authHandlers.requestPasswordReset },
   { method: 'POST', path: '/auth/password-reset/confirm', access: 'public', handler: authHandlers.resetPassword },
+  { method: 'POST', path: '/registrations', access: 'public', handler: submitRegistration },
+  { method: 'POST', path: '/service-requests', access: 'public', handler: submitServiceRequest },
+  { method: 'POST', path: '/contacts', access: 'public', handler: submitContact },
   { method: 'GET', path: '/admin/users', access: 'admin', handler: listUsers },
 ];
 
@@ -54,7 +60,7 @@ export interface ApiDeps {
   requestRebuild(reason: string): Promise<void>;
   /** Overrides for Better Auth (tests pass a fixed secret and base URL). */
   authConfig?: Partial<AuthConfig>;
-  /** Mail transport; defaults to the local outbox (SendGrid arrives with the public-forms issue). */
+  /** Mail transport; defaults to SendGrid with SENDGRID_API_KEY, else the local outbox. */
   mailTransport?: MailTransport;
 }
 
@@ -103,7 +109,7 @@ export function createApi(deps: ApiDeps): (request: Request, info?: RequestInfo)
     secret: deps.authConfig?.secret ?? '',
     sendResetLink: deps.authConfig?.sendResetLink ?? (async () => undefined),
   };
-  const mailer = memo(async () => createMailer(await deps.db(), deps.mailTransport ?? outboxTransport()));
+  const mailer = memo(async () => createMailer(await deps.db(), deps.mailTransport ?? defaultTransport()));
   const auth = memo(async () =>
     createBetterAuth(await deps.db(), {
       ...authConfig,

@@ -1,5 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Client } from '@sendgrid/client';
+import { MailService } from '@sendgrid/mail';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { log } from './log.ts';
@@ -11,9 +13,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   template?: string;
+  /** Where replies go (the visitor, for contact notifications). */
+  replyTo?: string;
 }
 
-/** Where mail goes: SendGrid in production (public-forms issue), the local outbox otherwise. */
+/** Where mail goes: SendGrid when configured, the local outbox otherwise. */
 export interface MailTransport {
   readonly name: string;
   send(message: MailMessage, from: string): Promise<void>;
@@ -41,6 +45,49 @@ export function outboxTransport(dir = process.env.MAIL_OUTBOX_DIR || '.data/mail
   };
 }
 
+/**
+ * SendGrid (v3 Mail Send) through the official client. `baseUrl` points it at a loopback fake in
+ * tests: setApiKey() resets the base URL, so it is set after (DESIGN.md "E-mail").
+ */
+export function sendgridTransport(options: { apiKey: string; baseUrl?: string | undefined; timeoutMs?: number }): MailTransport {
+  const client = new Client();
+  client.setApiKey(options.apiKey);
+  if (options.baseUrl) client.setDefaultRequest('baseUrl', options.baseUrl);
+  client.setDefaultRequest('timeout' as never, (options.timeoutMs ?? 10_000) as never);
+  const service = new MailService();
+  service.setClient(client);
+  return {
+    name: 'sendgrid',
+    async send(message, from) {
+      try {
+        await service.send({
+          to: message.to,
+          from,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.template ? { categories: [message.template] } : {}),
+        });
+      } catch (error) {
+        const status = (error as { code?: number }).code;
+        throw new Error(status ? `SendGrid answered HTTP ${status}` : `SendGrid unreachable: ${(error as Error).message}`);
+      }
+    },
+  };
+}
+
+/** SendGrid when SENDGRID_API_KEY is set, otherwise the local outbox. */
+export function defaultTransport(): MailTransport {
+  const apiKey = process.env.SENDGRID_API_KEY;
+  return apiKey ? sendgridTransport({ apiKey, baseUrl: process.env.SENDGRID_BASE_URL }) : outboxTransport();
+}
+
+/** Where admin notifications go (ADMIN_NOTIFY_EMAIL). */
+export function adminNotifyAddress(): string {
+  return process.env.ADMIN_NOTIFY_EMAIL || 'admin@lagosautohub.local';
+}
+
 export interface Mailer {
   /** Sends and records the message in mail_outbox. Never throws: returns the failure instead. */
   send(message: MailMessage): Promise<{ ok: true } | { ok: false; error: string }>;
@@ -51,7 +98,7 @@ export function mailFrom(): string {
   return process.env.MAIL_FROM || 'Lagos Auto Hub <no-reply@lagosautohub.local>';
 }
 
-export function createMailer(db: Kysely<Database>, transport: MailTransport = outboxTransport()): Mailer {
+export function createMailer(db: Kysely<Database>, transport: MailTransport = defaultTransport()): Mailer {
   return {
     async send(message) {
       let error: string | undefined;

@@ -48,6 +48,8 @@ export interface BusinessRegistrationsTable {
   source: string | null;
   source_id: string | null;
   claimed_by: string | null;
+  /** Outcome of the new-business notification e-mail (public form). */
+  notification_status: 'sent' | 'failed' | null;
   /** True for the demo rows shipped in content/ (shown as "Sample listing"). */
   is_sample: Generated<boolean>;
   /** Generated, lower-cased search columns (DESIGN.md "Search"); never written. */
@@ -133,6 +135,17 @@ export interface ServiceRequestsTable {
   status: Generated<'pending' | 'handled'>;
   created_at: Timestamp;
   handled_at: Timestamp | null;
+  email_status: 'sent' | 'failed' | null;
+}
+
+export interface ServiceRequestNotificationsTable {
+  id: Generated<string>;
+  service_request_id: string;
+  business_registration_id: string | null;
+  email: string;
+  status: 'sent' | 'failed';
+  error: string | null;
+  created_at: Timestamp;
 }
 
 export interface ContactsTable {
@@ -146,6 +159,7 @@ export interface ContactsTable {
   created_at: Timestamp;
   handled_at: Timestamp | null;
   handled_by: string | null;
+  email_status: 'sent' | 'failed' | null;
 }
 
 export interface SentMessagesTable {
@@ -227,6 +241,7 @@ export interface Database {
   articles: ArticlesTable;
   service_cards: ServiceCardsTable;
   service_requests: ServiceRequestsTable;
+  service_request_notifications: ServiceRequestNotificationsTable;
   contacts: ContactsTable;
   sent_messages: SentMessagesTable;
   profiles: ProfilesTable;

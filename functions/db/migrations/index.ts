@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as initialSchema from './2026_11_21_0001_initial_schema.ts';
 import * as accounts from './2026_11_21_0002_accounts.ts';
+import * as publicForms from './2026_11_21_0003_public_forms.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -9,4 +10,5 @@ import * as accounts from './2026_11_21_0002_accounts.ts';
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_initial_schema': initialSchema,
   '2026_11_21_0002_accounts': accounts,
+  '2026_11_21_0003_public_forms': publicForms,
 };
