@@ -71,7 +71,9 @@ export function sendgridTransport(options: { apiKey: string; baseUrl?: string | 
         });
       } catch (error) {
         const status = (error as { code?: number }).code;
-        throw new Error(status ? `SendGrid answered HTTP ${status}` : `SendGrid unreachable: ${(error as Error).message}`);
+        throw new Error(status ? `SendGrid answered HTTP ${status}` : `SendGrid unreachable: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     },
   };
