@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import type { FieldError } from 'react-hook-form';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
@@ -25,6 +25,37 @@ export function Field({ id, label, error, hint, ...input }: Props) {
           {error.message}
         </p>
       )}
+    </div>
+  );
+}
+
+interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  id: string;
+  label: string;
+  error?: FieldError | undefined;
+}
+
+/** A labelled textarea with its validation message. */
+export function TextAreaField({ id, label, error, ...textarea }: TextAreaProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} rows={4} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...textarea} />
+      {error?.message && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The honeypot (SPEC-beyond spam guard): hidden from people and screen readers, tempting to bots. */
+export function Honeypot(props: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="hp-field" aria-hidden="true">
+      <label htmlFor="hp">Leave this field empty</label>
+      <input id="hp" type="text" tabIndex={-1} autoComplete="off" {...props} />
     </div>
   );
 }
