@@ -11,11 +11,9 @@ export interface ApiError {
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
-export async function apiGet<T>(path: string, params: Record<string, string | undefined> = {}): Promise<ApiResult<T>> {
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
+async function request<T>(url: string, init: RequestInit): Promise<ApiResult<T>> {
   try {
-    const response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const response = await fetch(url, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
     const body = (await response.json().catch(() => null)) as { error?: ApiError } | null;
     if (!response.ok) {
       return { ok: false, error: body?.error ?? { code: 'HTTP_' + response.status, message: response.statusText } };
@@ -26,21 +24,19 @@ export async function apiGet<T>(path: string, params: Record<string, string | un
   }
 }
 
-/** POST JSON to our API (same origin, cookies included); never throws on HTTP errors. */
-export async function apiPost<T>(path: string, body: unknown): Promise<ApiResult<T>> {
-  try {
-    const response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const parsed = (await response.json().catch(() => null)) as { error?: ApiError } | null;
-    if (!response.ok) {
-      return { ok: false, error: parsed?.error ?? { code: 'HTTP_' + response.status, message: response.statusText } };
-    }
-    return { ok: true, data: parsed as T };
-  } catch (error) {
-    return { ok: false, error: { code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' } };
-  }
+/** GET with query parameters (empty values are left out). */
+export function apiGet<T>(path: string, params: Record<string, string | undefined> = {}): Promise<ApiResult<T>> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
+  return request<T>(url.toString(), {});
+}
+
+/** POST JSON to our API (same origin, cookies included). */
+export function apiPost<T>(path: string, body: unknown): Promise<ApiResult<T>> {
+  return request<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** The SPEC §8 fallback for failures that carry no message meant for people. */
+export function isUnexpected(error: ApiError): boolean {
+  return error.code === 'NETWORK' || error.code === 'INTERNAL' || error.code.startsWith('HTTP_');
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost } from '../../lib/api-client';
+import { apiPost, isUnexpected } from '../../lib/api-client';
 import {
   ADMIN_INVALID_CREDENTIALS_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
@@ -35,10 +35,10 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onSignedIn }: 
       onSignedIn(result.data.user);
       return;
     }
-    const { code, message } = result.error;
+    const { message } = result.error;
     if (message.includes('Invalid login credentials')) {
       toast.error(variant === 'admin' ? ADMIN_INVALID_CREDENTIALS_MESSAGE : INVALID_CREDENTIALS_MESSAGE);
-    } else if (code === 'NETWORK' || code === 'INTERNAL') {
+    } else if (isUnexpected(result.error)) {
       toast.error('An unexpected error occurred. Please try again.');
     } else {
       toast.error(message);

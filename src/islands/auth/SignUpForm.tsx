@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost } from '../../lib/api-client';
+import { apiPost, isUnexpected } from '../../lib/api-client';
 import { SignUpSchema, type SessionUser, type SignUpInput } from '../../schemas/auth';
 import { setSessionUser } from '../../stores/session';
 import { Field } from './Field';
@@ -30,11 +30,11 @@ export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
       onSignedUp(result.data.user);
       return;
     }
-    const { code, message } = result.error;
+    const { message } = result.error;
     if (message.includes('User already registered')) {
       toast.error('Account Already Exists', { description: 'An account with this email already exists. Please sign in instead.' });
       onAlreadyRegistered(values.email);
-    } else if (code === 'NETWORK' || code === 'INTERNAL') {
+    } else if (isUnexpected(result.error)) {
       toast.error('An unexpected error occurred. Please try again.');
     } else {
       toast.error(message);

@@ -65,8 +65,7 @@ export default function RegisterForm() {
       return;
     }
     const { code, message } = result.error;
-    if (code === 'CONFLICT') toast.error('Registration Failed', { description: message });
-    else if (code === 'RATE_LIMITED' || code === 'VALIDATION_FAILED') toast.error('Registration Failed', { description: message });
+    if (code === 'CONFLICT' || code === 'RATE_LIMITED' || code === 'VALIDATION_FAILED') toast.error('Registration Failed', { description: message });
     else if (code === 'INTERNAL') toast.error('There was an error submitting your registration. Please try again.');
     else toast.error('There was an unexpected error. Please try again.');
   });
