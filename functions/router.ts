@@ -9,6 +9,10 @@ import type { Database } from './db/database.ts';
 import { passwordResetEmail } from './emails/password-reset.ts';
 import * as authHandlers from './auth/auth.handler.ts';
 import { listUsers } from './users/users.handler.ts';
+import * as content from './admin/content.handler.ts';
+import * as inbox from './admin/inbox.handler.ts';
+import * as messaging from './admin/messaging.handler.ts';
+import * as adminRegistrations from './admin/registrations.handler.ts';
 import { submitContact } from './contacts/contacts.handler.ts';
 import { submitRegistration } from './registrations/registrations.handler.ts';
 import { submitServiceRequest } from './service-requests/service-requests.handler.ts';
@@ -52,6 +56,33 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/service-requests', access: 'public', handler: submitServiceRequest },
   { method: 'POST', path: '/contacts', access: 'public', handler: submitContact },
   { method: 'GET', path: '/admin/users', access: 'admin', handler: listUsers },
+  { method: 'GET', path: '/admin/registrations', access: 'admin', handler: adminRegistrations.list },
+  { method: 'PATCH', path: '/admin/registrations/:id', access: 'admin', handler: adminRegistrations.edit },
+  { method: 'DELETE', path: '/admin/registrations/:id', access: 'admin', handler: adminRegistrations.remove },
+  { method: 'POST', path: '/admin/registrations/:id/status', access: 'admin', handler: adminRegistrations.changeStatus },
+  { method: 'POST', path: '/admin/registrations/:id/featured', access: 'admin', handler: adminRegistrations.setFeatured },
+  { method: 'POST', path: '/admin/registrations/:id/verification', access: 'admin', handler: adminRegistrations.setVerification },
+  { method: 'POST', path: '/admin/registrations/:id/rating', access: 'admin', handler: adminRegistrations.setRating },
+  { method: 'POST', path: '/admin/registrations/:id/test-welcome', access: 'admin', handler: adminRegistrations.testWelcome },
+  { method: 'PUT', path: '/admin/featured-order', access: 'admin', handler: adminRegistrations.reorderFeatured },
+  { method: 'GET', path: '/admin/service-requests', access: 'admin', handler: inbox.listServiceRequests },
+  { method: 'DELETE', path: '/admin/service-requests', access: 'admin', handler: inbox.clearServiceRequests },
+  { method: 'POST', path: '/admin/service-requests/:id/handle', access: 'admin', handler: inbox.handleServiceRequest },
+  { method: 'DELETE', path: '/admin/service-requests/:id', access: 'admin', handler: inbox.deleteServiceRequest },
+  { method: 'GET', path: '/admin/contacts', access: 'admin', handler: inbox.listContacts },
+  { method: 'DELETE', path: '/admin/contacts', access: 'admin', handler: inbox.clearContacts },
+  { method: 'POST', path: '/admin/contacts/:id/handle', access: 'admin', handler: inbox.handleContact },
+  { method: 'DELETE', path: '/admin/contacts/:id', access: 'admin', handler: inbox.deleteContact },
+  { method: 'GET', path: '/admin/articles', access: 'admin', handler: content.listArticles },
+  { method: 'POST', path: '/admin/articles', access: 'admin', handler: content.createArticle },
+  { method: 'PATCH', path: '/admin/articles/:id', access: 'admin', handler: content.updateArticle },
+  { method: 'DELETE', path: '/admin/articles/:id', access: 'admin', handler: content.deleteArticle },
+  { method: 'GET', path: '/admin/service-cards', access: 'admin', handler: content.listServiceCards },
+  { method: 'PUT', path: '/admin/service-cards/order', access: 'admin', handler: content.reorderServiceCards },
+  { method: 'PATCH', path: '/admin/service-cards/:id', access: 'admin', handler: content.updateServiceCard },
+  { method: 'GET', path: '/admin/messaging/recipients', access: 'admin', handler: messaging.listRecipients },
+  { method: 'GET', path: '/admin/messages', access: 'admin', handler: messaging.listSentMessages },
+  { method: 'POST', path: '/admin/messages', access: 'admin', handler: messaging.sendMessage },
 ];
 
 /** What the host platform provides; auth and mail are built from it unless given. */

@@ -21,7 +21,15 @@ export interface MailMessage {
 export interface MailTransport {
   readonly name: string;
   send(message: MailMessage, from: string): Promise<void>;
+  /**
+   * One message to many recipients, each seeing only their own address (SendGrid
+   * personalizations). Optional: without it, the mailer sends one message per recipient.
+   */
+  sendBatch?(message: Omit<MailMessage, 'to'>, recipients: string[], from: string): Promise<void>;
 }
+
+/** SendGrid accepts at most 1000 personalizations per request (DESIGN.md "E-mail"). */
+export const MAX_BATCH = 1000;
 
 /**
  * Local outbox: each message is also written as a readable file under `dir` (default
@@ -56,8 +64,30 @@ export function sendgridTransport(options: { apiKey: string; baseUrl?: string | 
   client.setDefaultRequest('timeout' as never, (options.timeoutMs ?? 10_000) as never);
   const service = new MailService();
   service.setClient(client);
+  const explain = (error: unknown) => {
+    const status = (error as { code?: number }).code;
+    return new Error(status ? `SendGrid answered HTTP ${status}` : `SendGrid unreachable: ${(error as Error).message}`, { cause: error });
+  };
   return {
     name: 'sendgrid',
+    async sendBatch(message, recipients, from) {
+      try {
+        await service.send(
+          {
+            personalizations: recipients.map((email) => ({ to: [{ email }] })),
+            from,
+            subject: message.subject,
+            content: [
+              { type: 'text/plain', value: message.text },
+              ...(message.html ? [{ type: 'text/html', value: message.html }] : []),
+            ],
+            ...(message.template ? { categories: [message.template] } : {}),
+          } as never,
+        );
+      } catch (error) {
+        throw explain(error);
+      }
+    },
     async send(message, from) {
       try {
         await service.send({
@@ -70,10 +100,7 @@ export function sendgridTransport(options: { apiKey: string; baseUrl?: string | 
           ...(message.template ? { categories: [message.template] } : {}),
         });
       } catch (error) {
-        const status = (error as { code?: number }).code;
-        throw new Error(status ? `SendGrid answered HTTP ${status}` : `SendGrid unreachable: ${(error as Error).message}`, {
-          cause: error,
-        });
+        throw explain(error);
       }
     },
   };
@@ -90,9 +117,16 @@ export function adminNotifyAddress(): string {
   return process.env.ADMIN_NOTIFY_EMAIL || 'admin@lagosautohub.local';
 }
 
+export type SendResult = { ok: true } | { ok: false; error: string };
+
 export interface Mailer {
   /** Sends and records the message in mail_outbox. Never throws: returns the failure instead. */
-  send(message: MailMessage): Promise<{ ok: true } | { ok: false; error: string }>;
+  send(message: MailMessage): Promise<SendResult>;
+  /**
+   * Sends one message to many recipients in batches of {@link MAX_BATCH}; a failed batch fails
+   * its recipients only. Returns one outcome per recipient, in order.
+   */
+  sendToEach(message: Omit<MailMessage, 'to'>, recipients: string[]): Promise<{ email: string; status: 'sent' | 'failed'; error?: string }[]>;
 }
 
 /** The sender address (MAIL_FROM). */
@@ -101,30 +135,52 @@ export function mailFrom(): string {
 }
 
 export function createMailer(db: Kysely<Database>, transport: MailTransport = defaultTransport()): Mailer {
+  /** Runs one delivery and logs it in mail_outbox with its outcome; never throws. */
+  async function deliver(message: MailMessage, run: () => Promise<void>): Promise<SendResult> {
+    let error: string | undefined;
+    try {
+      await run();
+    } catch (cause) {
+      error = cause instanceof Error ? cause.message : String(cause);
+      log.error('mail not sent', { transport: transport.name, template: message.template, error });
+    }
+    await db
+      .insertInto('mail_outbox')
+      .values({
+        to_addresses: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        template: message.template ?? null,
+        transport: transport.name,
+        status: error ? 'failed' : 'sent',
+        error: error ?? null,
+      })
+      .execute()
+      .catch((cause: unknown) => log.error('mail_outbox insert failed', { error: String(cause) }));
+    return error ? { ok: false, error } : { ok: true };
+  }
+
   return {
-    async send(message) {
-      let error: string | undefined;
-      try {
-        await transport.send(message, mailFrom());
-      } catch (cause) {
-        error = cause instanceof Error ? cause.message : String(cause);
-        log.error('mail not sent', { transport: transport.name, template: message.template, error });
+    send: (message) => deliver(message, () => transport.send(message, mailFrom())),
+    async sendToEach(message, recipients) {
+      const outcomes: { email: string; status: 'sent' | 'failed'; error?: string }[] = [];
+      const record = (email: string, result: SendResult) =>
+        outcomes.push(result.ok ? { email, status: 'sent' } : { email, status: 'failed', error: result.error });
+      for (let start = 0; start < recipients.length; start += MAX_BATCH) {
+        const batch = recipients.slice(start, start + MAX_BATCH);
+        const sendBatch = transport.sendBatch?.bind(transport);
+        if (sendBatch) {
+          const result = await deliver({ ...message, to: batch }, () => sendBatch(message, batch, mailFrom()));
+          batch.forEach((email) => record(email, result));
+        } else {
+          for (const email of batch) {
+            const single = { ...message, to: [email] };
+            record(email, await deliver(single, () => transport.send(single, mailFrom())));
+          }
+        }
       }
-      await db
-        .insertInto('mail_outbox')
-        .values({
-          to_addresses: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-          template: message.template ?? null,
-          transport: transport.name,
-          status: error ? 'failed' : 'sent',
-          error: error ?? null,
-        })
-        .execute()
-        .catch((cause: unknown) => log.error('mail_outbox insert failed', { error: String(cause) }));
-      return error ? { ok: false, error } : { ok: true };
+      return outcomes;
     },
   };
 }

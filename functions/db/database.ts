@@ -171,6 +171,10 @@ export interface SentMessagesTable {
   subject: string;
   message: string;
   sent_at: Timestamp;
+  /** `[{ email, status: 'sent' | 'failed', error? }]` */
+  outcomes: ColumnType<unknown, string | undefined, string>;
+  sent_count: Generated<number>;
+  failed_count: Generated<number>;
 }
 
 export interface ProfilesTable {

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as initialSchema from './2026_11_21_0001_initial_schema.ts';
 import * as accounts from './2026_11_21_0002_accounts.ts';
 import * as publicForms from './2026_11_21_0003_public_forms.ts';
+import * as messaging from './2026_11_21_0004_messaging.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_initial_schema': initialSchema,
   '2026_11_21_0002_accounts': accounts,
   '2026_11_21_0003_public_forms': publicForms,
+  '2026_11_21_0004_messaging': messaging,
 };
