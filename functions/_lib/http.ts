@@ -86,7 +86,8 @@ export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Pro
   if (new TextEncoder().encode(text).length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
   if (!text) return {};
   try {
-    return JSON.parse(text);
+    // Postgres text cannot hold NUL characters: drop them here, once, for every JSON body.
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value));
   } catch {
     throw new AppError('BAD_REQUEST', 'Expected a JSON body.');
   }

@@ -61,12 +61,14 @@ export function sendgridTransport(options: { apiKey: string; baseUrl?: string | 
   const client = new Client();
   client.setApiKey(options.apiKey);
   if (options.baseUrl) client.setDefaultRequest('baseUrl', options.baseUrl);
-  client.setDefaultRequest('timeout' as never, (options.timeoutMs ?? 10_000) as never);
+  client.setDefaultRequest('timeout' as never, (options.timeoutMs ?? 8_000) as never);
   const service = new MailService();
   service.setClient(client);
+  // The client's ResponseError carries the HTTP status as a number in `code`; network errors
+  // (timeouts, refused connections) carry a string code such as ECONNABORTED.
   const explain = (error: unknown) => {
-    const status = (error as { code?: number }).code;
-    return new Error(status ? `SendGrid answered HTTP ${status}` : `SendGrid unreachable: ${(error as Error).message}`, { cause: error });
+    const code = (error as { code?: unknown }).code;
+    return new Error(typeof code === 'number' ? `SendGrid answered HTTP ${code}` : `SendGrid unreachable: ${(error as Error).message}`, { cause: error });
   };
   return {
     name: 'sendgrid',

@@ -77,18 +77,26 @@ export async function notifyServiceRequest(db: Db, mailer: Mailer, id: string, i
   const status = admin.ok && customer.ok ? 'sent' : 'failed';
   await db.updateTable('service_requests').set({ email_status: status }).where('id', '=', id).execute();
 
+  // In parallel, so a slow mail service costs one timeout, not one per business.
   const businesses = await findMatchingBusinesses(db, input.services);
-  for (const business of businesses) {
-    const result = await mailer.send(serviceRequestBusinessEmail(business.email!, business.business_name, details));
+  const results = await Promise.all(
+    businesses.map((business) => mailer.send(serviceRequestBusinessEmail(business.email!, business.business_name, details))),
+  );
+  if (businesses.length > 0) {
     await db
       .insertInto('service_request_notifications')
-      .values({
-        service_request_id: id,
-        business_registration_id: business.id,
-        email: business.email!,
-        status: result.ok ? 'sent' : 'failed',
-        error: result.ok ? null : result.error,
-      })
+      .values(
+        businesses.map((business, i) => {
+          const result = results[i]!;
+          return {
+            service_request_id: id,
+            business_registration_id: business.id,
+            email: business.email!,
+            status: result.ok ? ('sent' as const) : ('failed' as const),
+            error: result.ok ? null : result.error,
+          };
+        }),
+      )
       .execute();
   }
   return status;

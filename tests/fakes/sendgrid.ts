@@ -55,7 +55,8 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 export async function start(options: { apiKey?: string } = {}): Promise<FakeSendGrid> {
   const apiKey = options.apiKey;
   const requests: RecordedRequest[] = [];
-  let mode: { kind: 'ok' } | { kind: 'fail'; status: number; message: string } | { kind: 'hang' } = { kind: 'ok' };
+  let mode: { kind: 'ok' } | { kind: 'fail'; status: number; message: string } | { kind: 'hang' } =
+    { kind: 'ok' };
   const hung = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
@@ -70,7 +71,13 @@ export async function start(options: { apiKey?: string } = {}): Promise<FakeSend
         body = undefined;
       }
       const path = req.url ?? '/';
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body: body as SendGridMailBody, raw });
+      requests.push({
+        method: req.method ?? '',
+        path,
+        headers: req.headers,
+        body: body as SendGridMailBody,
+        raw,
+      });
 
       const sendErrors = (status: number, message: string, field: string | null = null) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -81,7 +88,8 @@ export async function start(options: { apiKey?: string } = {}): Promise<FakeSend
       if (!/^Bearer \S+$/.test(auth) || (apiKey && auth !== `Bearer ${apiKey}`)) {
         return sendErrors(401, DEFAULT_MESSAGES[401]!);
       }
-      if (body === undefined || typeof body !== 'object') return sendErrors(400, 'Bad Request', 'body');
+      if (body === undefined || typeof body !== 'object')
+        return sendErrors(400, 'Bad Request', 'body');
 
       if (mode.kind === 'hang') {
         hung.add(res);
@@ -119,7 +127,9 @@ export async function start(options: { apiKey?: string } = {}): Promise<FakeSend
     async stop() {
       releaseHung();
       server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
     },
   };
 }
