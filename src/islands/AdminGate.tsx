@@ -1,14 +1,11 @@
+import AdminDashboard from './admin/AdminDashboard';
 import { Guard } from './auth/Guard';
 
-/** /admin: the dashboard arrives with the admin issue; the guard is in place now. */
+/** /admin: the dashboard behind the admin guard (UX only: the API checks the role on every route). */
 export default function AdminGate() {
   return (
     <Guard require="admin">
-      <section>
-        <h1>Business Listings Admin</h1>
-        <p className="muted">Review business listing requests</p>
-        <p>The dashboard panels are being built.</p>
-      </section>
+      <AdminDashboard />
     </Guard>
   );
 }

@@ -40,3 +40,11 @@ export function apiPost<T>(path: string, body: unknown): Promise<ApiResult<T>> {
 export function isUnexpected(error: ApiError): boolean {
   return error.code === 'NETWORK' || error.code === 'INTERNAL' || error.code.startsWith('HTTP_');
 }
+
+/** PUT, PATCH or DELETE with an optional JSON body. */
+export function apiSend<T>(method: 'PUT' | 'PATCH' | 'DELETE' | 'POST', path: string, body?: unknown): Promise<ApiResult<T>> {
+  return request<T>(path, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+}

@@ -1,0 +1,107 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { X } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { apiSend } from '../../lib/api-client';
+import { ArticleFormSchema, type ArticleFormInput } from '../../schemas/admin';
+import { ARTICLE_CATEGORIES } from '../../schemas/articles';
+import { Field, TextAreaField } from '../auth/Field';
+import type { AdminArticle } from './types';
+
+interface Props {
+  /** null = New Article. */
+  article: AdminArticle | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}
+
+const EMPTY: ArticleFormInput = {
+  title: '', slug: '', content: '', excerpt: '', author: '', category: 'Tips', read_time: '5',
+  published: false, featured: false, image_url: '', meta_title: '', meta_description: '',
+};
+
+/** Create New Article / Edit Article (SPEC §2 Articles tab, §5 Article form). */
+export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
+  const defaults: ArticleFormInput = article
+    ? {
+        title: article.title, slug: article.slug, content: article.content, excerpt: article.excerpt ?? '', author: article.author ?? '',
+        category: article.category as ArticleFormInput['category'], read_time: String(article.read_time), published: article.published,
+        featured: article.featured, image_url: article.image_url ?? '', meta_title: article.meta_title ?? '', meta_description: article.meta_description ?? '',
+      }
+    : EMPTY;
+  const form = useForm<ArticleFormInput, unknown, z.output<typeof ArticleFormSchema>>({ resolver: zodResolver(ArticleFormSchema), values: open ? defaults : EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const result = article ? await apiSend('PATCH', `/api/admin/articles/${article.id}`, values) : await apiSend('POST', '/api/admin/articles', values);
+    if (!result.ok) {
+      toast.error('Failed to save article', { description: result.error.message });
+      return;
+    }
+    toast.success(article ? 'Article updated' : 'Article created');
+    onSaved();
+    onOpenChange(false);
+  });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content wide" aria-describedby={undefined}>
+          <div className="dialog-head">
+            <Dialog.Title className="dialog-title">{article ? 'Edit Article' : 'Create New Article'}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Close">
+              <X size={20} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <form onSubmit={submit} noValidate className="auth-form">
+            <Field id="article-title" label="Title *" error={errors.title} {...form.register('title')} />
+            <div className="form-grid">
+              <Field id="article-slug" label="Slug" hint="Leave empty to make it from the title" error={errors.slug} {...form.register('slug')} />
+              <label className="field" htmlFor="article-category">
+                <span>Category *</span>
+                <select id="article-category" {...form.register('category')}>
+                  {ARTICLE_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Field id="article-author" label="Author" error={errors.author} {...form.register('author')} />
+              <Field id="article-read-time" label="Read time (minutes)" inputMode="numeric" {...form.register('read_time')} />
+              <Field id="article-image" label="Image URL" error={errors.image_url} {...form.register('image_url')} />
+            </div>
+            <TextAreaField id="article-excerpt" label="Excerpt" error={errors.excerpt} {...form.register('excerpt')} />
+            <TextAreaField id="article-content" label="Content * (markdown: # headings, **bold**, - lists)" rows={10} error={errors.content} {...form.register('content')} />
+            <div className="form-grid">
+              <Field id="article-meta-title" label="Meta title" error={errors.meta_title} {...form.register('meta_title')} />
+              <Field id="article-meta-description" label="Meta description" error={errors.meta_description} {...form.register('meta_description')} />
+            </div>
+            <div className="admin-actions">
+              <label className="checkbox" htmlFor="article-published">
+                <input id="article-published" type="checkbox" {...form.register('published')} /> <span>Published</span>
+              </label>
+              <label className="checkbox" htmlFor="article-featured">
+                <input id="article-featured" type="checkbox" {...form.register('featured')} /> <span>Featured</span>
+              </label>
+            </div>
+            <div className="dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="btn btn-outline">
+                  Cancel
+                </button>
+              </Dialog.Close>
+              <button type="submit" className="btn" disabled={isSubmitting}>
+                {isSubmitting ? 'Saving...' : article ? 'Save Changes' : 'Create Article'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,217 @@
+import { BadgeCheck, Globe, Star } from 'lucide-react';
+import { toast } from 'sonner';
+import { apiSend } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/dates';
+import { STAR_RATINGS } from '../../schemas/admin';
+import { VerificationBadge } from '../directory/Badges';
+import { StarRating } from '../directory/StarRating';
+import { ConfirmButton } from './ConfirmButton';
+import { EditBusinessDialog } from './EditBusinessDialog';
+import type { AdminRegistration } from './types';
+
+/** SPEC §2: service categories shown on the card are the tags within the six core ones. */
+const CORE_CATEGORIES = ['Car Dealers', 'Parts', 'Mechanic', 'Body Work', 'Breakdown Recovery', 'Listing Websites'];
+const isCoreTag = (tag: string) => CORE_CATEGORIES.some((core) => tag.toLowerCase().includes(core.toLowerCase()));
+
+interface Props {
+  business: AdminRegistration;
+  /** Replaces the business in the list (after a change) or removes it (null). */
+  onChange: (id: string, next: AdminRegistration | null) => void;
+}
+
+type Result = { registration: AdminRegistration; welcomeEmail?: { status: string; error?: string } };
+
+/** One business in the admin lists, with the actions of its status (SPEC §4). */
+export function RegistrationCard({ business, onChange }: Props) {
+  const { status } = business;
+
+  async function run(path: string, body: unknown, failure: string, success: string) {
+    const result = await apiSend<Result>('POST', `/api/admin/registrations/${business.id}/${path}`, body);
+    if (!result.ok) {
+      toast.error(failure, { description: result.error.message });
+      return;
+    }
+    onChange(business.id, result.data.registration);
+    const welcome = result.data.welcomeEmail;
+    if (welcome?.status === 'failed') {
+      toast.warning('Warning', { description: `Business approved, but the welcome email failed: ${welcome.error ?? 'Unknown error'}` });
+    } else {
+      toast.success(success);
+    }
+  }
+
+  const setStatus = (next: 'approved' | 'rejected' | 'suspended', success: string) =>
+    run('status', { status: next }, next === 'approved' ? 'Failed to update registration status' : 'Failed to update business status. Please try again.', success);
+
+  async function testWelcome() {
+    const result = await apiSend<{ welcomeEmail: { status: string; error?: string } }>('POST', `/api/admin/registrations/${business.id}/test-welcome`);
+    if (!result.ok) toast.error('Test Failed', { description: result.error.message });
+    else if (result.data.welcomeEmail.status !== 'sent') toast.error('Email Test Failed', { description: result.data.welcomeEmail.error ?? 'Unknown error' });
+    else toast.success('Test email sent', { description: `Welcome email sent to ${business.email}` });
+  }
+
+  async function remove() {
+    const result = await apiSend('DELETE', `/api/admin/registrations/${business.id}`);
+    if (!result.ok) toast.error('Failed to delete business. Please try again.', { description: result.error.message });
+    else {
+      onChange(business.id, null);
+      toast.success('Business deleted');
+    }
+  }
+
+  const coreTags = business.tags.filter(isCoreTag);
+  const otherTags = business.tags.filter((t) => !isCoreTag(t));
+  const fullAddress = [business.address, business.city, business.state, business.zip_code].filter(Boolean).join(', ');
+
+  return (
+    <article className="card admin-card" data-status={status}>
+      <div className="admin-card-head">
+        <h3>
+          {business.featured && <Star size={16} className="star-full" aria-label="Featured" />} {business.business_name}{' '}
+          {business.verification_status === 'verified' && <BadgeCheck size={16} className="verified-icon" aria-label="Verified" />}
+        </h3>
+        <span className={`badge status-${status}`}>{status}</span>
+      </div>
+      <p className="small card-type">{business.business_type}</p>
+      <div className="card-badges">
+        <StarRating rating={business.star_rating} />
+        <VerificationBadge status={business.verification_status} />
+      </div>
+      <dl className="admin-fields">
+        <dt>Contact</dt>
+        <dd>{business.display_name || '—'}</dd>
+        <dt>Email</dt>
+        <dd>{business.email || '—'}</dd>
+        <dt>Phone</dt>
+        <dd>{business.phone || '—'}</dd>
+        <dt>Address</dt>
+        <dd>{fullAddress || '—'}</dd>
+        <dt>Visibility</dt>
+        <dd>{business.contact_visibility === 'public' ? 'Public' : 'Registered users only'}</dd>
+        {business.website && (
+          <>
+            <dt>Website</dt>
+            <dd>
+              <a href={business.website} target="_blank" rel="noopener nofollow">
+                <Globe size={12} aria-hidden="true" /> {business.website}
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+      {business.description && <p className="small">{business.description}</p>}
+      {business.services && (
+        <p className="small">
+          <strong>Services:</strong> {business.services}
+        </p>
+      )}
+      {coreTags.length > 0 && (
+        <ul className="tags" aria-label="Service categories">
+          {coreTags.map((tag) => (
+            <li key={tag} className="badge badge-brand">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      {otherTags.length > 0 && (
+        <ul className="tags" aria-label="Additional tags">
+          {otherTags.map((tag) => (
+            <li key={tag} className="badge">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="small muted">Submitted {formatDateTime(business.created_at)}</p>
+      {status === 'pending' && <p className="small pending-note">Pending review</p>}
+
+      <div className="admin-actions">
+        {status === 'pending' && (
+          <>
+            <button type="button" className="btn btn-success" onClick={() => setStatus('approved', 'Business approved')}>
+              Approve
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => setStatus('rejected', 'Business rejected')}>
+              Reject
+            </button>
+          </>
+        )}
+        {status === 'approved' && (
+          <>
+            <button type="button" className="btn btn-outline" onClick={() => setStatus('suspended', 'Business suspended')}>
+              Suspend
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => setStatus('rejected', 'Business rejected')}>
+              Reject
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() =>
+                run('featured', { featured: !business.featured }, 'Failed to update featured status. Please try again.', business.featured ? 'Removed from featured' : 'Marked as featured')
+              }
+            >
+              {business.featured ? 'Remove Featured' : 'Make Featured'}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={testWelcome} disabled={!business.email}>
+              Test Welcome Email
+            </button>
+          </>
+        )}
+        {status === 'rejected' && (
+          <button type="button" className="btn btn-success" onClick={() => setStatus('approved', 'Business approved')}>
+            Approve
+          </button>
+        )}
+        {status === 'suspended' && (
+          <button type="button" className="btn btn-success" onClick={() => setStatus('approved', 'Business activated')}>
+            Activate
+          </button>
+        )}
+      </div>
+
+      {(status === 'approved' || status === 'suspended') && (
+        <div className="admin-selects">
+          <label>
+            Verification
+            <select
+              value={['verified', 'verification_pending', 'not_verified'].includes(business.verification_status) ? business.verification_status : 'not_verified'}
+              onChange={(e) => run('verification', { verification_status: e.target.value }, 'Failed to update verification status. Please try again.', 'Verification status updated')}
+            >
+              <option value="verified">Verified</option>
+              <option value="verification_pending">Verification Pending</option>
+              <option value="not_verified">Not Verified</option>
+            </select>
+          </label>
+          <label>
+            Star rating
+            <select
+              value={String(business.star_rating)}
+              onChange={(e) => run('rating', { star_rating: Number(e.target.value) }, 'Failed to update star rating. Please try again.', 'Star rating updated')}
+            >
+              {STAR_RATINGS.map((r) => (
+                <option key={r} value={r}>
+                  {r === 0 ? 'No rating' : `${r} star${r === 1 ? '' : 's'}`}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+
+      {status !== 'pending' && (
+        <div className="admin-actions">
+          <EditBusinessDialog business={business} onSaved={(next) => onChange(business.id, next)} />
+          <ConfirmButton
+            label="Delete Permanently"
+            title="Delete business"
+            description={`Are you sure you want to permanently delete "${business.business_name}"? This action cannot be undone.`}
+            confirmLabel="Delete Permanently"
+            onConfirm={remove}
+          />
+        </div>
+      )}
+    </article>
+  );
+}
