@@ -90,7 +90,7 @@ export const ArticleFormSchema = z
     excerpt: nullableText(500),
     author: nullableText(100),
     category: z.enum(ARTICLE_CATEGORIES, 'Please choose a category'),
-    read_time: z.unknown().transform((value) => {
+    read_time: z.unknown().optional().transform((value) => {
       const n = Number.parseInt(String(value ?? ''), 10);
       return Number.isFinite(n) && n > 0 ? Math.min(n, 240) : 5;
     }),

@@ -1,0 +1,453 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../functions/_lib/db.ts';
+import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { insertBusiness } from '../factories/business.ts';
+import { createTestDatabase, testApi } from '../setup/test-db.ts';
+
+/**
+ * Admin articles and service cards (SPEC §2 Articles tab and Service Card Management, §4, §5
+ * Article form, §7 articles / service_cards), with the rebuilds they request.
+ */
+
+let handle: DatabaseHandle;
+let api: ReturnType<typeof testApi>;
+let call: ReturnType<typeof testApi>['call'];
+
+const AS = { as: 'admin' } as const;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
+  handle = await createTestDatabase();
+  api = testApi(handle.db);
+  call = api.call;
+  await ensureAdmin(handle.db, { email: 'editor@example.com', password: 'editor-pass-1' });
+  const signIn = await call('/api/auth/sign-in', {
+    method: 'POST',
+    ...AS,
+    json: { email: 'editor@example.com', password: 'editor-pass-1' },
+  });
+  expect(signIn.status).toBe(200);
+});
+afterAll(() => handle?.close());
+beforeEach(() => {
+  api.rebuilds.length = 0;
+});
+
+const article = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Keeping Your Engine Cool in Lagos Traffic',
+  slug: '',
+  content: 'Check the coolant level every week.\n\nReplace the radiator cap every two years.',
+  excerpt: 'Heat and traffic are hard on engines.',
+  author: 'Chidi',
+  category: 'Car Care',
+  read_time: 4,
+  published: true,
+  featured: false,
+  image_url: null,
+  meta_title: null,
+  meta_description: null,
+  ...overrides,
+});
+const create = (json: unknown) => call('/api/admin/articles', { method: 'POST', json, ...AS });
+const update = (id: string, json: unknown) =>
+  call(`/api/admin/articles/${id}`, { method: 'PATCH', json, ...AS });
+const remove = (id: string) => call(`/api/admin/articles/${id}`, { method: 'DELETE', ...AS });
+const publicSlugs = async () =>
+  ((await call('/api/articles')).body.articles as { slug: string }[]).map((a) => a.slug);
+const adminSlugs = async () =>
+  ((await call('/api/admin/articles', AS)).body.articles as { slug: string }[]).map((a) => a.slug);
+
+describe('articles', () => {
+  it('creates a published article (201) with the slug generated from the title and requests a rebuild', async () => {
+    const { status, body } = await create(article({ title: '  Tokunbo vs. Nigerian-used!  ' }));
+    expect(status).toBe(201);
+    expect(body.article).toMatchObject({
+      title: 'Tokunbo vs. Nigerian-used!',
+      slug: 'tokunbo-vs-nigerian-used',
+      category: 'Car Care',
+      read_time: 4,
+      published: true,
+      featured: false,
+      author: 'Chidi',
+      image_url: null,
+    });
+    expect(body.article.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.rebuilds).toEqual(['article published: Tokunbo vs. Nigerian-used!']);
+    expect(await publicSlugs()).toContain('tokunbo-vs-nigerian-used');
+    expect((await call('/api/articles/tokunbo-vs-nigerian-used')).body.article.content).toContain(
+      'coolant',
+    );
+  });
+
+  it('normalises a given slug by the same rule and falls back to read_time 5', async () => {
+    for (const [read_time, expected] of [
+      ['abc', 5],
+      [null, 5],
+      [0, 5],
+      ['', 5],
+      ['7', 7],
+    ] as const) {
+      const title = `Read time ${String(read_time)} ${expected}`;
+      const { status, body } = await create(
+        article({ title, slug: '', read_time, published: false }),
+      );
+      expect(status, String(read_time)).toBe(201);
+      expect(body.article.read_time, String(read_time)).toBe(expected);
+    }
+    const custom = await create(
+      article({ title: 'Anything', slug: '--My  Custom__Slug--', published: false }),
+    );
+    expect(custom.body.article.slug).toBe('my-custom-slug');
+  });
+
+  // Regression: a form without read_time used to answer 422 instead of falling back to 5 (SPEC §3, §5).
+  it('falls back to read_time 5 when read_time is omitted', async () => {
+    const { read_time: _omit, ...form } = article({
+      title: 'No read time given',
+      published: false,
+    });
+    const { status, body } = await create(form);
+    expect(status).toBe(201);
+    expect(body.article.read_time).toBe(5);
+  });
+
+  it('answers 409 for a duplicate slug (explicit or generated) and 422 for invalid forms', async () => {
+    expect((await create(article({ title: 'Duplicate Me', published: false }))).status).toBe(201);
+    const generated = await create(article({ title: 'duplicate   me!', published: false }));
+    expect(generated.status).toBe(409);
+    expect(generated.body.error.code).toBe('CONFLICT');
+    expect(generated.body.error.fields.slug).toEqual(['An article with this slug already exists.']);
+    const explicit = await create(
+      article({ title: 'Other title', slug: 'duplicate-me', published: true }),
+    );
+    expect(explicit.status).toBe(409);
+    expect(api.rebuilds).toEqual([]);
+
+    expect((await create(article({ title: '' }))).body.error.fields.title).toEqual([
+      'Title is required',
+    ]);
+    expect((await create(article({ content: ' ' }))).status).toBe(422);
+    const badCategory = await create(article({ category: 'Gossip' }));
+    expect(badCategory.status).toBe(422);
+    expect(badCategory.body.error.fields.category).toEqual(['Please choose a category']);
+    const noSlug = await create(article({ title: '!!!', slug: '' }));
+    expect(noSlug.status).toBe(422);
+    expect(noSlug.body.error.fields.slug).toEqual([
+      'The title needs at least one letter or number',
+    ]);
+    expect(api.rebuilds).toEqual([]);
+  });
+
+  it('keeps drafts out of GET /api/articles but lists them for the admin, with no rebuild', async () => {
+    const { status, body } = await create(
+      article({ title: 'Draft About Brakes', published: false }),
+    );
+    expect(status).toBe(201);
+    expect(body.article.published).toBe(false);
+    expect(api.rebuilds).toEqual([]);
+    expect(await publicSlugs()).not.toContain('draft-about-brakes');
+    expect((await call('/api/articles/draft-about-brakes')).status).toBe(404);
+    expect(await adminSlugs()).toContain('draft-about-brakes');
+  });
+
+  it('lists all articles for the admin newest first', async () => {
+    const { body } = await call('/api/admin/articles', AS);
+    const dates = (body.articles as { created_at: string }[]).map((a) =>
+      new Date(a.created_at).getTime(),
+    );
+    expect(dates.length).toBeGreaterThan(3);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(body.articles[0].content).toBeTruthy();
+  });
+
+  it('edits: publishing, editing and unpublishing request rebuilds; draft-only edits do not', async () => {
+    const draft = (await create(article({ title: 'Tyre Pressure Basics', published: false }))).body
+      .article;
+    const draftEdit = await update(
+      draft.id,
+      article({ title: 'Tyre Pressure Basics', published: false, read_time: 'abc', author: '' }),
+    );
+    expect(draftEdit.status).toBe(200);
+    expect(draftEdit.body.article).toMatchObject({
+      id: draft.id,
+      read_time: 5,
+      author: null,
+      published: false,
+    });
+    expect(api.rebuilds).toEqual([]);
+
+    const published = await update(
+      draft.id,
+      article({
+        title: 'Tyre Pressure Basics',
+        slug: 'tyre-pressure',
+        published: true,
+        featured: true,
+      }),
+    );
+    expect(published.status).toBe(200);
+    expect(published.body.article).toMatchObject({
+      slug: 'tyre-pressure',
+      published: true,
+      featured: true,
+    });
+    expect(await publicSlugs()).toContain('tyre-pressure');
+
+    const unpublished = await update(
+      draft.id,
+      article({ title: 'Tyre Pressure Basics', slug: 'tyre-pressure', published: false }),
+    );
+    expect(unpublished.status).toBe(200);
+    expect(await publicSlugs()).not.toContain('tyre-pressure');
+    expect(api.rebuilds).toEqual([
+      'article edited: Tyre Pressure Basics',
+      'article edited: Tyre Pressure Basics',
+    ]);
+
+    const stored = await handle.db
+      .selectFrom('articles')
+      .selectAll()
+      .where('id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ slug: 'tyre-pressure', published: false, read_time: 4 });
+  });
+
+  it('edit errors: duplicate slug 409 (unchanged), unknown 404, malformed id 422', async () => {
+    const a = (await create(article({ title: 'Slug Owner', published: false }))).body.article;
+    const b = (await create(article({ title: 'Slug Thief', published: false }))).body.article;
+    const taken = await update(
+      b.id,
+      article({ title: 'Slug Thief', slug: 'slug-owner', published: false }),
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.fields.slug).toEqual(['An article with this slug already exists.']);
+    expect(
+      (
+        await handle.db
+          .selectFrom('articles')
+          .select('slug')
+          .where('id', '=', b.id)
+          .executeTakeFirstOrThrow()
+      ).slug,
+    ).toBe('slug-thief');
+    expect(a.slug).toBe('slug-owner');
+    expect((await update(UNKNOWN_ID, article())).status).toBe(404);
+    expect((await update('nope', article())).status).toBe(422);
+    expect(api.rebuilds).toEqual([]);
+  });
+
+  it('deletes: a published article requests a rebuild, a draft does not; then 404', async () => {
+    const pub = (await create(article({ title: 'Delete Published', published: true }))).body
+      .article;
+    const draft = (await create(article({ title: 'Delete Draft', published: false }))).body.article;
+    api.rebuilds.length = 0;
+
+    const gone = await remove(pub.id);
+    expect(gone.status).toBe(200);
+    expect(gone.body).toEqual({ ok: true });
+    expect(api.rebuilds).toEqual(['article deleted: Delete Published']);
+    expect(await publicSlugs()).not.toContain('delete-published');
+    expect(await adminSlugs()).not.toContain('delete-published');
+
+    expect((await remove(draft.id)).status).toBe(200);
+    expect(api.rebuilds).toHaveLength(1);
+    expect((await remove(draft.id)).status).toBe(404);
+  });
+});
+
+describe('service cards', () => {
+  const titles = ['Car Dealers', 'Parts', 'Mechanic', 'Body Work'];
+  const types = [
+    'Car Dealership / Sales',
+    'Auto Parts & Accessories',
+    'Mechanic / Repair Services',
+    'Body Work & Paint',
+  ];
+  let ids: string[];
+
+  const orderOf = async () => {
+    const rows = await handle.db
+      .selectFrom('service_cards')
+      .select(['id', 'display_order'])
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.id, r.display_order]));
+  };
+  const adminCards = async () =>
+    (await call('/api/admin/service-cards', AS)).body.serviceCards as Record<string, unknown>[];
+
+  beforeAll(async () => {
+    const rows = await handle.db
+      .insertInto('service_cards')
+      .values(
+        titles.map((title, i) => ({
+          title,
+          description: `${title} in Lagos`,
+          button_text: `Browse ${title}`,
+          business_type: types[i]!,
+          route_path: `/${title.toLowerCase().replace(/ /g, '-')}`,
+          enabled: true,
+          display_order: (i + 1) * 10,
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids = rows.map((r) => r.id);
+    // Two approved mechanics (one by services text, one by tag), one pending that must not count.
+    await insertBusiness(handle.db, {
+      status: 'approved',
+      business_type: 'Mechanic / Repair Services',
+      tags: [],
+    });
+    await insertBusiness(handle.db, {
+      status: 'approved',
+      business_type: 'Tyre Services',
+      services: 'Tyres',
+      tags: ['Mechanic / Repair Services'],
+    });
+    await insertBusiness(handle.db, {
+      status: 'approved',
+      business_type: 'Car Dealership / Sales',
+      services: 'Sales',
+      tags: [],
+    });
+    await insertBusiness(handle.db, {
+      status: 'pending',
+      business_type: 'Mechanic / Repair Services',
+    });
+  });
+
+  it('GET /api/admin/service-cards lists all cards by order with business_count', async () => {
+    const cards = await adminCards();
+    expect(cards.map((c) => c.title)).toEqual(titles);
+    expect(Object.fromEntries(cards.map((c) => [c.title, c.business_count]))).toEqual({
+      'Car Dealers': 1,
+      Parts: 0,
+      Mechanic: 2,
+      'Body Work': 0,
+    });
+    expect(cards[0]).toMatchObject({
+      description: 'Car Dealers in Lagos',
+      button_text: 'Browse Car Dealers',
+      enabled: true,
+      route_path: '/car-dealers',
+      display_order: 10,
+    });
+  });
+
+  it('PATCH disables and enables a card; the public list hides disabled cards', async () => {
+    const off = await call(`/api/admin/service-cards/${ids[1]}`, {
+      method: 'PATCH',
+      json: { enabled: false },
+      ...AS,
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.serviceCard).toMatchObject({ id: ids[1], enabled: false, title: 'Parts' });
+    expect(api.rebuilds).toEqual(['service card: Parts']);
+
+    const pub = (await call('/api/service-cards')).body.serviceCards as {
+      title: string;
+      business_count: number;
+    }[];
+    expect(pub.map((c) => c.title)).toEqual(['Car Dealers', 'Mechanic', 'Body Work']);
+    expect(pub.find((c) => c.title === 'Mechanic')!.business_count).toBe(2);
+    expect((await adminCards()).map((c) => c.title)).toEqual(titles);
+
+    const on = await call(`/api/admin/service-cards/${ids[1]}`, {
+      method: 'PATCH',
+      json: { enabled: true },
+      ...AS,
+    });
+    expect(on.body.serviceCard.enabled).toBe(true);
+    expect(
+      ((await call('/api/service-cards')).body.serviceCards as { title: string }[]).map(
+        (c) => c.title,
+      ),
+    ).toEqual(titles);
+  });
+
+  it('PATCH edits title, description and button text', async () => {
+    const { status, body } = await call(`/api/admin/service-cards/${ids[3]}`, {
+      method: 'PATCH',
+      json: {
+        title: '  Panel Beaters ',
+        description: 'Dents and paint',
+        button_text: 'Find panel beaters',
+      },
+      ...AS,
+    });
+    expect(status).toBe(200);
+    expect(body.serviceCard).toMatchObject({
+      title: 'Panel Beaters',
+      description: 'Dents and paint',
+      button_text: 'Find panel beaters',
+      enabled: true,
+      business_type: 'Body Work & Paint',
+    });
+    const stored = await handle.db
+      .selectFrom('service_cards')
+      .selectAll()
+      .where('id', '=', ids[3]!)
+      .executeTakeFirstOrThrow();
+    expect(stored.title).toBe('Panel Beaters');
+    titles[3] = 'Panel Beaters';
+
+    const empty = await call(`/api/admin/service-cards/${ids[3]}`, {
+      method: 'PATCH',
+      json: { title: '' },
+      ...AS,
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.body.error.message).toBe('Title is required');
+    expect(
+      (await call(`/api/admin/service-cards/${ids[3]}`, { method: 'PATCH', json: {}, ...AS }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await call(`/api/admin/service-cards/${UNKNOWN_ID}`, {
+          method: 'PATCH',
+          json: { enabled: false },
+          ...AS,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('PUT /api/admin/service-cards/order renumbers 1..n in list order', async () => {
+    const order = [ids[2]!, ids[0]!, ids[3]!, ids[1]!];
+    const { status, body } = await call('/api/admin/service-cards/order', {
+      method: 'PUT',
+      json: { ids: order },
+      ...AS,
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true });
+    const stored = await orderOf();
+    expect(order.map((id) => stored[id])).toEqual([1, 2, 3, 4]);
+    expect(api.rebuilds).toEqual(['service card order']);
+    expect((await adminCards()).map((c) => c.id)).toEqual(order);
+    expect(
+      ((await call('/api/service-cards')).body.serviceCards as { id: string }[]).map((c) => c.id),
+    ).toEqual(order);
+  });
+
+  it('an unknown id in the order answers 409 "Failed to update N cards" and changes nothing', async () => {
+    const before = await orderOf();
+    const order = [ids[0]!, ids[1]!, UNKNOWN_ID];
+    const { status, body } = await call('/api/admin/service-cards/order', {
+      method: 'PUT',
+      json: { ids: order },
+      ...AS,
+    });
+    expect(status).toBe(409);
+    expect(body.error.code).toBe('CONFLICT');
+    expect(body.error.message).toBe('Failed to update 3 cards');
+    expect(await orderOf()).toEqual(before);
+    expect(api.rebuilds).toEqual([]);
+    expect(
+      (await call('/api/admin/service-cards/order', { method: 'PUT', json: { ids: ['x'] }, ...AS }))
+        .status,
+    ).toBe(422);
+  });
+});

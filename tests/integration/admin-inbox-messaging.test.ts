@@ -1,0 +1,510 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../functions/_lib/db.ts';
+import { MAX_BATCH, sendgridTransport } from '../../functions/_lib/mail.ts';
+import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { insertBusiness } from '../factories/business.ts';
+import { start, type FakeSendGrid } from '../fakes/sendgrid.ts';
+import { createTestDatabase, testApi } from '../setup/test-db.ts';
+
+/**
+ * The admin inbox (SPEC §2 Service Requests and Contacts panels, §4 pending -> handled) and
+ * messaging (SPEC §2 Messaging panel, §5 Messaging, §7 sent_messages), with a loopback SendGrid.
+ */
+
+let handle: DatabaseHandle;
+let fake: FakeSendGrid;
+let api: ReturnType<typeof testApi>;
+let call: ReturnType<typeof testApi>['call'];
+let adminId: string;
+
+const AS = { as: 'admin' } as const;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
+  [handle, fake] = await Promise.all([createTestDatabase(), start({ apiKey: 'SG.inbox-key' })]);
+  api = testApi(handle.db, {
+    mailTransport: sendgridTransport({
+      apiKey: 'SG.inbox-key',
+      baseUrl: fake.baseUrl,
+      timeoutMs: 1500,
+    }),
+  });
+  call = api.call;
+  adminId = (
+    await ensureAdmin(handle.db, { email: 'inbox-admin@example.com', password: 'inbox-pass-1' })
+  ).userId;
+  const signIn = await call('/api/auth/sign-in', {
+    method: 'POST',
+    ...AS,
+    json: { email: 'inbox-admin@example.com', password: 'inbox-pass-1' },
+  });
+  expect(signIn.status).toBe(200);
+});
+afterAll(async () => {
+  await fake?.stop();
+  await handle?.close();
+});
+beforeEach(() => fake.reset());
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+describe('service requests', () => {
+  const insertRequests = () =>
+    handle.db
+      .insertInto('service_requests')
+      .values(
+        [3, 1, 2].map((age) => ({
+          customer_name: `Customer ${age}`,
+          customer_email: `customer${age}@example.com`,
+          customer_phone: '0803 555 0101',
+          customer_location: 'Yaba',
+          services_requested: ['Tyre Services'],
+          additional_info: null,
+          created_at: minutesAgo(age),
+        })),
+      )
+      .returningAll()
+      .execute();
+
+  it('lists newest first, marks handled once (409 the second time), deletes one and clears all', async () => {
+    await insertRequests();
+    const list = await call('/api/admin/service-requests', AS);
+    expect(list.status).toBe(200);
+    const requests = list.body.serviceRequests as {
+      id: string;
+      customer_name: string;
+      status: string;
+    }[];
+    expect(requests.map((r) => r.customer_name)).toEqual([
+      'Customer 1',
+      'Customer 2',
+      'Customer 3',
+    ]);
+    expect(requests.every((r) => r.status === 'pending')).toBe(true);
+
+    const target = requests[1]!;
+    const before = Date.now();
+    const handled = await call(`/api/admin/service-requests/${target.id}/handle`, {
+      method: 'POST',
+      ...AS,
+    });
+    expect(handled.status).toBe(200);
+    expect(handled.body.serviceRequest).toMatchObject({ id: target.id, status: 'handled' });
+    const handledAt = new Date(handled.body.serviceRequest.handled_at).getTime();
+    expect(handledAt).toBeGreaterThanOrEqual(before - 5_000);
+    expect(handledAt).toBeLessThanOrEqual(Date.now() + 5_000);
+    const stored = await handle.db
+      .selectFrom('service_requests')
+      .selectAll()
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe('handled');
+    expect(stored.handled_at).not.toBeNull();
+
+    const again = await call(`/api/admin/service-requests/${target.id}/handle`, {
+      method: 'POST',
+      ...AS,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'CONFLICT', message: 'Already handled' });
+    const storedAgain = await handle.db
+      .selectFrom('service_requests')
+      .select('handled_at')
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(storedAgain.handled_at).toEqual(stored.handled_at);
+    expect(
+      (await call(`/api/admin/service-requests/${UNKNOWN_ID}/handle`, { method: 'POST', ...AS }))
+        .status,
+    ).toBe(404);
+
+    // Delete works at any state.
+    const deleted = await call(`/api/admin/service-requests/${target.id}`, {
+      method: 'DELETE',
+      ...AS,
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ ok: true });
+    expect(
+      (await call(`/api/admin/service-requests/${target.id}`, { method: 'DELETE', ...AS })).status,
+    ).toBe(404);
+    expect(
+      (
+        (await call('/api/admin/service-requests', AS)).body.serviceRequests as { id: string }[]
+      ).map((r) => r.id),
+    ).toEqual([requests[0]!.id, requests[2]!.id]);
+
+    const cleared = await call('/api/admin/service-requests', { method: 'DELETE', ...AS });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toEqual({ deleted: 2 });
+    expect((await call('/api/admin/service-requests', AS)).body.serviceRequests).toEqual([]);
+    expect(await handle.db.selectFrom('service_requests').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('contacts', () => {
+  const insertContacts = () =>
+    handle.db
+      .insertInto('contacts')
+      .values(
+        [2, 3, 1].map((age) => ({
+          name: `Sender ${age}`,
+          email: `sender${age}@example.com`,
+          phone: null,
+          subject: 'A question about listings',
+          message: 'How do I update my business listing?',
+          created_at: minutesAgo(age),
+        })),
+      )
+      .returningAll()
+      .execute();
+
+  it('lists newest first, records the admin on handle, 409 twice, deletes one and clears all', async () => {
+    await insertContacts();
+    const list = await call('/api/admin/contacts', AS);
+    expect(list.status).toBe(200);
+    const contacts = list.body.contacts as {
+      id: string;
+      name: string;
+      status: string;
+      handled_by: string | null;
+    }[];
+    expect(contacts.map((c) => c.name)).toEqual(['Sender 1', 'Sender 2', 'Sender 3']);
+    expect(contacts.every((c) => c.status === 'pending' && c.handled_by === null)).toBe(true);
+
+    const target = contacts[0]!;
+    const handled = await call(`/api/admin/contacts/${target.id}/handle`, {
+      method: 'POST',
+      ...AS,
+    });
+    expect(handled.status).toBe(200);
+    expect(handled.body.contact).toMatchObject({
+      id: target.id,
+      status: 'handled',
+      handled_by: adminId,
+    });
+    expect(handled.body.contact.handled_at).toBeTruthy();
+    const stored = await handle.db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: 'handled', handled_by: adminId });
+    expect(stored.handled_at).not.toBeNull();
+
+    const again = await call(`/api/admin/contacts/${target.id}/handle`, { method: 'POST', ...AS });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('CONFLICT');
+    expect(
+      (await call(`/api/admin/contacts/${UNKNOWN_ID}/handle`, { method: 'POST', ...AS })).status,
+    ).toBe(404);
+    expect(
+      (await call('/api/admin/contacts/not-a-uuid/handle', { method: 'POST', ...AS })).status,
+    ).toBe(422);
+
+    const deleted = await call(`/api/admin/contacts/${contacts[2]!.id}`, {
+      method: 'DELETE',
+      ...AS,
+    });
+    expect(deleted.status).toBe(200);
+    expect(
+      ((await call('/api/admin/contacts', AS)).body.contacts as { id: string }[]).map((c) => c.id),
+    ).toEqual([target.id, contacts[1]!.id]);
+    expect(
+      (await call(`/api/admin/contacts/${contacts[2]!.id}`, { method: 'DELETE', ...AS })).status,
+    ).toBe(404);
+
+    const cleared = await call('/api/admin/contacts', { method: 'DELETE', ...AS });
+    expect(cleared.body).toEqual({ deleted: 2 });
+    expect((await call('/api/admin/contacts', AS)).body.contacts).toEqual([]);
+  });
+});
+
+describe('messaging', () => {
+  let withEmail: { id: string; email: string }[];
+  let withoutEmail: { id: string };
+  let userIds: string[];
+
+  beforeAll(async () => {
+    withEmail = [];
+    for (const name of ['Alpha Autos', 'Bravo Parts']) {
+      const b = await insertBusiness(handle.db, {
+        business_name: name,
+        email: `${name.split(' ')[0]!.toLowerCase()}@biz.example.com`,
+      });
+      withEmail.push({ id: b.id, email: b.email! });
+    }
+    withoutEmail = await insertBusiness(handle.db, {
+      business_name: 'Charlie Towing',
+      email: null,
+      status: 'pending',
+    });
+    for (const [i, email] of ['reader1@example.com', 'Reader2@Example.com'].entries()) {
+      const signUp = await call('/api/auth/sign-up', {
+        method: 'POST',
+        as: `reader${i}`,
+        json: {
+          email,
+          password: 'reader-pass-1',
+          ...(i === 0 ? { displayName: 'Reader One' } : {}),
+        },
+      });
+      expect(signUp.status).toBeLessThan(300);
+    }
+    const users = await handle.db
+      .selectFrom('user')
+      .select(['id', 'email'])
+      .where('email', 'in', ['reader1@example.com', 'reader2@example.com'])
+      .execute();
+    userIds = users.map((u) => u.id);
+  });
+
+  const send = (json: Record<string, unknown>) =>
+    call('/api/admin/messages', { method: 'POST', json, ...AS });
+  const sentRows = () => handle.db.selectFrom('sent_messages').selectAll().execute();
+  /** The stored recipient_emails, cast to text[] (the driver does not parse citext[]; see the BUG test below). */
+  const storedEmails = async (id: string) =>
+    (
+      await sql<{
+        emails: string[];
+      }>`select recipient_emails::text[] as emails from sent_messages where id = ${id}`.execute(
+        handle.db,
+      )
+    ).rows[0]!.emails;
+
+  it('GET /api/admin/messaging/recipients lists users with e-mails and every business', async () => {
+    const { status, body } = await call('/api/admin/messaging/recipients', AS);
+    expect(status).toBe(200);
+    const users = body.users as { id: string; email: string; shownName: string }[];
+    expect(users.map((u) => u.email).sort()).toEqual([
+      'inbox-admin@example.com',
+      'reader1@example.com',
+      'reader2@example.com',
+    ]);
+    expect(users.find((u) => u.email === 'reader1@example.com')!.shownName).toBe('Reader One');
+    expect(users.find((u) => u.email === 'reader2@example.com')!.shownName).toBe('reader2');
+    const businesses = body.businesses as {
+      id: string;
+      email: string | null;
+      business_name: string;
+      status: string;
+    }[];
+    expect(businesses.map((b) => b.business_name)).toEqual([
+      'Alpha Autos',
+      'Bravo Parts',
+      'Charlie Towing',
+    ]);
+    expect(businesses[2]).toMatchObject({
+      email: null,
+      status: 'pending',
+      business_type: 'Mechanic / Repair Services',
+      verification_status: 'not_verified',
+    });
+    expect(Object.keys(businesses[0]!).sort()).toEqual([
+      'business_name',
+      'business_type',
+      'email',
+      'id',
+      'status',
+      'verification_status',
+    ]);
+  });
+
+  it('validates subject, message and recipients (422 with the SPEC messages), sending nothing', async () => {
+    const noSubject = await send({
+      recipient_type: 'custom',
+      custom_emails: 'a@x.com',
+      subject: ' ',
+      message: 'Hello',
+    });
+    expect(noSubject.status).toBe(422);
+    expect(noSubject.body.error.message).toBe('Please fill in subject and message');
+    const noMessage = await send({
+      recipient_type: 'custom',
+      custom_emails: 'a@x.com',
+      subject: 'Hi',
+      message: '',
+    });
+    expect(noMessage.body.error.message).toBe('Please fill in subject and message');
+    for (const empty of [
+      { recipient_type: 'custom', custom_emails: ' , ,' },
+      { recipient_type: 'users', recipients: [] },
+      { recipient_type: 'businesses' },
+    ]) {
+      const refused = await send({ ...empty, subject: 'Hi', message: 'Hello' });
+      expect(refused.status, JSON.stringify(empty)).toBe(422);
+      expect(refused.body.error.message).toBe('Please select recipients or enter email addresses');
+    }
+    const invalid = await send({
+      recipient_type: 'custom',
+      custom_emails: 'a@x.com, not-an-email',
+      subject: 'Hi',
+      message: 'Hello',
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.error.message).toBe('Invalid email address: not-an-email');
+    expect(fake.requests).toHaveLength(0);
+    expect(await sentRows()).toEqual([]);
+  });
+
+  it('custom list: trimmed, empties and duplicates dropped, one SendGrid request with one personalization each', async () => {
+    const { status, body } = await send({
+      recipient_type: 'custom',
+      custom_emails: 'a@x.com, , b@x.com ,a@x.com',
+      subject: 'Directory update',
+      message: 'First paragraph.\n\nSecond paragraph.',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ sent: 2, failed: 0, skipped: 0 });
+    expect(fake.requests).toHaveLength(1);
+    const request = fake.requests[0]!.body;
+    expect(request.personalizations).toEqual([
+      { to: [{ email: 'a@x.com' }] },
+      { to: [{ email: 'b@x.com' }] },
+    ]);
+    expect(request.subject).toBe('Directory update');
+    expect(request.content.find((c) => c.type === 'text/plain')!.value).toContain(
+      'Second paragraph.',
+    );
+    expect(request.content.some((c) => c.type === 'text/html')).toBe(true);
+
+    expect(body.sentMessage).toMatchObject({
+      recipient_type: 'custom',
+      recipients: [],
+      subject: 'Directory update',
+      message: 'First paragraph.\n\nSecond paragraph.',
+      sent_by: adminId,
+      sent_count: 2,
+      failed_count: 0,
+      outcomes: [
+        { email: 'a@x.com', status: 'sent' },
+        { email: 'b@x.com', status: 'sent' },
+      ],
+    });
+    const [row] = (await sentRows()).filter((r) => r.id === body.sentMessage.id);
+    expect(row).toMatchObject({ sent_count: 2, failed_count: 0 });
+    expect(await storedEmails(row!.id)).toEqual(['a@x.com', 'b@x.com']);
+    expect(row!.outcomes).toEqual([
+      { email: 'a@x.com', status: 'sent' },
+      { email: 'b@x.com', status: 'sent' },
+    ]);
+  });
+
+  it('businesses: resolves ids to e-mails on the server and skips businesses without one', async () => {
+    const ids = [withEmail[0]!.id, withoutEmail.id, withEmail[1]!.id];
+    const { status, body } = await send({
+      recipient_type: 'businesses',
+      recipients: ids,
+      subject: 'Hello businesses',
+      message: 'News for you.',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ sent: 2, failed: 0, skipped: 1 });
+    expect(fake.requests).toHaveLength(1);
+    const to = fake.requests[0]!.body.personalizations.map((p) => {
+      expect(p.to).toHaveLength(1);
+      return p.to[0]!.email;
+    });
+    expect(to.sort()).toEqual(withEmail.map((b) => b.email).sort());
+    expect(body.sentMessage.recipients).toEqual(ids);
+    expect((await storedEmails(body.sentMessage.id)).sort()).toEqual(
+      withEmail.map((b) => b.email).sort(),
+    );
+  });
+
+  it('users: resolves user ids to their (lower-cased) e-mails', async () => {
+    const { status, body } = await send({
+      recipient_type: 'users',
+      recipients: userIds,
+      subject: 'Hello users',
+      message: 'Welcome.',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ sent: 2, failed: 0, skipped: 0 });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.body.personalizations.map((p) => p.to[0]!.email).sort()).toEqual([
+      'reader1@example.com',
+      'reader2@example.com',
+    ]);
+  });
+
+  it('a SendGrid 500 records every recipient as failed (201, sent 0)', async () => {
+    fake.fail(500);
+    const { status, body } = await send({
+      recipient_type: 'custom',
+      custom_emails: 'c@x.com, d@x.com, e@x.com',
+      subject: 'Will fail',
+      message: 'Sorry.',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ sent: 0, failed: 3, skipped: 0 });
+    expect(fake.requests).toHaveLength(1);
+    expect(body.sentMessage).toMatchObject({ sent_count: 0, failed_count: 3 });
+    expect(await storedEmails(body.sentMessage.id)).toEqual(['c@x.com', 'd@x.com', 'e@x.com']);
+    const outcomes = body.sentMessage.outcomes as {
+      email: string;
+      status: string;
+      error?: string;
+    }[];
+    expect(outcomes.map((o) => [o.email, o.status])).toEqual([
+      ['c@x.com', 'failed'],
+      ['d@x.com', 'failed'],
+      ['e@x.com', 'failed'],
+    ]);
+    for (const o of outcomes) expect(o.error).toMatch(/HTTP 500/);
+  });
+
+  it(`splits more than ${MAX_BATCH} recipients into SendGrid batches`, async () => {
+    const emails = Array.from({ length: MAX_BATCH + 1 }, (_, i) => `r${i}@x.io`);
+    const { status, body } = await send({
+      recipient_type: 'custom',
+      custom_emails: emails.join(','),
+      subject: 'Bulk',
+      message: 'Many.',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ sent: MAX_BATCH + 1, failed: 0 });
+    expect(fake.requests.map((r) => r.body.personalizations.length)).toEqual([MAX_BATCH, 1]);
+    expect(fake.requests[1]!.body.personalizations[0]!.to).toEqual([
+      { email: `r${MAX_BATCH}@x.io` },
+    ]);
+  });
+
+  // Regression: recipient_emails was citext[], which the drivers return as the literal
+  // "{a@x.com,b@x.com}"; migration 0004 makes it text[].
+  it('returns recipient_emails as an array from POST and GET', async () => {
+    const { body } = await send({
+      recipient_type: 'custom',
+      custom_emails: 'f@x.com, g@x.com',
+      subject: 'Array check',
+      message: 'Shape.',
+    });
+    await handle.db.deleteFrom('sent_messages').where('id', '=', body.sentMessage.id).execute();
+    expect(body.sentMessage.recipient_emails).toEqual(['f@x.com', 'g@x.com']);
+  });
+
+  it('GET /api/admin/messages returns recipient_emails as arrays', async () => {
+    const { body } = await call('/api/admin/messages', AS);
+    expect(body.sentMessages.length).toBeGreaterThan(0);
+    for (const m of body.sentMessages) expect(Array.isArray(m.recipient_emails)).toBe(true);
+  });
+
+  it('GET /api/admin/messages lists sent messages newest first', async () => {
+    const { status, body } = await call('/api/admin/messages', AS);
+    expect(status).toBe(200);
+    const subjects = (body.sentMessages as { subject: string }[]).map((m) => m.subject);
+    expect(subjects).toEqual([
+      'Bulk',
+      'Will fail',
+      'Hello users',
+      'Hello businesses',
+      'Directory update',
+    ]);
+    const dates = (body.sentMessages as { sent_at: string }[]).map((m) =>
+      new Date(m.sent_at).getTime(),
+    );
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+});
