@@ -15,7 +15,6 @@ export interface NavLink {
 
 /** Desktop bar and drawer (SPEC §2 Home). Visitors also see List Your Business. */
 export const NAV_LINKS: NavLink[] = [
-  { href: '/', label: 'Home' },
   { href: '/mechanic', label: 'Mechanics' },
   { href: '/parts', label: 'Parts' },
   { href: '/dealers', label: 'Dealers' },
@@ -27,6 +26,7 @@ export const NAV_LINKS: NavLink[] = [
 
 /** Extra drawer links (SPEC §2: "the same links plus Contact and Register Business"). */
 export const DRAWER_EXTRA_LINKS: NavLink[] = [
+  { href: '/', label: 'Home' },
   { href: '/contact', label: 'Contact' },
   { href: '/register', label: 'Register Business' },
 ];
