@@ -18,7 +18,8 @@ export const STATUS_TRANSITIONS = {
 export type RegistrationStatus = keyof typeof STATUS_TRANSITIONS;
 
 export function canTransition(from: string, to: string): boolean {
-  return (STATUS_TRANSITIONS as Record<string, readonly string[]>)[from]?.includes(to) ?? false;
+  if (!Object.hasOwn(STATUS_TRANSITIONS, from)) return false;
+  return (STATUS_TRANSITIONS as Record<string, readonly string[]>)[from]!.includes(to);
 }
 
 /** SPEC §4: Edit Details and Delete Permanently are offered for these statuses. */
