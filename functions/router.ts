@@ -6,6 +6,8 @@ import { authSecret, siteUrl } from './_lib/env.ts';
 import { createMailer, defaultTransport, type MailTransport } from './_lib/mail.ts';
 import { findSessionUser } from './_lib/session.ts';
 import type { Database } from './db/database.ts';
+import * as imports from './imports/imports.handler.ts';
+import { placesProviderFromEnv, type PlacesProvider } from './imports/places.ts';
 import { passwordResetEmail } from './emails/password-reset.ts';
 import * as authHandlers from './auth/auth.handler.ts';
 import { listUsers } from './users/users.handler.ts';
@@ -55,6 +57,10 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/registrations', access: 'public', handler: submitRegistration },
   { method: 'POST', path: '/service-requests', access: 'public', handler: submitServiceRequest },
   { method: 'POST', path: '/contacts', access: 'public', handler: submitContact },
+  { method: 'GET', path: '/imports/provider', access: 'user', handler: imports.getProvider },
+  { method: 'POST', path: '/imports/search', access: 'user', handler: imports.search },
+  { method: 'POST', path: '/admin/imports/register', access: 'admin', handler: imports.register },
+  { method: 'POST', path: '/admin/imports/csv', access: 'admin', handler: imports.importCsvFile },
   { method: 'GET', path: '/admin/users', access: 'admin', handler: listUsers },
   { method: 'GET', path: '/admin/registrations', access: 'admin', handler: adminRegistrations.list },
   { method: 'PATCH', path: '/admin/registrations/:id', access: 'admin', handler: adminRegistrations.edit },
@@ -93,6 +99,8 @@ export interface ApiDeps {
   authConfig?: Partial<AuthConfig>;
   /** Mail transport; defaults to SendGrid with SENDGRID_API_KEY, else the local outbox. */
   mailTransport?: MailTransport;
+  /** Places search provider; defaults to Google with GOOGLE_PLACES_API_KEY, else OpenStreetMap. */
+  places?: () => PlacesProvider;
 }
 
 export interface RequestInfo {
@@ -175,6 +183,7 @@ export function createApi(deps: ApiDeps): (request: Request, info?: RequestInfo)
       requestRebuild: deps.requestRebuild,
       auth,
       mailer,
+      places: deps.places ?? placesProviderFromEnv,
       sessionUser: () => (session ??= (async () => findSessionUser(await auth(), await deps.db(), request))()),
     };
     try {

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../src/schemas/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { BetterAuth } from './auth.ts';
 import type { Mailer } from './mail.ts';
+import type { PlacesProvider } from '../imports/places.ts';
 
 /**
  * What a handler gets besides the Request: route params, the caller, and the services of the
@@ -17,6 +18,8 @@ export interface ApiContext {
   mailer(): Promise<Mailer>;
   /** The signed-in user, resolved once per request; null for visitors. */
   sessionUser(): Promise<SessionUser | null>;
+  /** The places search provider of this environment (bulk import). */
+  places(): PlacesProvider;
   /** Asks for the pre-rendered pages to be regenerated (debounced; see `site/rebuild.ts`). */
   requestRebuild(reason: string): Promise<void>;
 }

@@ -18,6 +18,9 @@ const ctx: ApiContext = {
     throw new Error('no mailer');
   },
   sessionUser: async () => null,
+  places: () => {
+    throw new Error('no places');
+  },
 };
 
 const req = (headers: Record<string, string> = {}) =>

@@ -1,13 +1,11 @@
+import { BulkRegistration } from './admin/BulkRegistration';
 import { Guard } from './auth/Guard';
 
-/** /bulk-registration: signed-out visitors go to /auth (replace); the tool arrives with the bulk-import issue. */
+/** /bulk-registration: signed-out visitors go to /auth (replace); registering is admin-only on the server. */
 export default function BulkGate() {
   return (
     <Guard require="user">
-      <section>
-        <h1>Bulk Import</h1>
-        <p className="muted">Find businesses through a places search and register them in bulk. This tool is being built.</p>
-      </section>
+      <BulkRegistration />
     </Guard>
   );
 }

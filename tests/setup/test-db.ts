@@ -7,6 +7,7 @@ import { fromPGlite, PGLITE_EXTENSIONS } from '../../functions/_lib/pglite.ts';
 import type { Database } from '../../functions/db/database.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
 import type { MailTransport } from '../../functions/_lib/mail.ts';
+import type { PlacesProvider } from '../../functions/imports/places.ts';
 import { createApi } from '../../functions/router.ts';
 
 /** Which database the integration project runs on (`TEST_DB`, set per project in vitest.config.ts). */
@@ -62,7 +63,7 @@ export const TEST_ORIGIN = 'http://localhost';
  * every password-reset token sent. `call` keeps a cookie jar per `as` name, so one test can act
  * as several browsers.
  */
-export function testApi(db: Kysely<Database>, options: { mailTransport?: MailTransport } = {}) {
+export function testApi(db: Kysely<Database>, options: { mailTransport?: MailTransport; places?: () => PlacesProvider } = {}) {
   const rebuilds: string[] = [];
   const resetLinks: { email: string; token: string }[] = [];
   const api = createApi({
@@ -74,6 +75,7 @@ export function testApi(db: Kysely<Database>, options: { mailTransport?: MailTra
       ...(options.mailTransport ? {} : { sendResetLink: async (to, token) => void resetLinks.push({ email: to.email, token }) }),
     },
     mailTransport: options.mailTransport,
+    ...(options.places ? { places: options.places } : {}),
   });
   const jars = new Map<string, Map<string, string>>();
   const call = async (path: string, init: RequestInit & { as?: string; json?: unknown; ip?: string } = {}) => {

@@ -5,6 +5,7 @@ import { businessesCsv, downloadCsv } from '../../lib/csv';
 import { fileDate } from '../../lib/dates';
 import { PageToaster } from '../Toasts';
 import { ArticlesPanel } from './ArticlesPanel';
+import { CsvImportDialog } from './CsvImportDialog';
 import { FeaturedPanel } from './FeaturedPanel';
 import { InboxPanel } from './InboxPanel';
 import { MessagingPanel } from './MessagingPanel';
@@ -110,9 +111,12 @@ export default function AdminDashboard() {
           <h1>Business Listings Admin</h1>
           <p className="muted">Review business listing requests</p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={exportAll} disabled={!registrations.data}>
-          Export All Businesses
-        </button>
+        <div className="admin-actions">
+          <CsvImportDialog onImported={registrations.reload} />
+          <button type="button" className="btn btn-outline" onClick={exportAll} disabled={!registrations.data}>
+            Export All Businesses
+          </button>
+        </div>
       </div>
 
       <Tabs.Root

@@ -1,0 +1,167 @@
+import type { Kysely } from 'kysely';
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { slugify } from '../../src/schemas/text.ts';
+import { isUniqueViolation } from '../_lib/pg-errors.ts';
+import type { Database, NewBusinessRegistration } from '../db/database.ts';
+import { mapOsmPoints, OSM_SOURCE, parseOsmCsv } from './osm.ts';
+
+/**
+ * CSV import in the admin (issue "Bulk import"): the file Export All Businesses produces (SPEC §9
+ * columns) or an OpenStreetMap extract like shared/data/osm. Every valid row becomes a pending
+ * registration; invalid rows are reported with their line and reasons.
+ */
+export type CsvFormat = 'export' | 'osm';
+
+export interface CsvRowReport {
+  line: number;
+  name: string;
+  ok: boolean;
+  errors: string[];
+}
+
+export interface CsvImportReport {
+  format: CsvFormat;
+  rows: CsvRowReport[];
+  valid: number;
+  invalid: number;
+  imported: number;
+  /** OpenStreetMap rows left out by the mapping (unnamed, fuel and other out-of-scope tags, outside Lagos). */
+  skipped: Record<string, number>;
+}
+
+const optional = (max: number) => z.string().trim().max(max).transform((v) => v || null);
+
+const ExportRowSchema = z.object({
+  'Business Name': z.string().trim().min(2, 'Business name must be at least 2 characters').max(120),
+  Email: z.string().trim().toLowerCase().max(254).transform((v) => v || null).pipe(z.email('Invalid email address').nullable()),
+  Phone: optional(40),
+  'Business Type': z.string().trim().min(1, 'Business Type is required').max(120),
+  Status: z.string().optional(),
+  City: optional(80),
+  State: optional(80),
+  Address: optional(300),
+  Website: optional(300),
+  Services: optional(1000),
+  Description: optional(2000),
+  'Contact Name': optional(80),
+  Featured: z.string().optional(),
+  'Contact Visibility': z
+    .string()
+    .trim()
+    .transform((v) => v || 'public')
+    .pipe(z.enum(['public', 'registered_users_only'], 'Contact Visibility must be public or registered_users_only')),
+  'Created At': z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : undefined)),
+});
+
+/** Undo the export's formula guard (a leading apostrophe before = + - @). */
+const unguard = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
+export function detectFormat(csv: string): CsvFormat {
+  const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  return header.includes('osm_node_id') ? 'osm' : 'export';
+}
+
+/** Parses and validates; with `commit`, inserts the valid rows as pending in one transaction per row. */
+export async function importCsv(db: Kysely<Database>, csv: string, commit: boolean): Promise<CsvImportReport> {
+  const text = csv.replace(/^\uFEFF/, '');
+  const format = detectFormat(text);
+  const rows: { line: number; name: string; values?: NewBusinessRegistration; errors: string[] }[] = [];
+  let skipped: Record<string, number> = {};
+
+  if (format === 'osm') {
+    const mapping = mapOsmPoints(parseOsmCsv(text));
+    skipped = { ...mapping.skipped };
+    mapping.businesses.forEach((b, index) =>
+      rows.push({
+        line: index + 2,
+        name: b.name,
+        errors: [],
+        values: {
+          business_name: b.name,
+          business_type: b.category,
+          business_categories: [b.category],
+          city: b.area,
+          state: 'Lagos',
+          zip_code: '',
+          general_location: `Near ${b.area}`,
+          services: `${b.category} services`,
+          description: `${b.name} is listed on OpenStreetMap as a ${b.category.toLowerCase()} business near ${b.area}, Lagos. Details have not been confirmed by the owner yet.`,
+          tags: [b.category, 'OpenStreetMap', 'Auto-imported'],
+          status: 'pending',
+          contact_visibility: 'public',
+          user_created: false,
+          latitude: b.latitude,
+          longitude: b.longitude,
+          source: OSM_SOURCE,
+          source_id: b.sourceId,
+          slug: `${slugify(b.name) || 'business'}-${b.sourceId.replace(/\D/g, '')}`,
+        },
+      }),
+    );
+  } else {
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', transform: unguard });
+    parsed.data.forEach((raw, index) => {
+      const line = index + 2;
+      const result = ExportRowSchema.safeParse(raw);
+      if (!result.success) {
+        rows.push({ line, name: raw['Business Name'] ?? '', errors: result.error.issues.map((i) => i.message) });
+        return;
+      }
+      const r = result.data;
+      rows.push({
+        line,
+        name: r['Business Name'],
+        errors: [],
+        values: {
+          business_name: r['Business Name'],
+          email: r.Email,
+          phone: r.Phone,
+          business_type: r['Business Type'],
+          business_categories: [],
+          city: r.City,
+          state: r.State,
+          address: r.Address,
+          website: r.Website,
+          services: r.Services,
+          description: r.Description,
+          display_name: r['Contact Name'],
+          contact_visibility: r['Contact Visibility'],
+          zip_code: '',
+          tags: [r['Business Type']],
+          status: 'pending',
+          user_created: false,
+          source: 'csv',
+          ...(r['Created At'] ? { created_at: r['Created At'] } : {}),
+          slug: `${slugify(r['Business Name']) || 'business'}-${crypto.randomUUID().slice(0, 6)}`,
+        },
+      });
+    });
+  }
+
+  let imported = 0;
+  if (commit) {
+    for (const row of rows) {
+      if (!row.values) continue;
+      try {
+        const inserted = await db
+          .insertInto('business_registrations')
+          .values(row.values)
+          .onConflict((oc) => oc.columns(['source', 'source_id']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted) imported++;
+        else row.errors.push('Already imported');
+      } catch (error) {
+        row.errors.push(isUniqueViolation(error, 'business_registrations_email_key') ? 'A business with this email already exists.' : 'Could not be saved');
+      }
+    }
+  }
+  const reports = rows.map((r) => ({ line: r.line, name: r.name, ok: r.errors.length === 0, errors: r.errors }));
+  const valid = reports.filter((r) => r.ok).length;
+  return { format, rows: reports, valid, invalid: reports.length - valid, imported, skipped };
+}
