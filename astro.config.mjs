@@ -26,6 +26,6 @@ export default defineConfig({
   server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || 'localhost' },
   devToolbar: { enabled: false },
   vite: {
-    ssr: { external: ['@electric-sql/pglite', 'pg', 'proper-lockfile'] },
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@resvg/resvg-js', 'satori'] },
   },
 });

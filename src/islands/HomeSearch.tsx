@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { BusinessList } from './directory/BusinessList';
 import { SearchForm } from './directory/SearchForm';
 import { useDirectorySearch } from './directory/useDirectorySearch';
@@ -12,6 +12,16 @@ export default function HomeSearch() {
   const { results, loading, search } = useDirectorySearch();
   const searching = results !== null || loading;
 
+  // The WebSite SearchAction of the home page's JSON-LD points at /?q=… (read after hydration).
+  const [initialQuery, setInitialQuery] = useState('');
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search).get('q')?.trim() ?? '';
+    if (q) {
+      setInitialQuery(q);
+      void search(q);
+    }
+  }, [search]);
+
   useEffect(() => {
     const sections = document.getElementById('home-sections');
     if (sections) sections.hidden = searching;
@@ -19,7 +29,7 @@ export default function HomeSearch() {
 
   return (
     <div className="home-search">
-      <SearchForm placeholder="Search auto repair, parts, dealers..." label="Search businesses" onSearch={search} />
+      <SearchForm placeholder="Search auto repair, parts, dealers..." label="Search businesses" onSearch={search} initialQuery={initialQuery} key={initialQuery} />
       <div aria-live="polite">
         {loading && <p className="status-text light">Loading businesses...</p>}
         {!loading && results && (

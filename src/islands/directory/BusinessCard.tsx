@@ -33,7 +33,15 @@ export function BusinessCard({ business, onOpen, featuredBadge = false }: Props)
         <VerificationBadge status={business.verification_status} />
         <SampleBadge show={business.is_sample} />
       </div>
-      <h3>{business.business_name}</h3>
+      <h3>
+        {business.slug ? (
+          <a className="card-title-link" href={`/business/${business.slug}/`} onClick={(event) => event.stopPropagation()}>
+            {business.business_name}
+          </a>
+        ) : (
+          business.business_name
+        )}
+      </h3>
       <p className="small muted card-meta">
         <MapPin size={14} aria-hidden="true" /> {locationLine(business) || 'Lagos'}
       </p>

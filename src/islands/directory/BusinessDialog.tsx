@@ -73,6 +73,11 @@ export function BusinessDialog({ business, onClose }: Props) {
                 <ContactDetails business={business} />
               </section>
               <OsmAttribution source={business.source} />
+              {business.slug && (
+                <p>
+                  <a href={`/business/${business.slug}/`}>Open the business page</a>
+                </p>
+              )}
             </>
           )}
         </Dialog.Content>

@@ -5,11 +5,12 @@ interface Props {
   placeholder: string;
   label: string;
   onSearch: (query: string) => void;
+  initialQuery?: string;
 }
 
 /** Search box: submits on Enter or the button; emptying the field clears the results at once. */
-export function SearchForm({ placeholder, label, onSearch }: Props) {
-  const [query, setQuery] = useState('');
+export function SearchForm({ placeholder, label, onSearch, initialQuery = '' }: Props) {
+  const [query, setQuery] = useState(initialQuery);
   return (
     <form
       className="search-box"
