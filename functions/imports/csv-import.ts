@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import { z } from 'zod';
@@ -59,7 +60,13 @@ const ExportRowSchema = z.object({
 });
 
 /** Undo the export's formula guard (a leading apostrophe before = + - @). */
-const unguard = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+const unguard = (value: string) => (/^''?[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
+/** A stable id for an exported row, so importing the same file twice cannot duplicate it. */
+function csvSourceId(name: string, phone: string | null, city: string | null): string {
+  const key = [name.toLowerCase().trim(), (phone ?? '').replace(/\D/g, ''), (city ?? '').toLowerCase().trim()].join('|');
+  return createHash('sha256').update(key).digest('hex').slice(0, 24);
+}
 
 export function detectFormat(csv: string): CsvFormat {
   const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
@@ -136,6 +143,7 @@ export async function importCsv(db: Kysely<Database>, csv: string, commit: boole
           status: 'pending',
           user_created: false,
           source: 'csv',
+          source_id: csvSourceId(r['Business Name'], r.Phone, r.City),
           ...(r['Created At'] ? { created_at: r['Created At'] } : {}),
           slug: `${slugify(r['Business Name']) || 'business'}-${crypto.randomUUID().slice(0, 6)}`,
         },

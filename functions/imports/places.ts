@@ -127,7 +127,8 @@ export function osmTagsFor(category: ServiceCategory): string[] {
 export function overpassQuery(query: string, category: ServiceCategory): string {
   const tags = osmTagsFor(category);
   const selected = tags.length > 0 ? tags : Object.keys(OSM_TAG_CATEGORIES);
-  const escaped = query.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[.*+?^${}()|[\]]/g, (c) => `\\\\${c}`);
+  // First a literal regex (backslash included), then an Overpass string literal.
+  const escaped = query.replace(/[\\.*+?^${}()|[\]]/g, '\\$&').replace(/[\\"]/g, '\\$&');
   const bbox = LAGOS_BBOX.join(',');
   const words = query.trim().toLowerCase();
   const categoryWords = category.toLowerCase();

@@ -7,7 +7,8 @@ import Papa from 'papaparse';
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join(', ') : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  // A value that already looks guarded ('=…) is guarded again, so the import's unguard restores it.
+  return /^'?[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 export function toCsv(columns: readonly string[], rows: readonly (readonly unknown[])[]): string {
