@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { X } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiSend } from '../../lib/api-client';
+import { DialogHead } from '../DialogHead';
 import { ArticleFormSchema, type ArticleFormInput } from '../../schemas/admin';
 import { ARTICLE_CATEGORIES } from '../../schemas/articles';
 import { Field, TextAreaField } from '../auth/Field';
@@ -51,12 +51,7 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content wide" aria-describedby={undefined}>
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">{article ? 'Edit Article' : 'Create New Article'}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={20} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DialogHead title={article ? 'Edit Article' : 'Create New Article'} />
           <form onSubmit={submit} noValidate className="auth-form">
             <Field id="article-title" label="Title *" error={errors.title} {...form.register('title')} />
             <div className="form-grid">

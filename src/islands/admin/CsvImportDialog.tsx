@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiPost } from '../../lib/api-client';
+import { DialogHead } from '../DialogHead';
 
 interface Report {
   format: 'export' | 'osm';
@@ -54,12 +54,7 @@ export function CsvImportDialog({ onImported }: { onImported: () => void }) {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content wide">
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">Import businesses from CSV</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={20} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DialogHead title="Import businesses from CSV" />
           <Dialog.Description className="small muted">
             Upload the file Export All Businesses produces (or an OpenStreetMap extract). Valid rows are imported as pending.
           </Dialog.Description>

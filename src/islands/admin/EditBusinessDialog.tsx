@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiSend } from '../../lib/api-client';
+import { DialogHead } from '../DialogHead';
 import { BusinessEditSchema, type BusinessEditInput } from '../../schemas/admin';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';
 import { Field, TextAreaField } from '../auth/Field';
@@ -62,12 +62,7 @@ export function EditBusinessDialog({ business, onSaved }: { business: AdminRegis
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content wide">
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">Edit Business Details</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={20} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DialogHead title="Edit Business Details" />
           <Dialog.Description className="small muted">Changes will be reflected across all listings</Dialog.Description>
           <form onSubmit={submit} noValidate className="auth-form">
             <div className="form-grid">

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Globe, MapPin, X } from 'lucide-react';
+import { Globe, MapPin } from 'lucide-react';
+import { DialogHead } from '../DialogHead';
 import { locationLine, type PublicBusiness } from '../../schemas/directory';
 import { OsmAttribution, SampleBadge, VerificationBadge } from './Badges';
 import { ContactDetails } from './ContactDetails';
@@ -19,15 +20,9 @@ export function BusinessDialog({ business, onClose }: Props) {
         <Dialog.Content className="dialog-content" aria-describedby={undefined}>
           {business && (
             <>
-              <div className="dialog-head">
-                <div>
-                  <Dialog.Title className="dialog-title">{business.business_name}</Dialog.Title>
-                  <p className="small card-type">{business.business_type}</p>
-                </div>
-                <Dialog.Close className="icon-button" aria-label="Close">
-                  <X size={20} aria-hidden="true" />
-                </Dialog.Close>
-              </div>
+              <DialogHead title={business.business_name}>
+                <p className="small card-type">{business.business_type}</p>
+              </DialogHead>
               <p className="small muted card-meta">
                 <MapPin size={14} aria-hidden="true" /> {locationLine(business) || 'Lagos'}
               </p>

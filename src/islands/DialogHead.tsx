@@ -1,0 +1,18 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** Title row of our dialogs: the labelled title and a close button. */
+export function DialogHead({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="dialog-head">
+      <div>
+        <Dialog.Title className="dialog-title">{title}</Dialog.Title>
+        {children}
+      </div>
+      <Dialog.Close className="icon-button" aria-label="Close">
+        <X size={20} aria-hidden="true" />
+      </Dialog.Close>
+    </div>
+  );
+}
