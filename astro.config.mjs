@@ -18,7 +18,12 @@ export default defineConfig({
   output: 'static',
   adapter: onNetlify
     ? // Dev would otherwise try to download Deno for edge functions (measured, DESIGN.md).
-      netlify({ devFeatures: { edgeFunctions: false, environmentVariables: false, images: true } })
+      netlify({
+        devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
+        // The SSR function talks to Postgres (DATABASE_URL); local data, tests, seed content and the
+        // embedded database engine never belong in it (the file tracer would otherwise pull them in).
+        excludeFiles: ['./.data/**', './tests/**', './content/**', './node_modules/.cache/**', './node_modules/@electric-sql/**'],
+      })
     : node({ mode: 'standalone' }),
   integrations: [react()],
   // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.

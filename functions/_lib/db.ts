@@ -1,6 +1,5 @@
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { openEmbeddedPool } from './pglite.ts';
 
 /**
  * One open database: the Kysely instance plus how to close it.
@@ -43,6 +42,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   const url = options.url ?? databaseUrlFromEnv();
   if (!url) {
     const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? '.data/pglite';
+    // Loaded only here: deployments on Postgres/Neon never ship the embedded engine (astro.config.mjs).
+    const { openEmbeddedPool } = await import('./pglite.ts');
     const embedded = await openEmbeddedPool(dataDir);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
     return {
