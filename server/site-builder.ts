@@ -20,7 +20,7 @@ export interface SiteBuilder {
   current(): string | undefined;
   /** Schedules a rebuild (debounced; a request during a build queues one more). */
   requestRebuild(reason: string): Promise<void>;
-  /** Builds now and resolves when the new pages are served. */
+  /** Builds now (after any running build) and resolves when done; check current() for the outcome. */
   buildNow(reason: string): Promise<void>;
   /** Resolves when no build is running or queued. */
   idle(): Promise<void>;
@@ -94,22 +94,26 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     const previous = servedDir;
     servedDir = path.join(outDir, 'client');
     log.info('site rebuilt', { reasons, ms: Math.round(performance.now() - started) });
-    // Remove older builds; the one just replaced may still be streaming a response, so wait a bit.
-    const keep = new Set([id]);
-    setTimeout(async () => {
-      for (const name of await readdir(options.root).catch(() => [] as string[])) {
-        if (!keep.has(name) && path.join(options.root, name, 'client') !== servedDir) {
-          await rm(path.join(options.root, name), { recursive: true, force: true });
-        }
-      }
-    }, previous ? 5_000 : 0).unref();
+    // Remove only the build this one replaced, a little later: it may still be streaming a response.
+    // Never scan the folder: another build may be writing there.
+    if (previous) {
+      setTimeout(() => {
+        rm(path.dirname(previous), { recursive: true, force: true }).catch((error: unknown) =>
+          log.warn('old site build not removed', { error: String(error) }),
+        );
+      }, 5_000).unref();
+    }
   }
 
   async function drain(): Promise<void> {
     while (queued.length > 0) {
       const reasons = queued;
       queued = [];
-      await buildOnce(reasons).catch(() => undefined);
+      await buildOnce(reasons).catch(async () => {
+        // One retry after a pause, so a transient failure does not leave stale pages until the next change.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await buildOnce([...reasons, 'retry']).catch(() => undefined);
+      });
     }
     running = undefined;
     const waiters = idleWaiters;
@@ -133,8 +137,15 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       }, debounceMs);
     },
     async buildNow(reason) {
-      if (running) await running;
-      await buildOnce([reason]);
+      // Through the same queue as every other build: two astro builds must never run at once
+      // (they share .astro/ and Vite's caches).
+      queued.push(reason);
+      if (timer) {
+        clearTimeout(timer);
+        timer = undefined;
+      }
+      await start();
+      while (running) await running;
     },
     idle() {
       if (!running && !timer && queued.length === 0) return Promise.resolve();

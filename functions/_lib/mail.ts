@@ -45,7 +45,9 @@ export function outboxTransport(dir = process.env.MAIL_OUTBOX_DIR || '.data/mail
       const body = [`From: ${from}`, `To: ${message.to.join(', ')}`, `Subject: ${message.subject}`, `Template: ${message.template ?? '-'}`, '', message.text, ''].join('\n');
       try {
         await mkdir(dir, { recursive: true });
-        await writeFile(path.join(dir, `${stamp}-${slug}.txt`), body, 'utf8');
+        // Messages sent in the same millisecond share a stamp and often a subject: a random suffix
+        // keeps every one of them (Find It notifies many businesses at once).
+        await writeFile(path.join(dir, `${stamp}-${slug}-${crypto.randomUUID().slice(0, 8)}.txt`), body, 'utf8');
       } catch (error) {
         log.warn('outbox file not written', { error: String(error) });
       }

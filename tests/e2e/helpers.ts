@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
-import { E2E_MAIL_DIR } from '../../playwright.config';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { BASE_URL, E2E_ADMIN, E2E_MAIL_DIR } from '../../playwright.config';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -99,4 +99,137 @@ export async function expectToast(
   }
   if (options.type) await expect(toast.first()).toHaveAttribute('data-type', options.type);
   return toast.first();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin dashboard helpers (admin-*.spec.ts)
+// ---------------------------------------------------------------------------------------------
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+let adminState: Promise<StorageState> | undefined;
+
+/**
+ * The admin's signed-in storage state. Signs in through POST /api/auth/sign-in once per worker
+ * process (the server allows 30 sign-ins per 15 min per IP) and reuses the cookies afterwards.
+ */
+export function adminStorageState(browser: Browser): Promise<StorageState> {
+  adminState ??= (async () => {
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    try {
+      const response = await context.request.post('/api/auth/sign-in', { headers: { origin: BASE_URL }, data: E2E_ADMIN });
+      expect(response.status(), await response.text()).toBe(200);
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  })();
+  adminState.catch(() => (adminState = undefined));
+  return adminState;
+}
+
+/** `test` whose `page`/`context` are signed in as the e2e admin (one shared sign-in). */
+export const adminTest = base.extend({
+  storageState: async ({ browser }, use) => {
+    await use(await adminStorageState(browser));
+  },
+});
+
+/** The admin tab whose label starts with `label` ("Pending" matches "Pending (3)"). */
+export function adminTab(page: Page, label: string): Locator {
+  return page.getByRole('tab', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(\\d+\\))?$`) });
+}
+
+/** The number in a tab label such as "Approved (37)". */
+export async function tabCount(page: Page, label: string): Promise<number> {
+  const text = (await adminTab(page, label).innerText()).trim();
+  const match = text.match(/\((\d+)\)$/);
+  if (!match) throw new Error(`no count in tab "${text}"`);
+  return Number(match[1]);
+}
+
+/** Opens /admin/ (optionally on a tab) and waits until the registrations have loaded. */
+export async function openAdmin(page: Page, tab?: string): Promise<void> {
+  await page.goto('/admin/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Business Listings Admin' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Export All Businesses' })).toBeEnabled();
+  if (tab) {
+    await adminTab(page, tab).click();
+    await expect(adminTab(page, tab)).toHaveAttribute('aria-selected', 'true');
+  }
+}
+
+/** The admin business card (article.admin-card) of `name`. */
+export function adminCard(page: Page, name: string): Locator {
+  return page.locator('article.admin-card').filter({ has: page.getByRole('heading', { level: 3, name }) });
+}
+
+/**
+ * Keyboard drag with @dnd-kit (SPEC §9: Space lifts, arrows move 25 px, Space drops).
+ * `handle` is a "Drag to reorder" button.
+ */
+export async function keyboardDrag(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', steps: number): Promise<void> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < steps; i += 1) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForTimeout(250);
+  await page.keyboard.press('Space');
+}
+
+/** Body of a public page (static build output), for polling until a rebuild lands. */
+export async function publicHtml(request: APIRequestContext, path: string): Promise<{ status: number; text: string }> {
+  const response = await request.get(path, { headers: { 'cache-control': 'no-cache' } });
+  return { status: response.status(), text: await response.text() };
+}
+
+/** How long to wait for the debounced static rebuild (~1 s debounce + 8-15 s build, maybe queued). */
+export const REBUILD_TIMEOUT = 120_000;
+
+/**
+ * Asks for one more static rebuild without changing data: re-saves the current featured order
+ * (PUT /api/admin/featured-order, an admin action that calls requestRebuild). Needed because a
+ * failed `astro build` (e.g. while the app source is being edited) is not retried by
+ * server/site-builder.ts: the previous pages stay until the next change.
+ */
+export async function nudgeRebuild(admin: APIRequestContext): Promise<void> {
+  const list = await admin.get('/api/admin/registrations');
+  expect(list.status(), 'admin API (is the context signed in as admin?)').toBe(200);
+  const { registrations } = (await list.json()) as { registrations: { id: string; featured: boolean; display_order: number }[] };
+  const ids = registrations.filter((b) => b.featured).sort((a, b) => a.display_order - b.display_order).map((b) => b.id);
+  const response = await admin.put('/api/admin/featured-order', { headers: { origin: BASE_URL }, data: { ids } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Polls the public page `path` until `check` holds (the debounced rebuild has landed). `admin`
+ * must be an admin-signed-in request context (page.request of adminTest): when nothing changed
+ * for a while, it nudges another rebuild (see nudgeRebuild).
+ */
+export async function waitForPublicPage(
+  admin: APIRequestContext,
+  path: string,
+  check: (page: { status: number; text: string }) => boolean,
+  what: string,
+  timeout = REBUILD_TIMEOUT,
+): Promise<void> {
+  let lastNudge = Date.now();
+  await expect
+    .poll(
+      async () => {
+        if (check(await publicHtml(admin, path))) return true;
+        if (Date.now() - lastNudge > 40_000) {
+          lastNudge = Date.now();
+          await nudgeRebuild(admin);
+        }
+        return false;
+      },
+      { message: `${path}: ${what}`, timeout, intervals: [1_000, 2_000] },
+    )
+    .toBe(true);
+  // server/site-builder.ts removes every other build folder 5 s after a build lands, including a
+  // build that is still running (which then fails or crashes the server with ENOTEMPTY). Let that
+  // cleanup pass before the caller triggers the next rebuild.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
 }

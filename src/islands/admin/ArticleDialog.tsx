@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -32,7 +33,13 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
         featured: article.featured, image_url: article.image_url ?? '', meta_title: article.meta_title ?? '', meta_description: article.meta_description ?? '',
       }
     : EMPTY;
-  const form = useForm<ArticleFormInput, unknown, z.output<typeof ArticleFormSchema>>({ resolver: zodResolver(ArticleFormSchema), values: open ? defaults : EMPTY });
+  const form = useForm<ArticleFormInput, unknown, z.output<typeof ArticleFormSchema>>({ resolver: zodResolver(ArticleFormSchema), defaultValues: EMPTY });
+  // Every opening starts from the article being edited, or from an empty form for a new one.
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(defaults);
+    // `defaults` is derived from `article`, which is in the list.
+  }, [open, article, reset]);
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
