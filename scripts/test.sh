@@ -6,6 +6,13 @@ export ASTRO_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 bash scripts/ensure-chromium.sh
 
+echo "== lint and typecheck =="
+eslint . --max-warnings 0
+# astro check syncs the content collections: give it its own embedded database so a running
+# `npm start` (which owns .data/pglite) does not block the tests.
+PGLITE_DATA_DIR=.data/typecheck/pglite astro check --minimumSeverity warning
+tsc --noEmit
+
 echo "== unit and integration tests (PGlite and native PostgreSQL) =="
 vitest run
 

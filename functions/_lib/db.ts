@@ -76,7 +76,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
  * The embedded database manages itself (astro dev on a fresh checkout): migrate, and seed when the
  * schema was just created. Servers (pg, Neon) are migrated by `npm run db:migrate` at deploy time.
  */
-async function prepareEmbedded(handle: DatabaseHandle): Promise<DatabaseHandle> {
+export async function prepareEmbedded(handle: DatabaseHandle): Promise<DatabaseHandle> {
   if (handle.kind !== 'pglite') return handle;
   const { migrateToLatest } = await import('../db/migrate.ts');
   const applied = await migrateToLatest(handle.db);

@@ -30,8 +30,9 @@ async function readSnapshot(): Promise<SiteSnapshot> {
     pending = undefined; // dev re-reads on every content sync
     return getSiteSnapshot((await sharedDatabase()).db);
   }
-  const { openDatabase } = await import('../../functions/_lib/db.ts');
-  const handle = await openDatabase();
+  const { openDatabase, prepareEmbedded } = await import('../../functions/_lib/db.ts');
+  // A fresh embedded database (npm run build or typecheck on a new clone) is migrated and seeded first.
+  const handle = await prepareEmbedded(await openDatabase());
   try {
     return await getSiteSnapshot(handle.db);
   } finally {
