@@ -83,6 +83,11 @@ export function createBetterAuth(db: Kysely<Database>, config: AuthConfig) {
     session: { ...authSchemaOptions(db).session, expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Our own Postgres-backed limiter guards sign-in and sign-up (functions/auth/auth.handler.ts).
     rateLimit: { enabled: false },
+    // A wrong password is not an incident ("User not found" warnings); only errors reach our log.
+    logger: {
+      level: 'error',
+      log: (_level, message, ...args) => log.error(`better-auth: ${message}`, { details: args.map(String) }),
+    },
     advanced: {
       useSecureCookies: config.baseURL.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
