@@ -22,7 +22,13 @@ export default defineConfig({
         devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
         // The SSR function talks to Postgres (DATABASE_URL); local data, tests, seed content and the
         // embedded database engine never belong in it (the file tracer would otherwise pull them in).
-        excludeFiles: ['./.data/**', './tests/**', './content/**', './node_modules/.cache/**', './node_modules/@electric-sql/**'],
+        excludeFiles: [
+          './.data/**',
+          './tests/**',
+          './content/**',
+          './node_modules/.cache/**',
+          './node_modules/@electric-sql/**',
+        ],
       })
     : node({ mode: 'standalone' }),
   integrations: [react()],
@@ -31,6 +37,8 @@ export default defineConfig({
   server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || 'localhost' },
   devToolbar: { enabled: false },
   vite: {
-    ssr: { external: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@resvg/resvg-js', 'satori'] },
+    ssr: {
+      external: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@resvg/resvg-js', 'satori'],
+    },
   },
 });

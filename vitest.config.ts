@@ -9,7 +9,14 @@ const integration = (name: string, env: Record<string, string>, extra: object = 
     name,
     include: ['tests/integration/**/*.test.ts'],
     environment: 'node',
-    env: { LOG_LEVEL: 'silent', DATABASE_URL: '', NETLIFY_DATABASE_URL: '', SENDGRID_API_KEY: '', MAIL_OUTBOX_DIR: '.data/test-mail', ...env },
+    env: {
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+      NETLIFY_DATABASE_URL: '',
+      SENDGRID_API_KEY: '',
+      MAIL_OUTBOX_DIR: '.data/test-mail',
+      ...env,
+    },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     ...extra,
@@ -28,7 +35,11 @@ export default defineConfig({
         },
       },
       integration('integration-pglite', { TEST_DB: 'pglite' }),
-      integration('integration-postgres', { TEST_DB: 'postgres' }, { globalSetup: ['tests/setup/postgres-server.ts'] }),
+      integration(
+        'integration-postgres',
+        { TEST_DB: 'postgres' },
+        { globalSetup: ['tests/setup/postgres-server.ts'] },
+      ),
     ],
   },
 });

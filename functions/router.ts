@@ -23,7 +23,13 @@ import type { ApiContext, ApiHandler } from './_lib/context.ts';
 import { AppError } from './_lib/errors.ts';
 import { errorResponse, withErrors } from './_lib/http.ts';
 import { log } from './_lib/log.ts';
-import { getBusiness, getBusinessContact, listDirectory, listFeatured, searchDirectory } from './directory/directory.handler.ts';
+import {
+  getBusiness,
+  getBusinessContact,
+  listDirectory,
+  listFeatured,
+  searchDirectory,
+} from './directory/directory.handler.ts';
 import { listServiceCards } from './service-cards/service-cards.handler.ts';
 import { getSnapshot } from './site/site.handler.ts';
 
@@ -52,8 +58,18 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/auth/sign-in', access: 'public', handler: authHandlers.signIn },
   { method: 'POST', path: '/auth/sign-out', access: 'public', handler: authHandlers.signOut },
   { method: 'GET', path: '/auth/session', access: 'public', handler: authHandlers.getSession },
-  { method: 'POST', path: '/auth/password-reset', access: 'public', handler: authHandlers.requestPasswordReset },
-  { method: 'POST', path: '/auth/password-reset/confirm', access: 'public', handler: authHandlers.resetPassword },
+  {
+    method: 'POST',
+    path: '/auth/password-reset',
+    access: 'public',
+    handler: authHandlers.requestPasswordReset,
+  },
+  {
+    method: 'POST',
+    path: '/auth/password-reset/confirm',
+    access: 'public',
+    handler: authHandlers.resetPassword,
+  },
   { method: 'POST', path: '/registrations', access: 'public', handler: submitRegistration },
   { method: 'POST', path: '/service-requests', access: 'public', handler: submitServiceRequest },
   { method: 'POST', path: '/contacts', access: 'public', handler: submitContact },
@@ -62,31 +78,126 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/admin/imports/register', access: 'admin', handler: imports.register },
   { method: 'POST', path: '/admin/imports/csv', access: 'admin', handler: imports.importCsvFile },
   { method: 'GET', path: '/admin/users', access: 'admin', handler: listUsers },
-  { method: 'GET', path: '/admin/registrations', access: 'admin', handler: adminRegistrations.list },
-  { method: 'PATCH', path: '/admin/registrations/:id', access: 'admin', handler: adminRegistrations.edit },
-  { method: 'DELETE', path: '/admin/registrations/:id', access: 'admin', handler: adminRegistrations.remove },
-  { method: 'POST', path: '/admin/registrations/:id/status', access: 'admin', handler: adminRegistrations.changeStatus },
-  { method: 'POST', path: '/admin/registrations/:id/featured', access: 'admin', handler: adminRegistrations.setFeatured },
-  { method: 'POST', path: '/admin/registrations/:id/verification', access: 'admin', handler: adminRegistrations.setVerification },
-  { method: 'POST', path: '/admin/registrations/:id/rating', access: 'admin', handler: adminRegistrations.setRating },
-  { method: 'POST', path: '/admin/registrations/:id/test-welcome', access: 'admin', handler: adminRegistrations.testWelcome },
-  { method: 'PUT', path: '/admin/featured-order', access: 'admin', handler: adminRegistrations.reorderFeatured },
-  { method: 'GET', path: '/admin/service-requests', access: 'admin', handler: inbox.listServiceRequests },
-  { method: 'DELETE', path: '/admin/service-requests', access: 'admin', handler: inbox.clearServiceRequests },
-  { method: 'POST', path: '/admin/service-requests/:id/handle', access: 'admin', handler: inbox.handleServiceRequest },
-  { method: 'DELETE', path: '/admin/service-requests/:id', access: 'admin', handler: inbox.deleteServiceRequest },
+  {
+    method: 'GET',
+    path: '/admin/registrations',
+    access: 'admin',
+    handler: adminRegistrations.list,
+  },
+  {
+    method: 'PATCH',
+    path: '/admin/registrations/:id',
+    access: 'admin',
+    handler: adminRegistrations.edit,
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/registrations/:id',
+    access: 'admin',
+    handler: adminRegistrations.remove,
+  },
+  {
+    method: 'POST',
+    path: '/admin/registrations/:id/status',
+    access: 'admin',
+    handler: adminRegistrations.changeStatus,
+  },
+  {
+    method: 'POST',
+    path: '/admin/registrations/:id/featured',
+    access: 'admin',
+    handler: adminRegistrations.setFeatured,
+  },
+  {
+    method: 'POST',
+    path: '/admin/registrations/:id/verification',
+    access: 'admin',
+    handler: adminRegistrations.setVerification,
+  },
+  {
+    method: 'POST',
+    path: '/admin/registrations/:id/rating',
+    access: 'admin',
+    handler: adminRegistrations.setRating,
+  },
+  {
+    method: 'POST',
+    path: '/admin/registrations/:id/test-welcome',
+    access: 'admin',
+    handler: adminRegistrations.testWelcome,
+  },
+  {
+    method: 'PUT',
+    path: '/admin/featured-order',
+    access: 'admin',
+    handler: adminRegistrations.reorderFeatured,
+  },
+  {
+    method: 'GET',
+    path: '/admin/service-requests',
+    access: 'admin',
+    handler: inbox.listServiceRequests,
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/service-requests',
+    access: 'admin',
+    handler: inbox.clearServiceRequests,
+  },
+  {
+    method: 'POST',
+    path: '/admin/service-requests/:id/handle',
+    access: 'admin',
+    handler: inbox.handleServiceRequest,
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/service-requests/:id',
+    access: 'admin',
+    handler: inbox.deleteServiceRequest,
+  },
   { method: 'GET', path: '/admin/contacts', access: 'admin', handler: inbox.listContacts },
   { method: 'DELETE', path: '/admin/contacts', access: 'admin', handler: inbox.clearContacts },
-  { method: 'POST', path: '/admin/contacts/:id/handle', access: 'admin', handler: inbox.handleContact },
+  {
+    method: 'POST',
+    path: '/admin/contacts/:id/handle',
+    access: 'admin',
+    handler: inbox.handleContact,
+  },
   { method: 'DELETE', path: '/admin/contacts/:id', access: 'admin', handler: inbox.deleteContact },
   { method: 'GET', path: '/admin/articles', access: 'admin', handler: content.listArticles },
   { method: 'POST', path: '/admin/articles', access: 'admin', handler: content.createArticle },
   { method: 'PATCH', path: '/admin/articles/:id', access: 'admin', handler: content.updateArticle },
-  { method: 'DELETE', path: '/admin/articles/:id', access: 'admin', handler: content.deleteArticle },
-  { method: 'GET', path: '/admin/service-cards', access: 'admin', handler: content.listServiceCards },
-  { method: 'PUT', path: '/admin/service-cards/order', access: 'admin', handler: content.reorderServiceCards },
-  { method: 'PATCH', path: '/admin/service-cards/:id', access: 'admin', handler: content.updateServiceCard },
-  { method: 'GET', path: '/admin/messaging/recipients', access: 'admin', handler: messaging.listRecipients },
+  {
+    method: 'DELETE',
+    path: '/admin/articles/:id',
+    access: 'admin',
+    handler: content.deleteArticle,
+  },
+  {
+    method: 'GET',
+    path: '/admin/service-cards',
+    access: 'admin',
+    handler: content.listServiceCards,
+  },
+  {
+    method: 'PUT',
+    path: '/admin/service-cards/order',
+    access: 'admin',
+    handler: content.reorderServiceCards,
+  },
+  {
+    method: 'PATCH',
+    path: '/admin/service-cards/:id',
+    access: 'admin',
+    handler: content.updateServiceCard,
+  },
+  {
+    method: 'GET',
+    path: '/admin/messaging/recipients',
+    access: 'admin',
+    handler: messaging.listRecipients,
+  },
   { method: 'GET', path: '/admin/messages', access: 'admin', handler: messaging.listSentMessages },
   { method: 'POST', path: '/admin/messages', access: 'admin', handler: messaging.sendMessage },
 ];
@@ -119,7 +230,11 @@ function assertSameOrigin(request: Request, trusted: string): void {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.get('origin');
   const own = new URL(request.url).origin;
-  if (origin ? origin !== own && origin !== trusted : request.headers.get('sec-fetch-site') === 'cross-site') {
+  if (
+    origin
+      ? origin !== own && origin !== trusted
+      : request.headers.get('sec-fetch-site') === 'cross-site'
+  ) {
     throw new AppError('FORBIDDEN', 'Cross-site request refused.');
   }
 }
@@ -139,7 +254,9 @@ function memo<T>(factory: () => Promise<T>): () => Promise<T> {
  * Builds the API: `Request` → `Response` for every path under `/api`. Unknown paths answer 404
  * and known paths with another method 405, both in the error envelope.
  */
-export function createApi(deps: ApiDeps): (request: Request, info?: RequestInfo) => Promise<Response> {
+export function createApi(
+  deps: ApiDeps,
+): (request: Request, info?: RequestInfo) => Promise<Response> {
   const router = createRouter<ApiHandler>();
   for (const route of ROUTES) addRoute(router, route.method, route.path, withErrors(guard(route)));
 
@@ -148,7 +265,9 @@ export function createApi(deps: ApiDeps): (request: Request, info?: RequestInfo)
     secret: deps.authConfig?.secret ?? '',
     sendResetLink: deps.authConfig?.sendResetLink ?? (async () => undefined),
   };
-  const mailer = memo(async () => createMailer(await deps.db(), deps.mailTransport ?? defaultTransport()));
+  const mailer = memo(async () =>
+    createMailer(await deps.db(), deps.mailTransport ?? defaultTransport()),
+  );
   const auth = memo(async () =>
     createBetterAuth(await deps.db(), {
       ...authConfig,
@@ -165,13 +284,16 @@ export function createApi(deps: ApiDeps): (request: Request, info?: RequestInfo)
 
   return async (request, info = {}) => {
     const pathname = new URL(request.url).pathname;
-    const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) || '/' : pathname;
+    const path = pathname.startsWith(API_PREFIX)
+      ? pathname.slice(API_PREFIX.length) || '/'
+      : pathname;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const match = findRoute(router, method, path);
     const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
     if (!match) {
       const other = ROUTES.some((r) => r.method !== method && findRoute(router, r.method, path));
-      if (other) return errorResponse(new AppError('METHOD_NOT_ALLOWED', 'Method not allowed'), requestId);
+      if (other)
+        return errorResponse(new AppError('METHOD_NOT_ALLOWED', 'Method not allowed'), requestId);
       log.warn('unknown api route', { method: request.method, path: pathname });
       return errorResponse(new AppError('NOT_FOUND', 'Not found'), requestId);
     }
@@ -184,7 +306,8 @@ export function createApi(deps: ApiDeps): (request: Request, info?: RequestInfo)
       auth,
       mailer,
       places: deps.places ?? placesProviderFromEnv,
-      sessionUser: () => (session ??= (async () => findSessionUser(await auth(), await deps.db(), request))()),
+      sessionUser: () =>
+        (session ??= (async () => findSessionUser(await auth(), await deps.db(), request))()),
     };
     try {
       assertSameOrigin(request, authConfig.baseURL);
@@ -210,7 +333,8 @@ function guard(route: Route): ApiHandler {
   return async (request, ctx) => {
     const user = await ctx.sessionUser();
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-    if (route.access === 'admin' && !user.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required.');
+    if (route.access === 'admin' && !user.isAdmin)
+      throw new AppError('FORBIDDEN', 'Admin access required.');
     return route.handler(request, ctx);
   };
 }

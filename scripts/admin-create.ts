@@ -12,15 +12,25 @@ const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
 });
 if (!values.email) {
-  console.error('Usage: npm run admin:create -- --email you@example.com --password "a-strong-password" [--name "Your Name"]');
+  console.error(
+    'Usage: npm run admin:create -- --email you@example.com --password "a-strong-password" [--name "Your Name"]',
+  );
   process.exit(2);
 }
 
 const handle = await openDatabase();
 try {
   await migrateToLatest(handle.db);
-  const result = await ensureAdmin(handle.db, { email: values.email, password: values.password, name: values.name });
-  console.log(result.created ? `Created admin ${values.email}.` : `${values.email} already had an account: it is now an admin.`);
+  const result = await ensureAdmin(handle.db, {
+    email: values.email,
+    password: values.password,
+    name: values.name,
+  });
+  console.log(
+    result.created
+      ? `Created admin ${values.email}.`
+      : `${values.email} already had an account: it is now an admin.`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -18,16 +18,34 @@ import { startLocalServer } from '../server/local-server.ts';
 
 process.env.LOG_LEVEL ??= 'silent';
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-features=NetworkTimeServiceQuerying'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-features=NetworkTimeServiceQuerying',
+];
 
 rmSync('.data/bench', { recursive: true, force: true });
 const handle = await openDatabase({ url: undefined, dataDir: '.data/bench/pglite' });
 await migrateToLatest(handle.db);
 await seedDatabase(handle.db);
-const article = await handle.db.selectFrom('articles').select('slug').where('published', '=', true).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-const local = await startLocalServer({ db: handle.db, port: 0, host: '127.0.0.1', buildRoot: '.data/bench/site' });
+const article = await handle.db
+  .selectFrom('articles')
+  .select('slug')
+  .where('published', '=', true)
+  .orderBy('created_at', 'desc')
+  .executeTakeFirstOrThrow();
+const local = await startLocalServer({
+  db: handle.db,
+  port: 0,
+  host: '127.0.0.1',
+  buildRoot: '.data/bench/site',
+});
 await local.builder.buildNow('bench');
 
 const pages = { home: '/', category: '/mechanic/', article: `/articles/${article.slug}/` };
@@ -39,12 +57,26 @@ async function weights(path: string) {
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
-    const kind = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : null;
+    const kind =
+      type === 'document'
+        ? 'html'
+        : type === 'stylesheet'
+          ? 'css'
+          : type === 'script'
+            ? 'js'
+            : null;
     if (!kind || !response.url().startsWith(local.url)) return;
-    pending.push(response.body().then((body) => void (sizes[kind] += gzipSync(body, { level: 9 }).length)).catch(() => undefined));
+    pending.push(
+      response
+        .body()
+        .then((body) => void (sizes[kind] += gzipSync(body, { level: 9 }).length))
+        .catch(() => undefined),
+    );
   });
   await page.goto(local.url + path, { waitUntil: 'networkidle' });
-  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 2000 })));
+  await page.evaluate(
+    () => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 2000 })),
+  );
   await page.mouse.wheel(0, 4000);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
@@ -63,21 +95,42 @@ async function scores(path: string) {
     });
     const categories = result?.lhr.categories ?? {};
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    };
   } finally {
     await chrome.kill();
   }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`\nPage weights (gzip) and Lighthouse mobile scores, served by the local server at ${local.url}\n`);
+console.log(
+  `\nPage weights (gzip) and Lighthouse mobile scores, served by the local server at ${local.url}\n`,
+);
 console.log(['page', 'path', 'HTML', 'CSS', 'JS', 'perf', 'a11y', 'best', 'SEO'].join('\t'));
 for (const [name, path] of Object.entries(pages)) {
   const w = await weights(path);
   const s = await scores(path);
-  console.log([name, path, kb(w.html), kb(w.css), kb(w.js), s.performance, s.accessibility, s.bestPractices, s.seo].join('\t'));
+  console.log(
+    [
+      name,
+      path,
+      kb(w.html),
+      kb(w.css),
+      kb(w.js),
+      s.performance,
+      s.accessibility,
+      s.bestPractices,
+      s.seo,
+    ].join('\t'),
+  );
 }
-console.log('\nTargets: article JS ≤ 5 KB gz; performance and accessibility ≥ 95 on all three pages.\n');
+console.log(
+  '\nTargets: article JS ≤ 5 KB gz; performance and accessibility ≥ 95 on all three pages.\n',
+);
 await local.close();
 await handle.close();
 process.exit(0);

@@ -18,7 +18,9 @@ const handle = await openDatabase();
 const applied = await migrateToLatest(handle.db);
 const fresh = applied.includes(FIRST_MIGRATION);
 if (fresh && process.env.SEED !== 'false') {
-  log.info('fresh database: loaded the content shipped in content/', { ...(await seedDatabase(handle.db)) });
+  log.info('fresh database: loaded the content shipped in content/', {
+    ...(await seedDatabase(handle.db)),
+  });
 }
 let adminNotice = '';
 if (fresh && handle.kind === 'pglite') {
@@ -29,7 +31,12 @@ if (fresh && handle.kind === 'pglite') {
   adminNotice = `  Local admin account (shown only this once):\n    email:    ${email}\n    password: ${password}\n`;
 }
 
-const local = await startLocalServer({ db: handle.db, port, host, buildRoot: process.env.SITE_BUILD_DIR });
+const local = await startLocalServer({
+  db: handle.db,
+  port,
+  host,
+  buildRoot: process.env.SITE_BUILD_DIR,
+});
 console.log(`\n  Lagos Auto Hub: building the site, then serving on ${local.url}\n`);
 if (adminNotice) console.log(`${adminNotice}    sign in:  ${local.url}/admin/sign-in/\n`);
 await local.builder.buildNow('startup').catch((error: unknown) => {

@@ -36,7 +36,11 @@ async function precompress(dir: string): Promise<void> {
     const file = path.join(entry.parentPath, entry.name);
     if ((await stat(file)).size < 512) continue;
     await pipeline(createReadStream(file), createBrotliCompress(), createWriteStream(`${file}.br`));
-    await pipeline(createReadStream(file), createGzip({ level: 9 }), createWriteStream(`${file}.gz`));
+    await pipeline(
+      createReadStream(file),
+      createGzip({ level: 9 }),
+      createWriteStream(`${file}.gz`),
+    );
   }
 }
 
@@ -44,7 +48,9 @@ function runAstroBuild(outDir: string, dataUrl: string): Promise<void> {
   // A clean environment for the child: test runners set NODE_ENV=test and VITEST_* variables
   // that would change how Vite bundles the site.
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV' && key !== 'TEST'),
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV' && key !== 'TEST',
+    ),
   );
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
@@ -88,7 +94,10 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       await precompress(path.join(outDir, 'client'));
     } catch (error) {
       await rm(outDir, { recursive: true, force: true });
-      log.error('site build failed; still serving the previous pages', { reasons, error: String(error) });
+      log.error('site build failed; still serving the previous pages', {
+        reasons,
+        error: String(error),
+      });
       throw error;
     }
     const previous = servedDir;

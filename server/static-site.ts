@@ -24,7 +24,9 @@ export function createStaticSite(dir: string): Middleware {
     setHeaders(res, pathname) {
       res.setHeader(
         'cache-control',
-        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        pathname.startsWith('/_astro/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
       );
     },
   });
@@ -35,10 +37,17 @@ export function createStaticSite(dir: string): Middleware {
   return (req, res, next) => {
     files(req, res, () => {
       const url = new URL(req.url ?? '/', 'http://local');
-      log.warn('unknown route', { method: req.method, path: url.pathname, referer: req.headers.referer });
+      log.warn('unknown route', {
+        method: req.method,
+        path: url.pathname,
+        referer: req.headers.referer,
+      });
       const page = url.pathname.startsWith('/articles/') ? articleNotFound : notFound;
       if (!page) return next();
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(404, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
       res.end(req.method === 'HEAD' ? undefined : page);
     });
   };

@@ -32,7 +32,13 @@ export function authSchemaOptions(db: Kysely<any>): BetterAuthOptions {
     emailAndPassword: { enabled: true },
     user: { fields: { emailVerified: 'email_verified', ...timestamps } },
     session: {
-      fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...timestamps },
+      fields: {
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+        ...timestamps,
+      },
     },
     account: {
       fields: {
@@ -80,13 +86,18 @@ export function createBetterAuth(db: Kysely<Database>, config: AuthConfig) {
         await config.sendResetLink({ email: user.email, name: user.name }, token);
       },
     },
-    session: { ...authSchemaOptions(db).session, expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: {
+      ...authSchemaOptions(db).session,
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
     // Our own Postgres-backed limiter guards sign-in and sign-up (functions/auth/auth.handler.ts).
     rateLimit: { enabled: false },
     // A wrong password is not an incident ("User not found" warnings); only errors reach our log.
     logger: {
       level: 'error',
-      log: (_level, message, ...args) => log.error(`better-auth: ${message}`, { details: args.map(String) }),
+      log: (_level, message, ...args) =>
+        log.error(`better-auth: ${message}`, { details: args.map(String) }),
     },
     advanced: {
       useSecureCookies: config.baseURL.startsWith('https://'),

@@ -60,7 +60,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     const { Pool } = await import('@neondatabase/serverless');
     const db = new Kysely<Database>({
       // The Neon Pool is pg-compatible at runtime; its types differ in connect()'s overloads.
-      dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 5 }) as unknown as PostgresPool }),
+      dialect: new PostgresDialect({
+        pool: new Pool({ connectionString: url, max: 5 }) as unknown as PostgresPool,
+      }),
     });
     return { db, kind: 'neon', close: () => db.destroy() };
   }
@@ -99,9 +101,11 @@ type SharedSlot = { [SHARED_KEY]?: Promise<DatabaseHandle> };
  */
 export function sharedDatabase(): Promise<DatabaseHandle> {
   const slot = globalThis as SharedSlot;
-  slot[SHARED_KEY] ??= openDatabase().then(prepareEmbedded).catch((error: unknown) => {
-    delete slot[SHARED_KEY];
-    throw error;
-  });
+  slot[SHARED_KEY] ??= openDatabase()
+    .then(prepareEmbedded)
+    .catch((error: unknown) => {
+      delete slot[SHARED_KEY];
+      throw error;
+    });
   return slot[SHARED_KEY];
 }

@@ -27,7 +27,12 @@ export class AppError extends Error {
   /** Extra response headers, e.g. Retry-After on RATE_LIMITED. */
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, fields?: FieldErrors, headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: FieldErrors,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

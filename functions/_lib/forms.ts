@@ -13,7 +13,9 @@ export async function guardPublicForm(
   honeypot: string | undefined,
   limitPerHour: number,
 ): Promise<boolean> {
-  await enforceRateLimits(await ctx.db(), [{ key: `form:${form}:ip:${ctx.clientAddress}`, limit: limitPerHour, windowSeconds: 3600 }]);
+  await enforceRateLimits(await ctx.db(), [
+    { key: `form:${form}:ip:${ctx.clientAddress}`, limit: limitPerHour, windowSeconds: 3600 },
+  ]);
   if (honeypot) {
     log.warn('honeypot filled; submission dropped', { form, ip: ctx.clientAddress });
     return true;

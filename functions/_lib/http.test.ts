@@ -126,7 +126,9 @@ describe('parseOrThrow', () => {
   });
 
   it('returns parsed data on success', () => {
-    expect(parseOrThrow(schema, { name: 'Ada', email: 'a@b.co', address: { city: 'Ikeja' } })).toEqual({
+    expect(
+      parseOrThrow(schema, { name: 'Ada', email: 'a@b.co', address: { city: 'Ikeja' } }),
+    ).toEqual({
       name: 'Ada',
       email: 'a@b.co',
       address: { city: 'Ikeja' },
@@ -176,6 +178,9 @@ describe('parseOrThrow', () => {
 
 describe('queryOf', () => {
   it('returns the query string as an object, last value wins', () => {
-    expect(queryOf(new Request('http://x/api?q=mech&limit=5&q=garage'))).toEqual({ q: 'garage', limit: '5' });
+    expect(queryOf(new Request('http://x/api?q=mech&limit=5&q=garage'))).toEqual({
+      q: 'garage',
+      limit: '5',
+    });
   });
 });

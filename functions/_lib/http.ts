@@ -41,7 +41,10 @@ export function withErrors(handler: ApiHandler): ApiHandler {
         url: request.url,
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
-      return errorResponse(new AppError('INTERNAL', 'An unexpected error occurred. Please try again.'), requestId);
+      return errorResponse(
+        new AppError('INTERNAL', 'An unexpected error occurred. Please try again.'),
+        requestId,
+      );
     }
   };
 }
@@ -83,11 +86,14 @@ export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Pro
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
   const text = await request.text();
-  if (new TextEncoder().encode(text).length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+  if (new TextEncoder().encode(text).length > maxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
   if (!text) return {};
   try {
     // Postgres text cannot hold NUL characters: drop them here, once, for every JSON body.
-    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value));
+    return JSON.parse(text, (_key, value: unknown) =>
+      typeof value === 'string' ? value.replaceAll('\u0000', '') : value,
+    );
   } catch {
     throw new AppError('BAD_REQUEST', 'Expected a JSON body.');
   }

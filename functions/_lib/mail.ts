@@ -41,13 +41,28 @@ export function outboxTransport(dir = process.env.MAIL_OUTBOX_DIR || '.data/mail
     name: 'outbox',
     async send(message, from) {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const slug = message.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 50);
-      const body = [`From: ${from}`, `To: ${message.to.join(', ')}`, `Subject: ${message.subject}`, `Template: ${message.template ?? '-'}`, '', message.text, ''].join('\n');
+      const slug = message.subject
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 50);
+      const body = [
+        `From: ${from}`,
+        `To: ${message.to.join(', ')}`,
+        `Subject: ${message.subject}`,
+        `Template: ${message.template ?? '-'}`,
+        '',
+        message.text,
+        '',
+      ].join('\n');
       try {
         await mkdir(dir, { recursive: true });
         // Messages sent in the same millisecond share a stamp and often a subject: a random suffix
         // keeps every one of them (Find It notifies many businesses at once).
-        await writeFile(path.join(dir, `${stamp}-${slug}-${crypto.randomUUID().slice(0, 8)}.txt`), body, 'utf8');
+        await writeFile(
+          path.join(dir, `${stamp}-${slug}-${crypto.randomUUID().slice(0, 8)}.txt`),
+          body,
+          'utf8',
+        );
       } catch (error) {
         log.warn('outbox file not written', { error: String(error) });
       }
@@ -59,7 +74,11 @@ export function outboxTransport(dir = process.env.MAIL_OUTBOX_DIR || '.data/mail
  * SendGrid (v3 Mail Send) through the official client. `baseUrl` points it at a loopback fake in
  * tests: setApiKey() resets the base URL, so it is set after (DESIGN.md "E-mail").
  */
-export function sendgridTransport(options: { apiKey: string; baseUrl?: string | undefined; timeoutMs?: number }): MailTransport {
+export function sendgridTransport(options: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+  timeoutMs?: number;
+}): MailTransport {
   const client = new Client();
   client.setApiKey(options.apiKey);
   if (options.baseUrl) client.setDefaultRequest('baseUrl', options.baseUrl);
@@ -70,24 +89,27 @@ export function sendgridTransport(options: { apiKey: string; baseUrl?: string | 
   // (timeouts, refused connections) carry a string code such as ECONNABORTED.
   const explain = (error: unknown) => {
     const code = (error as { code?: unknown }).code;
-    return new Error(typeof code === 'number' ? `SendGrid answered HTTP ${code}` : `SendGrid unreachable: ${(error as Error).message}`, { cause: error });
+    return new Error(
+      typeof code === 'number'
+        ? `SendGrid answered HTTP ${code}`
+        : `SendGrid unreachable: ${(error as Error).message}`,
+      { cause: error },
+    );
   };
   return {
     name: 'sendgrid',
     async sendBatch(message, recipients, from) {
       try {
-        await service.send(
-          {
-            personalizations: recipients.map((email) => ({ to: [{ email }] })),
-            from,
-            subject: message.subject,
-            content: [
-              { type: 'text/plain', value: message.text },
-              ...(message.html ? [{ type: 'text/html', value: message.html }] : []),
-            ],
-            ...(message.template ? { categories: [message.template] } : {}),
-          } as never,
-        );
+        await service.send({
+          personalizations: recipients.map((email) => ({ to: [{ email }] })),
+          from,
+          subject: message.subject,
+          content: [
+            { type: 'text/plain', value: message.text },
+            ...(message.html ? [{ type: 'text/html', value: message.html }] : []),
+          ],
+          ...(message.template ? { categories: [message.template] } : {}),
+        } as never);
       } catch (error) {
         throw explain(error);
       }
@@ -113,7 +135,9 @@ export function sendgridTransport(options: { apiKey: string; baseUrl?: string | 
 /** SendGrid when SENDGRID_API_KEY is set, otherwise the local outbox. */
 export function defaultTransport(): MailTransport {
   const apiKey = process.env.SENDGRID_API_KEY;
-  return apiKey ? sendgridTransport({ apiKey, baseUrl: process.env.SENDGRID_BASE_URL }) : outboxTransport();
+  return apiKey
+    ? sendgridTransport({ apiKey, baseUrl: process.env.SENDGRID_BASE_URL })
+    : outboxTransport();
 }
 
 /** Where admin notifications go (ADMIN_NOTIFY_EMAIL). */
@@ -130,7 +154,10 @@ export interface Mailer {
    * Sends one message to many recipients in batches of {@link MAX_BATCH}; a failed batch fails
    * its recipients only. Returns one outcome per recipient, in order.
    */
-  sendToEach(message: Omit<MailMessage, 'to'>, recipients: string[]): Promise<{ email: string; status: 'sent' | 'failed'; error?: string }[]>;
+  sendToEach(
+    message: Omit<MailMessage, 'to'>,
+    recipients: string[],
+  ): Promise<{ email: string; status: 'sent' | 'failed'; error?: string }[]>;
 }
 
 /** The sender address (MAIL_FROM). */
@@ -138,7 +165,10 @@ export function mailFrom(): string {
   return process.env.MAIL_FROM || 'Lagos Auto Hub <no-reply@lagosautohub.local>';
 }
 
-export function createMailer(db: Kysely<Database>, transport: MailTransport = defaultTransport()): Mailer {
+export function createMailer(
+  db: Kysely<Database>,
+  transport: MailTransport = defaultTransport(),
+): Mailer {
   /** Runs one delivery and logs it in mail_outbox with its outcome; never throws. */
   async function deliver(message: MailMessage, run: () => Promise<void>): Promise<SendResult> {
     let error: string | undefined;
@@ -170,12 +200,16 @@ export function createMailer(db: Kysely<Database>, transport: MailTransport = de
     async sendToEach(message, recipients) {
       const outcomes: { email: string; status: 'sent' | 'failed'; error?: string }[] = [];
       const record = (email: string, result: SendResult) =>
-        outcomes.push(result.ok ? { email, status: 'sent' } : { email, status: 'failed', error: result.error });
+        outcomes.push(
+          result.ok ? { email, status: 'sent' } : { email, status: 'failed', error: result.error },
+        );
       for (let start = 0; start < recipients.length; start += MAX_BATCH) {
         const batch = recipients.slice(start, start + MAX_BATCH);
         const sendBatch = transport.sendBatch?.bind(transport);
         if (sendBatch) {
-          const result = await deliver({ ...message, to: batch }, () => sendBatch(message, batch, mailFrom()));
+          const result = await deliver({ ...message, to: batch }, () =>
+            sendBatch(message, batch, mailFrom()),
+          );
           batch.forEach((email) => record(email, result));
         } else {
           for (const email of batch) {

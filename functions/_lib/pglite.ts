@@ -71,7 +71,10 @@ export async function openEmbeddedPool(dataDir: string): Promise<EmbeddedPool> {
 }
 
 /** Wraps an already-open PGlite (tests clone a migrated template this way). */
-export function fromPGlite(pglite: PGlite, release: () => Promise<void> = async () => {}): EmbeddedPool {
+export function fromPGlite(
+  pglite: PGlite,
+  release: () => Promise<void> = async () => {},
+): EmbeddedPool {
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   return {
     pglite,

@@ -19,14 +19,19 @@ export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes 
  * Counts one hit against every rule (all are counted, so a blocked caller stays blocked) and
  * throws RATE_LIMITED (429, Retry-After in seconds) when any rule is over its limit.
  */
-export async function enforceRateLimits(db: Kysely<Database>, rules: RateLimitRule[]): Promise<void> {
+export async function enforceRateLimits(
+  db: Kysely<Database>,
+  rules: RateLimitRule[],
+): Promise<void> {
   let retryAfter = 0;
   for (const rule of rules) {
     const { rows } = await sql<{ count: number; reset_in: number }>`
       insert into rate_limits (key, window_start, count)
       values (${rule.key}, to_timestamp(floor(extract(epoch from now()) / ${rule.windowSeconds}) * ${rule.windowSeconds}), 1)
       on conflict (key, window_start) do update set count = rate_limits.count + 1
-      returning count, ceil(extract(epoch from window_start) + ${rule.windowSeconds} - extract(epoch from now()))::int as reset_in`.execute(db);
+      returning count, ceil(extract(epoch from window_start) + ${rule.windowSeconds} - extract(epoch from now()))::int as reset_in`.execute(
+      db,
+    );
     const row = rows[0];
     if (row && row.count > rule.limit) retryAfter = Math.max(retryAfter, row.reset_in);
   }
@@ -34,6 +39,8 @@ export async function enforceRateLimits(db: Kysely<Database>, rules: RateLimitRu
     await sql`delete from rate_limits where window_start < now() - interval '1 day'`.execute(db);
   }
   if (retryAfter > 0) {
-    throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, undefined, { 'retry-after': String(retryAfter) });
+    throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, undefined, {
+      'retry-after': String(retryAfter),
+    });
   }
 }

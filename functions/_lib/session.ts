@@ -9,19 +9,37 @@ import type { BetterAuth } from './auth.ts';
  * The signed-in user of a request, or null: the session cookie is checked by Better Auth,
  * the display name and role come from profiles and user_roles (has_role, SPEC §3).
  */
-export async function findSessionUser(auth: BetterAuth, db: Kysely<Database>, request: Request): Promise<SessionUser | null> {
+export async function findSessionUser(
+  auth: BetterAuth,
+  db: Kysely<Database>,
+  request: Request,
+): Promise<SessionUser | null> {
   const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
   if (!session?.user) return null;
   return loadSessionUser(db, session.user.id, session.user.email);
 }
 
-export async function loadSessionUser(db: Kysely<Database>, userId: string, email: string): Promise<SessionUser> {
+export async function loadSessionUser(
+  db: Kysely<Database>,
+  userId: string,
+  email: string,
+): Promise<SessionUser> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('profiles').select('display_name').where('user_id', '=', userId).as('display_name'),
+      eb
+        .selectFrom('profiles')
+        .select('display_name')
+        .where('user_id', '=', userId)
+        .as('display_name'),
       sql<boolean>`has_role(${userId}, 'admin')`.as('is_admin'),
     ])
     .executeTakeFirst();
   const displayName = row?.display_name ?? null;
-  return { id: userId, email, displayName, shownName: shownName(displayName, email), isAdmin: Boolean(row?.is_admin) };
+  return {
+    id: userId,
+    email,
+    displayName,
+    shownName: shownName(displayName, email),
+    isAdmin: Boolean(row?.is_admin),
+  };
 }

@@ -12,17 +12,26 @@ const IdSchema = z.object({ id: z.uuid('Invalid id') });
 /** GET /api/admin/articles → `{ articles }` newest first, drafts included. */
 export async function listArticles(_request: Request, ctx: ApiContext) {
   const db = await ctx.db();
-  return json({ articles: await db.selectFrom('articles').selectAll().orderBy('created_at', 'desc').execute() });
+  return json({
+    articles: await db.selectFrom('articles').selectAll().orderBy('created_at', 'desc').execute(),
+  });
 }
 
-const slugTaken = () => new AppError('CONFLICT', 'An article with this slug already exists.', { slug: ['An article with this slug already exists.'] });
+const slugTaken = () =>
+  new AppError('CONFLICT', 'An article with this slug already exists.', {
+    slug: ['An article with this slug already exists.'],
+  });
 
 /** POST /api/admin/articles → 201 `{ article }`; a published article triggers a rebuild. */
 export async function createArticle(request: Request, ctx: ApiContext) {
   const input = parseOrThrow(ArticleFormSchema, await readJson(request));
   const db = await ctx.db();
   try {
-    const article = await db.insertInto('articles').values(input).returningAll().executeTakeFirstOrThrow();
+    const article = await db
+      .insertInto('articles')
+      .values(input)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     if (article.published) await ctx.requestRebuild(`article published: ${article.title}`);
     return json({ article }, 201);
   } catch (error) {
@@ -36,11 +45,21 @@ export async function updateArticle(request: Request, ctx: ApiContext) {
   const { id } = parseOrThrow(IdSchema, ctx.params);
   const input = parseOrThrow(ArticleFormSchema, await readJson(request));
   const db = await ctx.db();
-  const before = await db.selectFrom('articles').select('published').where('id', '=', id).executeTakeFirst();
+  const before = await db
+    .selectFrom('articles')
+    .select('published')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!before) throw new AppError('NOT_FOUND', 'Article not found');
   try {
-    const article = await db.updateTable('articles').set(input).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    if (article.published || before.published) await ctx.requestRebuild(`article edited: ${article.title}`);
+    const article = await db
+      .updateTable('articles')
+      .set(input)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (article.published || before.published)
+      await ctx.requestRebuild(`article edited: ${article.title}`);
     return json({ article });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -51,7 +70,13 @@ export async function updateArticle(request: Request, ctx: ApiContext) {
 /** DELETE /api/admin/articles/:id → `{ ok: true }`; rebuild when it was published. */
 export async function deleteArticle(_request: Request, ctx: ApiContext) {
   const { id } = parseOrThrow(IdSchema, ctx.params);
-  const deleted = await (await ctx.db()).deleteFrom('articles').where('id', '=', id).returning(['title', 'published']).executeTakeFirst();
+  const deleted = await (
+    await ctx.db()
+  )
+    .deleteFrom('articles')
+    .where('id', '=', id)
+    .returning(['title', 'published'])
+    .executeTakeFirst();
   if (!deleted) throw new AppError('NOT_FOUND', 'Article not found');
   if (deleted.published) await ctx.requestRebuild(`article deleted: ${deleted.title}`);
   return json({ ok: true });
@@ -65,7 +90,9 @@ export async function listServiceCards(_request: Request, ctx: ApiContext) {
     db.selectFrom('business_directory').select(['business_type', 'services', 'tags']).execute(),
   ]);
   const counted = withCounts(cards, businesses);
-  return json({ serviceCards: cards.map((card, i) => ({ ...card, business_count: counted[i]!.business_count })) });
+  return json({
+    serviceCards: cards.map((card, i) => ({ ...card, business_count: counted[i]!.business_count })),
+  });
 }
 
 /** PUT /api/admin/service-cards/order `{ ids }` → renumbers display_order from 1, all or nothing. */
@@ -73,8 +100,13 @@ export async function reorderServiceCards(request: Request, ctx: ApiContext) {
   const { ids } = parseOrThrow(OrderSchema, await readJson(request));
   await (await ctx.db()).transaction().execute(async (trx) => {
     for (const [index, id] of ids.entries()) {
-      const result = await trx.updateTable('service_cards').set({ display_order: index + 1 }).where('id', '=', id).executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', `Failed to update ${ids.length} cards`);
+      const result = await trx
+        .updateTable('service_cards')
+        .set({ display_order: index + 1 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1)
+        throw new AppError('CONFLICT', `Failed to update ${ids.length} cards`);
     }
   });
   await ctx.requestRebuild('service card order');
@@ -86,7 +118,14 @@ export async function updateServiceCard(request: Request, ctx: ApiContext) {
   const { id } = parseOrThrow(IdSchema, ctx.params);
   const input = parseOrThrow(ServiceCardEditSchema, await readJson(request));
   if (Object.keys(input).length === 0) throw new AppError('BAD_REQUEST', 'Nothing to update.');
-  const card = await (await ctx.db()).updateTable('service_cards').set(input).where('id', '=', id).returningAll().executeTakeFirst();
+  const card = await (
+    await ctx.db()
+  )
+    .updateTable('service_cards')
+    .set(input)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
   if (!card) throw new AppError('NOT_FOUND', 'Service card not found');
   await ctx.requestRebuild(`service card: ${card.title}`);
   return json({ serviceCard: card });

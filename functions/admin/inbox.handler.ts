@@ -12,7 +12,13 @@ const IdSchema = z.object({ id: z.uuid('Invalid id') });
 /** GET /api/admin/service-requests → `{ serviceRequests }` newest first. */
 export async function listServiceRequests(_request: Request, ctx: ApiContext) {
   const db = await ctx.db();
-  return json({ serviceRequests: await db.selectFrom('service_requests').selectAll().orderBy('created_at', 'desc').execute() });
+  return json({
+    serviceRequests: await db
+      .selectFrom('service_requests')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .execute(),
+  });
 }
 
 /** POST /api/admin/service-requests/:id/handle → `{ serviceRequest }` (handled_at = now; 409 if already handled). */
@@ -33,8 +39,14 @@ export async function handleServiceRequest(_request: Request, ctx: ApiContext) {
 /** DELETE /api/admin/service-requests/:id → `{ ok: true }`. */
 export async function deleteServiceRequest(_request: Request, ctx: ApiContext) {
   const { id } = parseOrThrow(IdSchema, ctx.params);
-  const result = await (await ctx.db()).deleteFrom('service_requests').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new AppError('NOT_FOUND', 'Service request not found');
+  const result = await (
+    await ctx.db()
+  )
+    .deleteFrom('service_requests')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0)
+    throw new AppError('NOT_FOUND', 'Service request not found');
   return json({ ok: true });
 }
 
@@ -47,14 +59,18 @@ export async function clearServiceRequests(_request: Request, ctx: ApiContext) {
 /** GET /api/admin/contacts → `{ contacts }` newest first. */
 export async function listContacts(_request: Request, ctx: ApiContext) {
   const db = await ctx.db();
-  return json({ contacts: await db.selectFrom('contacts').selectAll().orderBy('created_at', 'desc').execute() });
+  return json({
+    contacts: await db.selectFrom('contacts').selectAll().orderBy('created_at', 'desc').execute(),
+  });
 }
 
 /** POST /api/admin/contacts/:id/handle → `{ contact }` (handled_at, handled_by = the admin). */
 export async function handleContact(_request: Request, ctx: ApiContext) {
   const { id } = parseOrThrow(IdSchema, ctx.params);
   const admin = await ctx.sessionUser();
-  const row = await (await ctx.db())
+  const row = await (
+    await ctx.db()
+  )
     .updateTable('contacts')
     .set({ status: 'handled', handled_at: new Date(), handled_by: admin?.id ?? null })
     .where('id', '=', id)
@@ -68,7 +84,12 @@ export async function handleContact(_request: Request, ctx: ApiContext) {
 /** DELETE /api/admin/contacts/:id → `{ ok: true }`. */
 export async function deleteContact(_request: Request, ctx: ApiContext) {
   const { id } = parseOrThrow(IdSchema, ctx.params);
-  const result = await (await ctx.db()).deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
+  const result = await (
+    await ctx.db()
+  )
+    .deleteFrom('contacts')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new AppError('NOT_FOUND', 'Contact not found');
   return json({ ok: true });
 }
@@ -79,7 +100,19 @@ export async function clearContacts(_request: Request, ctx: ApiContext) {
   return json({ deleted: Number(result.numDeletedRows) });
 }
 
-async function missingOrHandled(ctx: ApiContext, table: 'contacts' | 'service_requests', id: string): Promise<AppError> {
-  const exists = await (await ctx.db()).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  return exists ? new AppError('CONFLICT', 'Already handled') : new AppError('NOT_FOUND', 'Not found');
+async function missingOrHandled(
+  ctx: ApiContext,
+  table: 'contacts' | 'service_requests',
+  id: string,
+): Promise<AppError> {
+  const exists = await (
+    await ctx.db()
+  )
+    .selectFrom(table)
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return exists
+    ? new AppError('CONFLICT', 'Already handled')
+    : new AppError('NOT_FOUND', 'Not found');
 }

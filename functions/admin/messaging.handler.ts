@@ -23,7 +23,11 @@ export async function listRecipients(_request: Request, ctx: ApiContext) {
       .execute(),
   ]);
   return json({
-    users: users.map((u) => ({ id: u.id, email: u.email, shownName: shownName(u.display_name, u.email) })),
+    users: users.map((u) => ({
+      id: u.id,
+      email: u.email,
+      shownName: shownName(u.display_name, u.email),
+    })),
     businesses,
   });
 }
@@ -31,7 +35,13 @@ export async function listRecipients(_request: Request, ctx: ApiContext) {
 /** GET /api/admin/messages → `{ sentMessages }` newest first. */
 export async function listSentMessages(_request: Request, ctx: ApiContext) {
   const db = await ctx.db();
-  return json({ sentMessages: await db.selectFrom('sent_messages').selectAll().orderBy('sent_at', 'desc').execute() });
+  return json({
+    sentMessages: await db
+      .selectFrom('sent_messages')
+      .selectAll()
+      .orderBy('sent_at', 'desc')
+      .execute(),
+  });
 }
 
 /**
@@ -48,17 +58,32 @@ export async function sendMessage(request: Request, ctx: ApiContext) {
   if (input.recipient_type === 'custom') {
     emails = parseCustomEmails(input.custom_emails);
   } else if (input.recipient_type === 'users') {
-    const rows = await db.selectFrom('user').select('email').where('id', 'in', input.recipients).execute();
+    const rows = await db
+      .selectFrom('user')
+      .select('email')
+      .where('id', 'in', input.recipients)
+      .execute();
     emails = rows.map((r) => r.email);
   } else {
-    const rows = await db.selectFrom('business_registrations').select('email').where('id', 'in', input.recipients).execute();
+    const rows = await db
+      .selectFrom('business_registrations')
+      .select('email')
+      .where('id', 'in', input.recipients)
+      .execute();
     emails = rows.flatMap((r) => (r.email ? [r.email] : []));
     skipped = input.recipients.length - emails.length;
   }
   emails = [...new Set(emails.map((e) => e.toLowerCase()))];
   const paragraphs = input.message.split(/\n{2,}/);
-  const outcomes = await (await ctx.mailer()).sendToEach(
-    { subject: input.subject, text: `${input.message}\n`, html: emailHtml(input.subject, paragraphs), template: 'admin-message' },
+  const outcomes = await (
+    await ctx.mailer()
+  ).sendToEach(
+    {
+      subject: input.subject,
+      text: `${input.message}\n`,
+      html: emailHtml(input.subject, paragraphs),
+      template: 'admin-message',
+    },
     emails,
   );
   const sent = outcomes.filter((o) => o.status === 'sent').length;

@@ -30,7 +30,10 @@ export async function changeStatus(request: Request, ctx: ApiContext) {
   const { status } = parseOrThrow(StatusChangeSchema, await readJson(request));
   const registration = await service.changeStatus(await ctx.db(), idOf(ctx), status);
   await ctx.requestRebuild(`business ${status}: ${registration.business_name}`);
-  const welcomeEmail = status === 'approved' ? await service.sendWelcome(await ctx.mailer(), registration) : { status: 'skipped' as const };
+  const welcomeEmail =
+    status === 'approved'
+      ? await service.sendWelcome(await ctx.mailer(), registration)
+      : { status: 'skipped' as const };
   return json({ registration: service.toAdminRegistration(registration), welcomeEmail });
 }
 
@@ -45,8 +48,13 @@ export async function setFeatured(request: Request, ctx: ApiContext) {
 /** POST /api/admin/registrations/:id/verification `{ verification_status }` → `{ registration }`. */
 export async function setVerification(request: Request, ctx: ApiContext) {
   const { verification_status } = parseOrThrow(VerificationSchema, await readJson(request));
-  const registration = await service.setVerification(await ctx.db(), idOf(ctx), verification_status);
-  if (registration.status === 'approved') await ctx.requestRebuild(`verification: ${registration.business_name}`);
+  const registration = await service.setVerification(
+    await ctx.db(),
+    idOf(ctx),
+    verification_status,
+  );
+  if (registration.status === 'approved')
+    await ctx.requestRebuild(`verification: ${registration.business_name}`);
   return json({ registration: service.toAdminRegistration(registration) });
 }
 
@@ -54,7 +62,8 @@ export async function setVerification(request: Request, ctx: ApiContext) {
 export async function setRating(request: Request, ctx: ApiContext) {
   const { star_rating } = parseOrThrow(RatingSchema, await readJson(request));
   const registration = await service.setRating(await ctx.db(), idOf(ctx), star_rating);
-  if (registration.status === 'approved') await ctx.requestRebuild(`rating: ${registration.business_name}`);
+  if (registration.status === 'approved')
+    await ctx.requestRebuild(`rating: ${registration.business_name}`);
   return json({ registration: service.toAdminRegistration(registration) });
 }
 
@@ -62,7 +71,8 @@ export async function setRating(request: Request, ctx: ApiContext) {
 export async function edit(request: Request, ctx: ApiContext) {
   const input = parseOrThrow(BusinessEditSchema, await readJson(request));
   const registration = await service.editRegistration(await ctx.db(), idOf(ctx), input);
-  if (registration.status === 'approved') await ctx.requestRebuild(`edited: ${registration.business_name}`);
+  if (registration.status === 'approved')
+    await ctx.requestRebuild(`edited: ${registration.business_name}`);
   return json({ registration: service.toAdminRegistration(registration) });
 }
 
@@ -76,7 +86,8 @@ export async function remove(_request: Request, ctx: ApiContext) {
 /** POST /api/admin/registrations/:id/test-welcome → `{ welcomeEmail }`; approved only (SPEC §4). */
 export async function testWelcome(_request: Request, ctx: ApiContext) {
   const registration = await service.getRegistration(await ctx.db(), idOf(ctx));
-  if (registration.status !== 'approved') throw new AppError('CONFLICT', 'Test Welcome Email is only for approved businesses.');
+  if (registration.status !== 'approved')
+    throw new AppError('CONFLICT', 'Test Welcome Email is only for approved businesses.');
   if (!registration.email) throw new AppError('CONFLICT', 'This business has no email address.');
   return json({ welcomeEmail: await service.sendWelcome(await ctx.mailer(), registration) });
 }

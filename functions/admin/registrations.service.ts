@@ -16,7 +16,10 @@ import { welcomeEmail } from '../emails/notifications.ts';
 type Db = Kysely<Database>;
 
 /** A registration as the admin API returns it: every column but the generated search ones. */
-export type AdminRegistration = Omit<BusinessRegistration, 'search_text' | 'type_text' | 'location_text'>;
+export type AdminRegistration = Omit<
+  BusinessRegistration,
+  'search_text' | 'type_text' | 'location_text'
+>;
 
 export function toAdminRegistration(row: BusinessRegistration): AdminRegistration {
   const { search_text: _s, type_text: _t, location_text: _l, ...rest } = row;
@@ -25,13 +28,21 @@ export function toAdminRegistration(row: BusinessRegistration): AdminRegistratio
 
 /** Every registration, newest first (SPEC §7). */
 export async function listRegistrations(db: Db): Promise<AdminRegistration[]> {
-  const rows = await db.selectFrom('business_registrations').selectAll().orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('business_registrations')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map(toAdminRegistration);
 }
 
 /** @throws AppError NOT_FOUND */
 export async function getRegistration(db: Db, id: string): Promise<BusinessRegistration> {
-  const row = await db.selectFrom('business_registrations').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('business_registrations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Business not found');
   return row;
 }
@@ -41,9 +52,18 @@ export async function getRegistration(db: Db, id: string): Promise<BusinessRegis
  * updated. Leaving `approved` also clears `featured`.
  * @throws AppError CONFLICT for an illegal transition (nothing changes), NOT_FOUND.
  */
-export async function changeStatus(db: Db, id: string, status: 'approved' | 'rejected' | 'suspended'): Promise<BusinessRegistration> {
+export async function changeStatus(
+  db: Db,
+  id: string,
+  status: 'approved' | 'rejected' | 'suspended',
+): Promise<BusinessRegistration> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('business_registrations').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('business_registrations')
+      .select('status')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw new AppError('NOT_FOUND', 'Business not found');
     if (!canTransition(current.status, status)) {
       throw new AppError('CONFLICT', `A ${current.status} business cannot become ${status}.`);
@@ -61,11 +81,21 @@ export async function changeStatus(db: Db, id: string, status: 'approved' | 'rej
  * SPEC §4: featured on sets display_order to the highest featured order plus one (1 when none);
  * off just clears featured. Only approved businesses can be featured.
  */
-export async function setFeatured(db: Db, id: string, featured: boolean): Promise<BusinessRegistration> {
+export async function setFeatured(
+  db: Db,
+  id: string,
+  featured: boolean,
+): Promise<BusinessRegistration> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('business_registrations').select(['status', 'featured']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('business_registrations')
+      .select(['status', 'featured'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw new AppError('NOT_FOUND', 'Business not found');
-    if (featured && current.status !== 'approved') throw new AppError('CONFLICT', 'Only approved businesses can be featured.');
+    if (featured && current.status !== 'approved')
+      throw new AppError('CONFLICT', 'Only approved businesses can be featured.');
     let displayOrder: number | undefined;
     if (featured && !current.featured) {
       const top = await trx
@@ -87,10 +117,17 @@ export async function setFeatured(db: Db, id: string, featured: boolean): Promis
 }
 
 /** @throws AppError CONFLICT unless approved or suspended (SPEC §4). */
-export async function setVerification(db: Db, id: string, verification_status: 'verified' | 'verification_pending' | 'not_verified') {
+export async function setVerification(
+  db: Db,
+  id: string,
+  verification_status: 'verified' | 'verification_pending' | 'not_verified',
+) {
   const current = await getRegistration(db, id);
   if (!VERIFIABLE_STATUSES.includes(current.status)) {
-    throw new AppError('CONFLICT', 'Verification can only be changed for approved or suspended businesses.');
+    throw new AppError(
+      'CONFLICT',
+      'Verification can only be changed for approved or suspended businesses.',
+    );
   }
   return db
     .updateTable('business_registrations')
@@ -102,14 +139,28 @@ export async function setVerification(db: Db, id: string, verification_status: '
 
 export async function setRating(db: Db, id: string, star_rating: number) {
   await getRegistration(db, id);
-  return db.updateTable('business_registrations').set({ star_rating }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('business_registrations')
+    .set({ star_rating })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** SPEC §5 Admin business edit. @throws AppError CONFLICT for pending businesses. */
-export async function editRegistration(db: Db, id: string, input: z.output<typeof BusinessEditSchema>) {
+export async function editRegistration(
+  db: Db,
+  id: string,
+  input: z.output<typeof BusinessEditSchema>,
+) {
   const current = await getRegistration(db, id);
-  if (!EDITABLE_STATUSES.includes(current.status)) throw new AppError('CONFLICT', 'Approve or reject a pending business before editing it.');
-  const { business_type, tags } = editedTypeAndTags(input.business_categories, input.additional_tags, current.business_type);
+  if (!EDITABLE_STATUSES.includes(current.status))
+    throw new AppError('CONFLICT', 'Approve or reject a pending business before editing it.');
+  const { business_type, tags } = editedTypeAndTags(
+    input.business_categories,
+    input.additional_tags,
+    current.business_type,
+  );
   return db
     .updateTable('business_registrations')
     .set({
@@ -136,7 +187,8 @@ export async function editRegistration(db: Db, id: string, input: z.output<typeo
 /** @throws AppError CONFLICT for pending businesses (SPEC §4 offers Delete for the others). */
 export async function deleteRegistration(db: Db, id: string): Promise<BusinessRegistration> {
   const current = await getRegistration(db, id);
-  if (!EDITABLE_STATUSES.includes(current.status)) throw new AppError('CONFLICT', 'Approve or reject a pending business before deleting it.');
+  if (!EDITABLE_STATUSES.includes(current.status))
+    throw new AppError('CONFLICT', 'Approve or reject a pending business before deleting it.');
   await db.deleteFrom('business_registrations').where('id', '=', id).execute();
   return current;
 }
@@ -151,7 +203,8 @@ export async function reorderFeatured(db: Db, ids: string[]): Promise<void> {
         .where('id', '=', id)
         .where('featured', '=', true)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'Failed to update business order');
+      if (Number(result.numUpdatedRows) !== 1)
+        throw new AppError('CONFLICT', 'Failed to update business order');
     }
   });
 }
@@ -159,11 +212,19 @@ export async function reorderFeatured(db: Db, ids: string[]): Promise<void> {
 /**
  * send-welcome-email (SPEC §7). `skipped` when the business has no e-mail.
  */
-export async function sendWelcome(mailer: Mailer, business: BusinessRegistration): Promise<{ status: 'sent' | 'failed' | 'skipped'; error?: string }> {
+export async function sendWelcome(
+  mailer: Mailer,
+  business: BusinessRegistration,
+): Promise<{ status: 'sent' | 'failed' | 'skipped'; error?: string }> {
   if (!business.email) return { status: 'skipped' };
   const result = await mailer.send(
     welcomeEmail(
-      { business_name: business.business_name, email: business.email, business_type: business.business_type, contact_name: business.display_name },
+      {
+        business_name: business.business_name,
+        email: business.email,
+        business_type: business.business_type,
+        contact_name: business.display_name,
+      },
       `${siteUrl()}/${business.slug ? `business/${business.slug}/` : ''}`,
     ),
   );

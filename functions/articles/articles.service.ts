@@ -27,8 +27,14 @@ export function articleRowToPublic(row: Article, withContent: boolean): PublicAr
   return article;
 }
 
-export async function listPublishedArticles(db: Db, limit: number, withContent = false): Promise<PublicArticle[]> {
-  return (await repository.listPublished(db, limit)).map((row) => articleRowToPublic(row, withContent));
+export async function listPublishedArticles(
+  db: Db,
+  limit: number,
+  withContent = false,
+): Promise<PublicArticle[]> {
+  return (await repository.listPublished(db, limit)).map((row) =>
+    articleRowToPublic(row, withContent),
+  );
 }
 
 /** @throws AppError NOT_FOUND for an unknown or unpublished slug. */

@@ -32,16 +32,24 @@ function hintCookie(request: Request, present: boolean): string {
 }
 
 /** JSON response that also carries Better Auth's cookies and our hint cookie. */
-function withCookies(body: unknown, status: number, authHeaders: Headers | null, hint: string): Response {
+function withCookies(
+  body: unknown,
+  status: number,
+  authHeaders: Headers | null,
+  hint: string,
+): Response {
   const response = json(body, status, { 'cache-control': 'no-store' });
-  for (const cookie of authHeaders?.getSetCookie() ?? []) response.headers.append('set-cookie', cookie);
+  for (const cookie of authHeaders?.getSetCookie() ?? [])
+    response.headers.append('set-cookie', cookie);
   response.headers.append('set-cookie', hint);
   return response;
 }
 
 /** Better Auth error code of a thrown APIError, if any. */
 function authErrorCode(error: unknown): string | undefined {
-  return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+  return error instanceof APIError
+    ? (error.body as { code?: string } | undefined)?.code
+    : undefined;
 }
 
 const SIGN_IN_WINDOW = 15 * 60;
@@ -68,8 +76,10 @@ export async function signUp(request: Request, ctx: ApiContext): Promise<Respons
     return withCookies({ user }, 201, headers, hintCookie(request, true));
   } catch (error) {
     const code = authErrorCode(error);
-    if (code?.startsWith('USER_ALREADY_EXISTS')) throw new AppError('CONFLICT', 'User already registered');
-    if (code === 'PASSWORD_TOO_SHORT') throw new AppError('VALIDATION_FAILED', 'Password must be at least 6 characters');
+    if (code?.startsWith('USER_ALREADY_EXISTS'))
+      throw new AppError('CONFLICT', 'User already registered');
+    if (code === 'PASSWORD_TOO_SHORT')
+      throw new AppError('VALIDATION_FAILED', 'Password must be at least 6 characters');
     throw error;
   }
 }
@@ -114,7 +124,10 @@ export async function signOut(request: Request, ctx: ApiContext): Promise<Respon
   }
   const response = withCookies({ ok: true }, 200, headers, hintCookie(request, false));
   if (!headers?.getSetCookie().length) {
-    response.headers.append('set-cookie', 'better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    response.headers.append(
+      'set-cookie',
+      'better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
   }
   return response;
 }
@@ -136,7 +149,10 @@ export async function requestPasswordReset(request: Request, ctx: ApiContext): P
   ]);
   const auth = await ctx.auth();
   try {
-    await auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password/' }, headers: request.headers });
+    await auth.api.requestPasswordReset({
+      body: { email, redirectTo: '/auth/reset-password/' },
+      headers: request.headers,
+    });
   } catch (error) {
     log.error('password reset request failed', { error: String(error) });
   }
@@ -148,9 +164,13 @@ export async function resetPassword(request: Request, ctx: ApiContext): Promise<
   const input = parseOrThrow(PasswordResetSchema, await readJson(request));
   const auth = await ctx.auth();
   try {
-    await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
+    await auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: request.headers,
+    });
   } catch (error) {
-    if (error instanceof APIError) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired.');
+    if (error instanceof APIError)
+      throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired.');
     throw error;
   }
   return json({ ok: true });

@@ -11,17 +11,39 @@ import { contactNotification } from '../emails/notifications.ts';
  */
 export async function submitContact(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(ContactFormSchema, await readJson(request));
-  if (await guardPublicForm(ctx, 'contact', input.hp, 10)) return json({ id: crypto.randomUUID(), emailStatus: 'sent' }, 201);
+  if (await guardPublicForm(ctx, 'contact', input.hp, 10))
+    return json({ id: crypto.randomUUID(), emailStatus: 'sent' }, 201);
   const db = await ctx.db();
   const { id } = await db
     .insertInto('contacts')
-    .values({ name: input.name, email: input.email, phone: input.phone ?? null, subject: input.subject, message: input.message, status: 'pending', handled_at: null, handled_by: null })
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      subject: input.subject,
+      message: input.message,
+      status: 'pending',
+      handled_at: null,
+      handled_by: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const result = await (await ctx.mailer()).send(
-    contactNotification(adminNotifyAddress(), { from_name: input.name, from_email: input.email, phone: input.phone ?? null, subject: input.subject, message: input.message }),
+  const result = await (
+    await ctx.mailer()
+  ).send(
+    contactNotification(adminNotifyAddress(), {
+      from_name: input.name,
+      from_email: input.email,
+      phone: input.phone ?? null,
+      subject: input.subject,
+      message: input.message,
+    }),
   );
   const emailStatus = result.ok ? 'sent' : 'failed';
-  await db.updateTable('contacts').set({ email_status: emailStatus }).where('id', '=', id).execute();
+  await db
+    .updateTable('contacts')
+    .set({ email_status: emailStatus })
+    .where('id', '=', id)
+    .execute();
   return json({ id, emailStatus }, 201);
 }

@@ -12,7 +12,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results = [] } = await migrator.migrateToLatest();
   for (const result of results) {
-    if (result.status === 'Error') log.error('migration failed', { migration: result.migrationName });
+    if (result.status === 'Error')
+      log.error('migration failed', { migration: result.migrationName });
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -13,18 +13,30 @@ const PUBLIC_CACHE = { 'cache-control': 'public, max-age=0, s-maxage=10' };
 /** GET /api/directory?type&location&limit → `{ businesses }` */
 export async function listDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectoryListQuerySchema, queryOf(request));
-  return json({ businesses: await service.listBusinesses(await ctx.db(), query) }, 200, PUBLIC_CACHE);
+  return json(
+    { businesses: await service.listBusinesses(await ctx.db(), query) },
+    200,
+    PUBLIC_CACHE,
+  );
 }
 
 /** GET /api/directory/search?q&type&location&limit → `{ businesses }` (SPEC §7 Search) */
 export async function searchDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectorySearchQuerySchema, queryOf(request));
-  return json({ businesses: await service.searchBusinesses(await ctx.db(), query) }, 200, PUBLIC_CACHE);
+  return json(
+    { businesses: await service.searchBusinesses(await ctx.db(), query) },
+    200,
+    PUBLIC_CACHE,
+  );
 }
 
 /** GET /api/directory/featured → `{ businesses }` */
 export async function listFeatured(_request: Request, ctx: ApiContext): Promise<Response> {
-  return json({ businesses: await service.listFeaturedBusinesses(await ctx.db()) }, 200, PUBLIC_CACHE);
+  return json(
+    { businesses: await service.listFeaturedBusinesses(await ctx.db()) },
+    200,
+    PUBLIC_CACHE,
+  );
 }
 
 /** GET /api/directory/:id → `{ business }`; 404 NOT_FOUND, 422 for a malformed id. */
@@ -40,5 +52,7 @@ export async function getBusiness(_request: Request, ctx: ApiContext): Promise<R
  */
 export async function getBusinessContact(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
-  return json({ contact: await service.getBusinessContact(await ctx.db(), id) }, 200, { 'cache-control': 'private, no-store' });
+  return json({ contact: await service.getBusinessContact(await ctx.db(), id) }, 200, {
+    'cache-control': 'private, no-store',
+  });
 }

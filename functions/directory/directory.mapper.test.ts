@@ -73,8 +73,17 @@ describe('toPublicBusiness', () => {
   });
 
   it('protected output contains no trace of the hidden values', () => {
-    const text = JSON.stringify(toPublicBusiness(row({ contact_visibility: 'registered_users_only' })));
-    for (const secret of ['sales@ladipo.example', '+2348012345678', '+2348012345679', '12 Ladipo Street', '6.5273', '3.3525']) {
+    const text = JSON.stringify(
+      toPublicBusiness(row({ contact_visibility: 'registered_users_only' })),
+    );
+    for (const secret of [
+      'sales@ladipo.example',
+      '+2348012345678',
+      '+2348012345679',
+      '12 Ladipo Street',
+      '6.5273',
+      '3.3525',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -23,7 +23,11 @@ function applyFilters<QB extends { where: any }>(query: QB, filter: DirectoryFil
 }
 
 /** Approved listings in the public order of SPEC §7: featured first, display_order, newest. */
-export async function listDirectory(db: Db, filter: DirectoryFilter, limit: number): Promise<BusinessDirectoryRow[]> {
+export async function listDirectory(
+  db: Db,
+  filter: DirectoryFilter,
+  limit: number,
+): Promise<BusinessDirectoryRow[]> {
   const query = applyFilters(db.selectFrom('business_directory').selectAll(), filter);
   return query
     .orderBy('featured', 'desc')
@@ -63,7 +67,10 @@ export async function searchDirectory(
 }
 
 /** One approved listing by id, or undefined. */
-export async function findDirectoryEntry(db: Db, id: string): Promise<BusinessDirectoryRow | undefined> {
+export async function findDirectoryEntry(
+  db: Db,
+  id: string,
+): Promise<BusinessDirectoryRow | undefined> {
   return db.selectFrom('business_directory').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

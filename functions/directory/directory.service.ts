@@ -21,7 +21,10 @@ export async function listBusinesses(db: Db, query: DirectoryListQuery): Promise
 }
 
 /** SPEC §7 search with synonym expansion; a blank query returns no results. */
-export async function searchBusinesses(db: Db, query: DirectorySearchQuery): Promise<PublicBusiness[]> {
+export async function searchBusinesses(
+  db: Db,
+  query: DirectorySearchQuery,
+): Promise<PublicBusiness[]> {
   const rows = await repository.searchDirectory(db, expandSearchTerms(query.q), query, query.limit);
   return rows.map(toPublicBusiness);
 }

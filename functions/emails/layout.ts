@@ -1,9 +1,16 @@
 /** Shared HTML frame for our e-mails: inline styles only, as mail clients require. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
-export function emailHtml(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+export function emailHtml(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="background:#f5b800;color:#1c1f24;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:700">${escapeHtml(action.label)}</a></p>`

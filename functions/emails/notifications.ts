@@ -6,10 +6,25 @@ import { emailHtml } from './layout.ts';
  * plain-text and an HTML body. Field lists follow the spec's request bodies.
  */
 
-const lines = (pairs: [string, string | null | undefined][]) => pairs.map(([label, value]) => `${label}: ${value?.trim() || 'Not provided'}`);
+const lines = (pairs: [string, string | null | undefined][]) =>
+  pairs.map(([label, value]) => `${label}: ${value?.trim() || 'Not provided'}`);
 
-function message(to: string[], subject: string, template: string, title: string, paragraphs: string[], extra: Partial<MailMessage> = {}): MailMessage {
-  return { to, subject, template, text: `${paragraphs.join('\n')}\n`, html: emailHtml(title, paragraphs), ...extra };
+function message(
+  to: string[],
+  subject: string,
+  template: string,
+  title: string,
+  paragraphs: string[],
+  extra: Partial<MailMessage> = {},
+): MailMessage {
+  return {
+    to,
+    subject,
+    template,
+    text: `${paragraphs.join('\n')}\n`,
+    html: emailHtml(title, paragraphs),
+    ...extra,
+  };
 }
 
 export interface NewBusinessDetails {
@@ -26,7 +41,11 @@ export interface NewBusinessDetails {
 }
 
 /** send-new-business-notification: to the admin after a listing request. */
-export function newBusinessNotification(adminEmail: string, b: NewBusinessDetails, reviewUrl: string): MailMessage {
+export function newBusinessNotification(
+  adminEmail: string,
+  b: NewBusinessDetails,
+  reviewUrl: string,
+): MailMessage {
   return message(
     [adminEmail],
     `New listing request: ${b.business_name}`,
@@ -71,30 +90,54 @@ const requestLines = (r: ServiceRequestDetails) =>
   ]);
 
 /** send-service-request (admin copy). */
-export function serviceRequestAdminEmail(adminEmail: string, r: ServiceRequestDetails): MailMessage {
-  return message([adminEmail], `New Find It request: ${r.servicesRequested.join(', ')}`, 'service-request-admin', 'New Find It request', [
-    'A customer asked to be contacted by matching businesses.',
-    ...requestLines(r),
-  ], { replyTo: r.customerEmail });
+export function serviceRequestAdminEmail(
+  adminEmail: string,
+  r: ServiceRequestDetails,
+): MailMessage {
+  return message(
+    [adminEmail],
+    `New Find It request: ${r.servicesRequested.join(', ')}`,
+    'service-request-admin',
+    'New Find It request',
+    ['A customer asked to be contacted by matching businesses.', ...requestLines(r)],
+    { replyTo: r.customerEmail },
+  );
 }
 
 /** send-service-request (customer confirmation): businesses reply within 24-48 hours (SPEC §1). */
 export function serviceRequestCustomerEmail(r: ServiceRequestDetails): MailMessage {
-  return message([r.customerEmail], 'We received your Find It request', 'service-request-customer', 'We received your request', [
-    `Hello ${r.customerName},`,
-    `Thank you for using Find It. Businesses offering ${r.servicesRequested.join(', ')} will contact you, usually within 24-48 hours.`,
-    'Your request:',
-    ...requestLines(r),
-  ]);
+  return message(
+    [r.customerEmail],
+    'We received your Find It request',
+    'service-request-customer',
+    'We received your request',
+    [
+      `Hello ${r.customerName},`,
+      `Thank you for using Find It. Businesses offering ${r.servicesRequested.join(', ')} will contact you, usually within 24-48 hours.`,
+      'Your request:',
+      ...requestLines(r),
+    ],
+  );
 }
 
 /** Beyond the spec: the matching approved businesses hear about the request. */
-export function serviceRequestBusinessEmail(businessEmail: string, businessName: string, r: ServiceRequestDetails): MailMessage {
-  return message([businessEmail], `A customer in ${r.customerLocation} needs ${r.servicesRequested.join(', ')}`, 'service-request-business', 'A customer needs your services', [
-    `Hello ${businessName},`,
-    'A customer sent a Find It request on Lagos Auto Hub for services you offer. Please contact them directly:',
-    ...requestLines(r),
-  ], { replyTo: r.customerEmail });
+export function serviceRequestBusinessEmail(
+  businessEmail: string,
+  businessName: string,
+  r: ServiceRequestDetails,
+): MailMessage {
+  return message(
+    [businessEmail],
+    `A customer in ${r.customerLocation} needs ${r.servicesRequested.join(', ')}`,
+    'service-request-business',
+    'A customer needs your services',
+    [
+      `Hello ${businessName},`,
+      'A customer sent a Find It request on Lagos Auto Hub for services you offer. Please contact them directly:',
+      ...requestLines(r),
+    ],
+    { replyTo: r.customerEmail },
+  );
 }
 
 export interface ContactDetails {
@@ -107,15 +150,22 @@ export interface ContactDetails {
 
 /** The contact-form notification (SPEC §7: from_name, from_email, phone or Not provided, subject, message). */
 export function contactNotification(adminEmail: string, c: ContactDetails): MailMessage {
-  return message([adminEmail], `Contact form: ${c.subject}`, 'contact-notification', 'New contact message', [
-    ...lines([
-      ['From', `${c.from_name} <${c.from_email}>`],
-      ['Phone', c.phone],
-      ['Subject', c.subject],
-    ]),
-    '',
-    c.message,
-  ], { replyTo: c.from_email });
+  return message(
+    [adminEmail],
+    `Contact form: ${c.subject}`,
+    'contact-notification',
+    'New contact message',
+    [
+      ...lines([
+        ['From', `${c.from_name} <${c.from_email}>`],
+        ['Phone', c.phone],
+        ['Subject', c.subject],
+      ]),
+      '',
+      c.message,
+    ],
+    { replyTo: c.from_email },
+  );
 }
 
 export interface WelcomeDetails {
@@ -127,10 +177,16 @@ export interface WelcomeDetails {
 
 /** send-welcome-email: on approval and from the admin's test action. */
 export function welcomeEmail(w: WelcomeDetails, listingUrl: string): MailMessage {
-  return message([w.email], `${w.business_name} is now listed on Lagos Auto Hub`, 'welcome', 'Welcome to Lagos Auto Hub', [
-    `Hello ${w.contact_name || w.business_name},`,
-    `Good news: ${w.business_name} (${w.business_type}) has been approved and is now listed in the Lagos automotive directory.`,
-    `See your listing: ${listingUrl}`,
-    'To update your details or remove your listing, reply to this e-mail or use the contact form.',
-  ]);
+  return message(
+    [w.email],
+    `${w.business_name} is now listed on Lagos Auto Hub`,
+    'welcome',
+    'Welcome to Lagos Auto Hub',
+    [
+      `Hello ${w.contact_name || w.business_name},`,
+      `Good news: ${w.business_name} (${w.business_type}) has been approved and is now listed in the Lagos automotive directory.`,
+      `See your listing: ${listingUrl}`,
+      'To update your details or remove your listing, reply to this e-mail or use the contact form.',
+    ],
+  );
 }

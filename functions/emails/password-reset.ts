@@ -2,7 +2,10 @@ import type { MailMessage } from '../_lib/mail.ts';
 import { emailHtml } from './layout.ts';
 
 /** The password-reset e-mail: a link valid for one hour. */
-export function passwordResetEmail(to: { email: string; name: string }, resetUrl: string): MailMessage {
+export function passwordResetEmail(
+  to: { email: string; name: string },
+  resetUrl: string,
+): MailMessage {
   const greeting = `Hello ${to.name || 'there'},`;
   const lines = [
     greeting,
@@ -14,6 +17,9 @@ export function passwordResetEmail(to: { email: string; name: string }, resetUrl
     subject: 'Reset your Lagos Auto Hub password',
     template: 'password-reset',
     text: `${lines.join('\n\n')}\n\n${resetUrl}\n`,
-    html: emailHtml('Reset your password', lines, { label: 'Choose a new password', url: resetUrl }),
+    html: emailHtml('Reset your password', lines, {
+      label: 'Choose a new password',
+      url: resetUrl,
+    }),
   };
 }

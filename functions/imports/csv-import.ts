@@ -31,11 +31,22 @@ export interface CsvImportReport {
   skipped: Record<string, number>;
 }
 
-const optional = (max: number) => z.string().trim().max(max).transform((v) => v || null);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => v || null);
 
 const ExportRowSchema = z.object({
   'Business Name': z.string().trim().min(2, 'Business name must be at least 2 characters').max(120),
-  Email: z.string().trim().toLowerCase().max(254).transform((v) => v || null).pipe(z.email('Invalid email address').nullable()),
+  Email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .transform((v) => v || null)
+    .pipe(z.email('Invalid email address').nullable()),
   Phone: optional(40),
   'Business Type': z.string().trim().min(1, 'Business Type is required').max(120),
   Status: z.string().optional(),
@@ -51,7 +62,12 @@ const ExportRowSchema = z.object({
     .string()
     .trim()
     .transform((v) => v || 'public')
-    .pipe(z.enum(['public', 'registered_users_only'], 'Contact Visibility must be public or registered_users_only')),
+    .pipe(
+      z.enum(
+        ['public', 'registered_users_only'],
+        'Contact Visibility must be public or registered_users_only',
+      ),
+    ),
   'Created At': z
     .string()
     .trim()
@@ -64,7 +80,11 @@ const unguard = (value: string) => (/^''?[=+\-@\t\r]/.test(value) ? value.slice(
 
 /** A stable id for an exported row, so importing the same file twice cannot duplicate it. */
 function csvSourceId(name: string, phone: string | null, city: string | null): string {
-  const key = [name.toLowerCase().trim(), (phone ?? '').replace(/\D/g, ''), (city ?? '').toLowerCase().trim()].join('|');
+  const key = [
+    name.toLowerCase().trim(),
+    (phone ?? '').replace(/\D/g, ''),
+    (city ?? '').toLowerCase().trim(),
+  ].join('|');
   return createHash('sha256').update(key).digest('hex').slice(0, 24);
 }
 
@@ -74,10 +94,15 @@ export function detectFormat(csv: string): CsvFormat {
 }
 
 /** Parses and validates; with `commit`, inserts the valid rows as pending in one transaction per row. */
-export async function importCsv(db: Kysely<Database>, csv: string, commit: boolean): Promise<CsvImportReport> {
+export async function importCsv(
+  db: Kysely<Database>,
+  csv: string,
+  commit: boolean,
+): Promise<CsvImportReport> {
   const text = csv.replace(/^\uFEFF/, '');
   const format = detectFormat(text);
-  const rows: { line: number; name: string; values?: NewBusinessRegistration; errors: string[] }[] = [];
+  const rows: { line: number; name: string; values?: NewBusinessRegistration; errors: string[] }[] =
+    [];
   let skipped: Record<string, number> = {};
 
   if (format === 'osm') {
@@ -111,12 +136,20 @@ export async function importCsv(db: Kysely<Database>, csv: string, commit: boole
       }),
     );
   } else {
-    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', transform: unguard });
+    const parsed = Papa.parse<Record<string, string>>(text, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      transform: unguard,
+    });
     parsed.data.forEach((raw, index) => {
       const line = index + 2;
       const result = ExportRowSchema.safeParse(raw);
       if (!result.success) {
-        rows.push({ line, name: raw['Business Name'] ?? '', errors: result.error.issues.map((i) => i.message) });
+        rows.push({
+          line,
+          name: raw['Business Name'] ?? '',
+          errors: result.error.issues.map((i) => i.message),
+        });
         return;
       }
       const r = result.data;
@@ -165,11 +198,20 @@ export async function importCsv(db: Kysely<Database>, csv: string, commit: boole
         if (inserted) imported++;
         else row.errors.push('Already imported');
       } catch (error) {
-        row.errors.push(isUniqueViolation(error, 'business_registrations_email_key') ? 'A business with this email already exists.' : 'Could not be saved');
+        row.errors.push(
+          isUniqueViolation(error, 'business_registrations_email_key')
+            ? 'A business with this email already exists.'
+            : 'Could not be saved',
+        );
       }
     }
   }
-  const reports = rows.map((r) => ({ line: r.line, name: r.name, ok: r.errors.length === 0, errors: r.errors }));
+  const reports = rows.map((r) => ({
+    line: r.line,
+    name: r.name,
+    ok: r.errors.length === 0,
+    errors: r.errors,
+  }));
   const valid = reports.filter((r) => r.ok).length;
   return { format, rows: reports, valid, invalid: reports.length - valid, imported, skipped };
 }

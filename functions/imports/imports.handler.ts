@@ -1,4 +1,8 @@
-import { BulkRegisterSchema, PlacesSearchSchema, type PlacesSearchResponse } from '../../src/schemas/imports.ts';
+import {
+  BulkRegisterSchema,
+  PlacesSearchSchema,
+  type PlacesSearchResponse,
+} from '../../src/schemas/imports.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { json, parseOrThrow, readJson } from '../_lib/http.ts';
 import { enforceRateLimits } from '../_lib/rate-limit.ts';
@@ -20,10 +24,16 @@ export async function search(request: Request, ctx: ApiContext) {
   const input = parseOrThrow(PlacesSearchSchema, await readJson(request));
   const user = await ctx.sessionUser();
   const db = await ctx.db();
-  await enforceRateLimits(db, [{ key: `places-search:user:${user?.id}`, limit: 60, windowSeconds: 3600 }]);
+  await enforceRateLimits(db, [
+    { key: `places-search:user:${user?.id}`, limit: 60, windowSeconds: 3600 },
+  ]);
   const provider = ctx.places();
   const found = await provider.search(input);
-  const body: PlacesSearchResponse = { businesses: await markDuplicates(db, found), provider: provider.name, attribution: provider.attribution };
+  const body: PlacesSearchResponse = {
+    businesses: await markDuplicates(db, found),
+    provider: provider.name,
+    attribution: provider.attribution,
+  };
   return json(body);
 }
 
@@ -39,7 +49,10 @@ export async function register(request: Request, ctx: ApiContext) {
 }
 
 const CsvImportSchema = z.object({
-  csv: z.string().min(1, 'The file is empty').max(2_000_000, 'The file is too large (2 MB at most)'),
+  csv: z
+    .string()
+    .min(1, 'The file is empty')
+    .max(2_000_000, 'The file is too large (2 MB at most)'),
   commit: z.boolean().default(false),
 });
 

@@ -1,7 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { ServiceCategory } from '../../src/schemas/categories.ts';
 import type { z } from 'zod';
-import { splitAddress, type BulkRegisterSchema, type ScrapedBusiness } from '../../src/schemas/imports.ts';
+import {
+  splitAddress,
+  type BulkRegisterSchema,
+  type ScrapedBusiness,
+} from '../../src/schemas/imports.ts';
 import { slugify } from '../../src/schemas/text.ts';
 import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
@@ -12,7 +16,9 @@ type Db = Kysely<Database>;
 export function websiteHost(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
-    return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase().replace(/^www\./, '');
+    return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname
+      .toLowerCase()
+      .replace(/^www\./, '');
   } catch {
     return null;
   }
@@ -26,7 +32,10 @@ export const NAME_SIMILARITY = 0.55;
  * (normalised to +234), same website host, or a similar name in the same city. Returns the results
  * with `duplicate` set to the existing listing and the reason.
  */
-export async function markDuplicates(db: Db, results: ScrapedBusiness[]): Promise<ScrapedBusiness[]> {
+export async function markDuplicates(
+  db: Db,
+  results: ScrapedBusiness[],
+): Promise<ScrapedBusiness[]> {
   return Promise.all(
     results.map(async (result) => {
       const bySource = await db
@@ -35,7 +44,11 @@ export async function markDuplicates(db: Db, results: ScrapedBusiness[]): Promis
         .where('source', '=', result.source)
         .where('source_id', '=', result.source_id)
         .executeTakeFirst();
-      if (bySource) return { ...result, duplicate: { ...bySource, reason: 'already imported from the same source' } };
+      if (bySource)
+        return {
+          ...result,
+          duplicate: { ...bySource, reason: 'already imported from the same source' },
+        };
 
       const phone = toE164(result.phone);
       const host = websiteHost(result.website);
@@ -43,7 +56,11 @@ export async function markDuplicates(db: Db, results: ScrapedBusiness[]): Promis
       const candidates = await db
         .selectFrom('business_registrations')
         .select(['id', 'business_name', 'phone', 'whatsapp', 'website', 'city'])
-        .select(sql<number>`similarity(lower(business_name), lower(${result.name}))`.as('name_similarity'))
+        .select(
+          sql<number>`similarity(lower(business_name), lower(${result.name}))`.as(
+            'name_similarity',
+          ),
+        )
         .where((eb) =>
           eb.or([
             sql<boolean>`lower(business_name) % lower(${result.name})`,
@@ -60,13 +77,31 @@ export async function markDuplicates(db: Db, results: ScrapedBusiness[]): Promis
         .execute();
       for (const c of candidates) {
         if (phone && (toE164(c.phone) === phone || toE164(c.whatsapp) === phone)) {
-          return { ...result, duplicate: { id: c.id, business_name: c.business_name, reason: 'same phone number' } };
+          return {
+            ...result,
+            duplicate: { id: c.id, business_name: c.business_name, reason: 'same phone number' },
+          };
         }
         if (host && websiteHost(c.website) === host) {
-          return { ...result, duplicate: { id: c.id, business_name: c.business_name, reason: 'same website' } };
+          return {
+            ...result,
+            duplicate: { id: c.id, business_name: c.business_name, reason: 'same website' },
+          };
         }
-        if (city && c.city && c.city.toLowerCase() === city.toLowerCase() && Number(c.name_similarity) >= NAME_SIMILARITY) {
-          return { ...result, duplicate: { id: c.id, business_name: c.business_name, reason: 'similar name in the same city' } };
+        if (
+          city &&
+          c.city &&
+          c.city.toLowerCase() === city.toLowerCase() &&
+          Number(c.name_similarity) >= NAME_SIMILARITY
+        ) {
+          return {
+            ...result,
+            duplicate: {
+              id: c.id,
+              business_name: c.business_name,
+              reason: 'similar name in the same city',
+            },
+          };
         }
       }
       return { ...result, duplicate: null };
@@ -90,7 +125,11 @@ export interface BulkResult {
  */
 export type BulkBusiness = z.output<typeof BulkRegisterSchema>['businesses'][number];
 
-export async function registerBulk(db: Db, category: ServiceCategory, businesses: BulkBusiness[]): Promise<BulkResult[]> {
+export async function registerBulk(
+  db: Db,
+  category: ServiceCategory,
+  businesses: BulkBusiness[],
+): Promise<BulkResult[]> {
   const results: BulkResult[] = [];
   for (const business of businesses) {
     const { city, state } = splitAddress(business.address);
@@ -123,9 +162,12 @@ export async function registerBulk(db: Db, category: ServiceCategory, businesses
       .onConflict((oc) => oc.columns(['source', 'source_id']).doNothing())
       .returning('id')
       .executeTakeFirst()
-      .catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+      .catch((error: unknown) => ({
+        error: error instanceof Error ? error.message : String(error),
+      }));
     if (!row) results.push({ name: business.name, ok: false, error: 'Already imported' });
-    else if ('error' in row) results.push({ name: business.name, ok: false, error: 'Could not be saved' });
+    else if ('error' in row)
+      results.push({ name: business.name, ok: false, error: 'Could not be saved' });
     else results.push({ name: business.name, ok: true, id: row.id });
   }
   return results;

@@ -74,9 +74,13 @@ describe('mapOsmPoints on the real 2019 extract', () => {
       'Procuremax Autocare',
     ]);
     expect(skipped).toEqual({ outsideLagos: 582, outOfScope: 86, unnamed: 2, duplicate: 0 });
-    expect(businesses.length + skipped.outsideLagos + skipped.outOfScope + skipped.unnamed + skipped.duplicate).toBe(
-      points.length,
-    );
+    expect(
+      businesses.length +
+        skipped.outsideLagos +
+        skipped.outOfScope +
+        skipped.unnamed +
+        skipped.duplicate,
+    ).toBe(points.length);
   });
 
   it('lagosOnly defaults to true', () => {
@@ -145,7 +149,10 @@ describe('mapOsmPoints tag mapping', () => {
   });
 
   it('keeps points outside Lagos when lagosOnly is false', () => {
-    const { businesses, skipped } = mapOsmPoints([point({ inLagos: false, lat: 9.05, lon: 7.49 })], { lagosOnly: false });
+    const { businesses, skipped } = mapOsmPoints(
+      [point({ inLagos: false, lat: 9.05, lon: 7.49 })],
+      { lagosOnly: false },
+    );
     expect(businesses).toHaveLength(1);
     expect(skipped.outsideLagos).toBe(0);
   });

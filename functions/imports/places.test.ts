@@ -92,7 +92,17 @@ describe('overpassQuery', () => {
 
 describe('GOOGLE_FIELD_MASK', () => {
   it('asks for the fields the import maps', () => {
-    for (const field of ['id', 'displayName', 'formattedAddress', 'internationalPhoneNumber', 'nationalPhoneNumber', 'websiteUri', 'rating', 'userRatingCount', 'location']) {
+    for (const field of [
+      'id',
+      'displayName',
+      'formattedAddress',
+      'internationalPhoneNumber',
+      'nationalPhoneNumber',
+      'websiteUri',
+      'rating',
+      'userRatingCount',
+      'location',
+    ]) {
       expect(GOOGLE_FIELD_MASK.split(',')).toContain(`places.${field}`);
     }
   });

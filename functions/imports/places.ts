@@ -23,11 +23,19 @@ export interface PlacesProvider {
 /** Largest number of results one search returns. */
 export const MAX_RESULTS = 60;
 
-async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number, service: string): Promise<Response> {
+async function fetchWithTimeout(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  service: string,
+): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    throw new AppError('BAD_REQUEST', `${service} could not be reached: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `${service} could not be reached: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`,
+    );
   }
 }
 
@@ -37,12 +45,25 @@ async function readJsonOrFail(response: Response, service: string): Promise<unkn
   try {
     body = JSON.parse(text);
   } catch {
-    throw new AppError('BAD_REQUEST', `${service} answered something that is not JSON (HTTP ${response.status}).`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `${service} answered something that is not JSON (HTTP ${response.status}).`,
+    );
   }
   if (!response.ok) {
-    const message = (body as { error?: { message?: string }; remark?: string })?.error?.message ?? (body as { remark?: string })?.remark;
-    const hint = response.status === 403 ? ' Check the API key.' : response.status === 429 ? ' Too many requests: try again in a minute.' : '';
-    throw new AppError('BAD_REQUEST', `${service} answered HTTP ${response.status}${message ? `: ${message}` : ''}.${hint}`);
+    const message =
+      (body as { error?: { message?: string }; remark?: string })?.error?.message ??
+      (body as { remark?: string })?.remark;
+    const hint =
+      response.status === 403
+        ? ' Check the API key.'
+        : response.status === 429
+          ? ' Too many requests: try again in a minute.'
+          : '';
+    throw new AppError(
+      'BAD_REQUEST',
+      `${service} answered HTTP ${response.status}${message ? `: ${message}` : ''}.${hint}`,
+    );
   }
   return body;
 }
@@ -73,7 +94,11 @@ export const GOOGLE_FIELD_MASK = [
 ].join(',');
 
 /** Google Places API (New) Text Search: POST {base}/v1/places:searchText. */
-export function googlePlacesProvider(options: { apiKey: string; baseUrl?: string | undefined; timeoutMs?: number }): PlacesProvider {
+export function googlePlacesProvider(options: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+  timeoutMs?: number;
+}): PlacesProvider {
   const base = (options.baseUrl || 'https://places.googleapis.com').replace(/\/$/, '');
   return {
     name: 'google_places',
@@ -83,32 +108,44 @@ export function googlePlacesProvider(options: { apiKey: string; baseUrl?: string
         `${base}/v1/places:searchText`,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-goog-api-key': options.apiKey, 'x-goog-fieldmask': GOOGLE_FIELD_MASK },
-          body: JSON.stringify({ textQuery: `${query} ${category} in ${location}`, pageSize: 20, languageCode: 'en', regionCode: 'NG' }),
+          headers: {
+            'content-type': 'application/json',
+            'x-goog-api-key': options.apiKey,
+            'x-goog-fieldmask': GOOGLE_FIELD_MASK,
+          },
+          body: JSON.stringify({
+            textQuery: `${query} ${category} in ${location}`,
+            pageSize: 20,
+            languageCode: 'en',
+            regionCode: 'NG',
+          }),
         },
         options.timeoutMs ?? 15_000,
         'Google Places',
       );
       const body = (await readJsonOrFail(response, 'Google Places')) as { places?: GooglePlace[] };
-      if (body.places !== undefined && !Array.isArray(body.places)) throw new AppError('BAD_REQUEST', 'Invalid response format');
-      return (body.places ?? []).flatMap((place): ScrapedBusiness[] => {
-        const name = place.displayName?.text?.trim();
-        if (!name || !place.id) return [];
-        return [
-          {
-            name,
-            address: place.formattedAddress ?? null,
-            phone: place.internationalPhoneNumber ?? place.nationalPhoneNumber ?? null,
-            website: place.websiteUri ?? null,
-            rating: typeof place.rating === 'number' ? place.rating : null,
-            reviews: typeof place.userRatingCount === 'number' ? place.userRatingCount : null,
-            source: 'google_places',
-            source_id: place.id,
-            latitude: place.location?.latitude ?? null,
-            longitude: place.location?.longitude ?? null,
-          },
-        ];
-      }).slice(0, MAX_RESULTS);
+      if (body.places !== undefined && !Array.isArray(body.places))
+        throw new AppError('BAD_REQUEST', 'Invalid response format');
+      return (body.places ?? [])
+        .flatMap((place): ScrapedBusiness[] => {
+          const name = place.displayName?.text?.trim();
+          if (!name || !place.id) return [];
+          return [
+            {
+              name,
+              address: place.formattedAddress ?? null,
+              phone: place.internationalPhoneNumber ?? place.nationalPhoneNumber ?? null,
+              website: place.websiteUri ?? null,
+              rating: typeof place.rating === 'number' ? place.rating : null,
+              reviews: typeof place.userRatingCount === 'number' ? place.userRatingCount : null,
+              source: 'google_places',
+              source_id: place.id,
+              latitude: place.location?.latitude ?? null,
+              longitude: place.location?.longitude ?? null,
+            },
+          ];
+        })
+        .slice(0, MAX_RESULTS);
     },
   };
 }
@@ -133,7 +170,8 @@ export function overpassQuery(query: string, category: ServiceCategory): string 
   const words = query.trim().toLowerCase();
   const categoryWords = category.toLowerCase();
   // A query that just names the category ("mechanic") should not also filter by name.
-  const nameFilter = words && !categoryWords.includes(words) ? `["name"~"${escaped}",i]` : '["name"]';
+  const nameFilter =
+    words && !categoryWords.includes(words) ? `["name"~"${escaped}",i]` : '["name"]';
   const parts = selected.map((tag) => {
     const [key, value] = tag.split('=');
     return `nwr["${key}"="${value}"]${nameFilter}(${bbox});`;
@@ -151,7 +189,9 @@ interface OverpassElement {
 }
 
 /** OpenStreetMap through the Overpass API: POST {base}/api/interpreter, form field `data`. */
-export function overpassProvider(options: { baseUrl?: string | undefined; timeoutMs?: number } = {}): PlacesProvider {
+export function overpassProvider(
+  options: { baseUrl?: string | undefined; timeoutMs?: number } = {},
+): PlacesProvider {
   const base = (options.baseUrl || 'https://overpass-api.de').replace(/\/$/, '');
   return {
     name: 'openstreetmap',
@@ -161,35 +201,49 @@ export function overpassProvider(options: { baseUrl?: string | undefined; timeou
         `${base}/api/interpreter`,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'LagosAutoHub/1.0 (bulk import)' },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'user-agent': 'LagosAutoHub/1.0 (bulk import)',
+          },
           body: new URLSearchParams({ data: overpassQuery(query, category) }).toString(),
         },
         options.timeoutMs ?? 30_000,
         'OpenStreetMap (Overpass)',
       );
-      const body = (await readJsonOrFail(response, 'OpenStreetMap (Overpass)')) as { elements?: OverpassElement[] };
-      if (!Array.isArray(body.elements)) throw new AppError('BAD_REQUEST', 'Invalid response format');
-      return body.elements.flatMap((element): ScrapedBusiness[] => {
-        const tags = element.tags ?? {};
-        const name = (tags.name ?? tags['name:en'] ?? '').trim();
-        if (!name || tags.amenity === 'fuel') return [];
-        const street = [tags['addr:housenumber'], tags['addr:street']].filter(Boolean).join(' ');
-        const address = [street, tags['addr:suburb'] ?? tags['addr:city'], tags['addr:state'] ?? 'Lagos'].filter(Boolean).join(', ');
-        return [
-          {
-            name,
-            address: address || null,
-            phone: tags.phone ?? tags['contact:phone'] ?? null,
-            website: tags.website ?? tags['contact:website'] ?? null,
-            rating: null,
-            reviews: null,
-            source: 'openstreetmap',
-            source_id: `${element.type}/${element.id}`,
-            latitude: element.lat ?? element.center?.lat ?? null,
-            longitude: element.lon ?? element.center?.lon ?? null,
-          },
-        ];
-      }).slice(0, MAX_RESULTS);
+      const body = (await readJsonOrFail(response, 'OpenStreetMap (Overpass)')) as {
+        elements?: OverpassElement[];
+      };
+      if (!Array.isArray(body.elements))
+        throw new AppError('BAD_REQUEST', 'Invalid response format');
+      return body.elements
+        .flatMap((element): ScrapedBusiness[] => {
+          const tags = element.tags ?? {};
+          const name = (tags.name ?? tags['name:en'] ?? '').trim();
+          if (!name || tags.amenity === 'fuel') return [];
+          const street = [tags['addr:housenumber'], tags['addr:street']].filter(Boolean).join(' ');
+          const address = [
+            street,
+            tags['addr:suburb'] ?? tags['addr:city'],
+            tags['addr:state'] ?? 'Lagos',
+          ]
+            .filter(Boolean)
+            .join(', ');
+          return [
+            {
+              name,
+              address: address || null,
+              phone: tags.phone ?? tags['contact:phone'] ?? null,
+              website: tags.website ?? tags['contact:website'] ?? null,
+              rating: null,
+              reviews: null,
+              source: 'openstreetmap',
+              source_id: `${element.type}/${element.id}`,
+              latitude: element.lat ?? element.center?.lat ?? null,
+              longitude: element.lon ?? element.center?.lon ?? null,
+            },
+          ];
+        })
+        .slice(0, MAX_RESULTS);
     },
   };
 }

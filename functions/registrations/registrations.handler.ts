@@ -10,7 +10,8 @@ import { createRegistration, notifyNewRegistration } from './registrations.servi
  */
 export async function submitRegistration(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(BusinessRegistrationSchema, await readJson(request));
-  if (await guardPublicForm(ctx, 'registration', input.hp, 5)) return json({ id: crypto.randomUUID(), emailStatus: 'sent' }, 201);
+  if (await guardPublicForm(ctx, 'registration', input.hp, 5))
+    return json({ id: crypto.randomUUID(), emailStatus: 'sent' }, 201);
   const db = await ctx.db();
   const { id } = await createRegistration(db, input);
   const emailStatus = await notifyNewRegistration(db, await ctx.mailer(), id, input);

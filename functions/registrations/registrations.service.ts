@@ -19,16 +19,23 @@ export const DUPLICATE_EMAIL_MESSAGE = 'A business with this email already exist
  * uniqueness is decided by the database, so two racing submissions cannot both get in.
  * @throws AppError CONFLICT when a registration with this e-mail exists.
  */
-export async function createRegistration(db: Db, input: BusinessRegistrationData): Promise<{ id: string; slug: string }> {
+export async function createRegistration(
+  db: Db,
+  input: BusinessRegistrationData,
+): Promise<{ id: string; slug: string }> {
   if (input.email) {
-    const existing = await db.selectFrom('business_registrations').select('id').where('email', '=', input.email).executeTakeFirst();
+    const existing = await db
+      .selectFrom('business_registrations')
+      .select('id')
+      .where('email', '=', input.email)
+      .executeTakeFirst();
     if (existing) throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
   }
   const base = slugify(input.businessName) || 'business';
   for (let attempt = 0; ; attempt++) {
     const slug = attempt === 0 ? base : `${base}-${crypto.randomUUID().slice(0, 6)}`;
     try {
-      return await db
+      return (await db
         .insertInto('business_registrations')
         .values({
           business_name: input.businessName,
@@ -52,9 +59,10 @@ export async function createRegistration(db: Db, input: BusinessRegistrationData
           slug,
         })
         .returning(['id', 'slug'])
-        .executeTakeFirstOrThrow() as { id: string; slug: string };
+        .executeTakeFirstOrThrow()) as { id: string; slug: string };
     } catch (error) {
-      if (isUniqueViolation(error, 'business_registrations_email_key')) throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
+      if (isUniqueViolation(error, 'business_registrations_email_key'))
+        throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
       if (isUniqueViolation(error, 'business_registrations_slug_key') && attempt < 3) continue;
       throw error;
     }
@@ -62,7 +70,12 @@ export async function createRegistration(db: Db, input: BusinessRegistrationData
 }
 
 /** Sends the new-business notification after the row is saved; a failure is only recorded (SPEC §8). */
-export async function notifyNewRegistration(db: Db, mailer: Mailer, id: string, input: BusinessRegistrationData): Promise<'sent' | 'failed'> {
+export async function notifyNewRegistration(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+  input: BusinessRegistrationData,
+): Promise<'sent' | 'failed'> {
   const result = await mailer.send(
     newBusinessNotification(
       adminNotifyAddress(),
@@ -82,6 +95,10 @@ export async function notifyNewRegistration(db: Db, mailer: Mailer, id: string, 
     ),
   );
   const status = result.ok ? 'sent' : 'failed';
-  await db.updateTable('business_registrations').set({ notification_status: status }).where('id', '=', id).execute();
+  await db
+    .updateTable('business_registrations')
+    .set({ notification_status: status })
+    .where('id', '=', id)
+    .execute();
   return status;
 }

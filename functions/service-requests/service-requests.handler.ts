@@ -11,7 +11,8 @@ import { createServiceRequest, notifyServiceRequest } from './service-requests.s
  */
 export async function submitServiceRequest(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(FindItSchema, await readJson(request));
-  if (await guardPublicForm(ctx, 'find-it', input.hp, 10)) return json({ id: crypto.randomUUID(), emailStatus: 'sent' }, 201);
+  if (await guardPublicForm(ctx, 'find-it', input.hp, 10))
+    return json({ id: crypto.randomUUID(), emailStatus: 'sent' }, 201);
   const db = await ctx.db();
   const id = await createServiceRequest(db, input);
   const emailStatus = await notifyServiceRequest(db, await ctx.mailer(), id, input);

@@ -61,7 +61,12 @@ export function findMatchingBusinesses(db: Db, services: string[]) {
  * confirmation (SPEC §7 send-service-request), then every matching business (recorded in
  * service_request_notifications). `failed` when the admin or customer e-mail failed.
  */
-export async function notifyServiceRequest(db: Db, mailer: Mailer, id: string, input: FindItData): Promise<'sent' | 'failed'> {
+export async function notifyServiceRequest(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+  input: FindItData,
+): Promise<'sent' | 'failed'> {
   const details: ServiceRequestDetails = {
     customerName: input.name,
     customerEmail: input.email,
@@ -75,12 +80,18 @@ export async function notifyServiceRequest(db: Db, mailer: Mailer, id: string, i
     mailer.send(serviceRequestCustomerEmail(details)),
   ]);
   const status = admin.ok && customer.ok ? 'sent' : 'failed';
-  await db.updateTable('service_requests').set({ email_status: status }).where('id', '=', id).execute();
+  await db
+    .updateTable('service_requests')
+    .set({ email_status: status })
+    .where('id', '=', id)
+    .execute();
 
   // In parallel, so a slow mail service costs one timeout, not one per business.
   const businesses = await findMatchingBusinesses(db, input.services);
   const results = await Promise.all(
-    businesses.map((business) => mailer.send(serviceRequestBusinessEmail(business.email!, business.business_name, details))),
+    businesses.map((business) =>
+      mailer.send(serviceRequestBusinessEmail(business.email!, business.business_name, details)),
+    ),
   );
   if (businesses.length > 0) {
     await db

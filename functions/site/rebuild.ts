@@ -47,7 +47,11 @@ export async function fireBuildHookIfDirty(
   try {
     const url = new URL(hookUrl);
     url.searchParams.set('trigger_title', `Data changed: ${reason}`.slice(0, 120));
-    const response = await fetchImpl(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const response = await fetchImpl(url, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     if (!response.ok) throw new Error(`build hook answered HTTP ${response.status}`);
     log.info('build hook fired', { reason });
     return reason;

@@ -17,16 +17,27 @@ export interface EnsureAdminResult {
  */
 export async function ensureAdmin(
   db: Kysely<Database>,
-  { email, password, name }: { email: string; password?: string | undefined; name?: string | undefined },
+  {
+    email,
+    password,
+    name,
+  }: { email: string; password?: string | undefined; name?: string | undefined },
 ): Promise<EnsureAdminResult> {
   const existing = await findUserIdByEmail(db, email);
   if (existing) {
     await grantAdmin(db, existing);
     return { userId: existing, created: false };
   }
-  if (!password || password.length < 6) throw new Error('A new admin needs a password of at least 6 characters (--password).');
-  const auth = createBetterAuth(db, { baseURL: siteUrl(), secret: authSecret(), sendResetLink: async () => undefined });
-  const { user } = await auth.api.signUpEmail({ body: { email: email.toLowerCase(), password, name: name || 'Admin' } });
+  if (!password || password.length < 6)
+    throw new Error('A new admin needs a password of at least 6 characters (--password).');
+  const auth = createBetterAuth(db, {
+    baseURL: siteUrl(),
+    secret: authSecret(),
+    sendResetLink: async () => undefined,
+  });
+  const { user } = await auth.api.signUpEmail({
+    body: { email: email.toLowerCase(), password, name: name || 'Admin' },
+  });
   await grantAdmin(db, user.id);
   return { userId: user.id, created: true };
 }

@@ -19,7 +19,15 @@ export async function listUsers(_request: Request, ctx: ApiContext): Promise<Res
       'p.updated_at',
       eb
         .case()
-        .when(eb.exists(eb.selectFrom('user_roles as r').whereRef('r.user_id', '=', 'u.id').where('r.role', '=', 'admin').select('r.id')))
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('user_roles as r')
+              .whereRef('r.user_id', '=', 'u.id')
+              .where('r.role', '=', 'admin')
+              .select('r.id'),
+          ),
+        )
         .then('admin')
         .else('user')
         .end()

@@ -17,7 +17,10 @@ export async function grantAdmin(db: Kysely<Database>, userId: string): Promise<
 }
 
 /** The id of the account with this e-mail (case-insensitive), if any. */
-export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<string | undefined> {
+export async function findUserIdByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('user')
     .select('id')

@@ -28,7 +28,11 @@ export default function CategoryBrowser(props: Props) {
     <>
       <div className="category-search">
         <div className="container">
-          <SearchForm placeholder={props.searchPlaceholder} label={props.searchPlaceholder} onSearch={search} />
+          <SearchForm
+            placeholder={props.searchPlaceholder}
+            label={props.searchPlaceholder}
+            onSearch={search}
+          />
         </div>
       </div>
       <section className="section container" id="listings" aria-labelledby="listings-title">

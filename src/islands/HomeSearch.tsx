@@ -29,7 +29,13 @@ export default function HomeSearch() {
 
   return (
     <div className="home-search">
-      <SearchForm placeholder="Search auto repair, parts, dealers..." label="Search businesses" onSearch={search} initialQuery={initialQuery} key={initialQuery} />
+      <SearchForm
+        placeholder="Search auto repair, parts, dealers..."
+        label="Search businesses"
+        onSearch={search}
+        initialQuery={initialQuery}
+        key={initialQuery}
+      />
       <div aria-live="polite">
         {loading && <p className="status-text light">Loading businesses...</p>}
         {!loading && results && (

@@ -13,19 +13,32 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError 
 
 async function request<T>(url: string, init: RequestInit): Promise<ApiResult<T>> {
   try {
-    const response = await fetch(url, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
+    const response = await fetch(url, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...init.headers },
+    });
     const body = (await response.json().catch(() => null)) as { error?: ApiError } | null;
     if (!response.ok) {
-      return { ok: false, error: body?.error ?? { code: 'HTTP_' + response.status, message: response.statusText } };
+      return {
+        ok: false,
+        error: body?.error ?? { code: 'HTTP_' + response.status, message: response.statusText },
+      };
     }
     return { ok: true, data: body as T };
   } catch (error) {
-    return { ok: false, error: { code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' } };
+    return {
+      ok: false,
+      error: { code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' },
+    };
   }
 }
 
 /** GET with query parameters (empty values are left out). */
-export function apiGet<T>(path: string, params: Record<string, string | undefined> = {}): Promise<ApiResult<T>> {
+export function apiGet<T>(
+  path: string,
+  params: Record<string, string | undefined> = {},
+): Promise<ApiResult<T>> {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
   return request<T>(url.toString(), {});
@@ -33,7 +46,11 @@ export function apiGet<T>(path: string, params: Record<string, string | undefine
 
 /** POST JSON to our API (same origin, cookies included). */
 export function apiPost<T>(path: string, body: unknown): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return request<T>(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The SPEC §8 fallback for failures that carry no message meant for people. */
@@ -42,9 +59,15 @@ export function isUnexpected(error: ApiError): boolean {
 }
 
 /** PUT, PATCH or DELETE with an optional JSON body. */
-export function apiSend<T>(method: 'PUT' | 'PATCH' | 'DELETE' | 'POST', path: string, body?: unknown): Promise<ApiResult<T>> {
+export function apiSend<T>(
+  method: 'PUT' | 'PATCH' | 'DELETE' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   return request<T>(path, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
 }

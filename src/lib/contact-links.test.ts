@@ -11,10 +11,22 @@ describe('contact links', () => {
   });
 
   it('searches maps for the name and the full address', () => {
-    const url = new URL(directionsUrl('Yaba Auto', { address: '3 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos' }));
+    const url = new URL(
+      directionsUrl('Yaba Auto', {
+        address: '3 Herbert Macaulay Way',
+        city: 'Yaba',
+        state: 'Lagos',
+      }),
+    );
     expect(url.hostname).toBe('www.google.com');
-    expect(url.searchParams.get('query')).toBe('Yaba Auto, 3 Herbert Macaulay Way, Yaba, Lagos, Nigeria');
-    expect(new URL(directionsUrl('X', { address: null, city: 'Ikeja', state: null })).searchParams.get('query')).toBe('X, Ikeja, Lagos, Nigeria');
+    expect(url.searchParams.get('query')).toBe(
+      'Yaba Auto, 3 Herbert Macaulay Way, Yaba, Lagos, Nigeria',
+    );
+    expect(
+      new URL(directionsUrl('X', { address: null, city: 'Ikeja', state: null })).searchParams.get(
+        'query',
+      ),
+    ).toBe('X, Ikeja, Lagos, Nigeria');
   });
 
   it('builds wa.me links from E.164 numbers', () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenAt, lagosClock, parseRange } from './hours';
 
-const weekdays = { mo: '08:00-18:00', tu: '08:00-18:00', we: '08:00-18:00', th: '08:00-18:00', fr: '08:00-18:00', sa: '09:00-15:00' };
+const weekdays = {
+  mo: '08:00-18:00',
+  tu: '08:00-18:00',
+  we: '08:00-18:00',
+  th: '08:00-18:00',
+  fr: '08:00-18:00',
+  sa: '09:00-15:00',
+};
 
 describe('opening hours (Africa/Lagos)', () => {
   it('reads ranges', () => {

@@ -5,12 +5,23 @@
 export const DAY_KEYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
 export type DayKey = (typeof DAY_KEYS)[number];
 export const DAY_NAMES: Record<DayKey, string> = {
-  mo: 'Monday', tu: 'Tuesday', we: 'Wednesday', th: 'Thursday', fr: 'Friday', sa: 'Saturday', su: 'Sunday',
+  mo: 'Monday',
+  tu: 'Tuesday',
+  we: 'Wednesday',
+  th: 'Thursday',
+  fr: 'Friday',
+  sa: 'Saturday',
+  su: 'Sunday',
 };
 /** schema.org day names (https://schema.org/DayOfWeek). */
 export const SCHEMA_DAYS: Record<DayKey, string> = {
-  mo: 'https://schema.org/Monday', tu: 'https://schema.org/Tuesday', we: 'https://schema.org/Wednesday', th: 'https://schema.org/Thursday',
-  fr: 'https://schema.org/Friday', sa: 'https://schema.org/Saturday', su: 'https://schema.org/Sunday',
+  mo: 'https://schema.org/Monday',
+  tu: 'https://schema.org/Tuesday',
+  we: 'https://schema.org/Wednesday',
+  th: 'https://schema.org/Thursday',
+  fr: 'https://schema.org/Friday',
+  sa: 'https://schema.org/Saturday',
+  su: 'https://schema.org/Sunday',
 };
 
 export type OpeningHours = Partial<Record<DayKey, string>>;
@@ -26,7 +37,13 @@ export function parseRange(range: string): [number, number] | null {
 
 /** Weekday key and minutes since midnight of `date` in Lagos. */
 export function lagosClock(date: Date): { day: DayKey; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = get('weekday').slice(0, 2).toLowerCase() as DayKey;
   return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };

@@ -16,7 +16,9 @@ describe('renderArticleBody (SPEC §2 body rendering)', () => {
   });
 
   it('a fully bold-wrapped line becomes a bold paragraph', () => {
-    expect(norm(renderArticleBody('**Important notice**'))).toBe('<p><strong>Important notice</strong></p>');
+    expect(norm(renderArticleBody('**Important notice**'))).toBe(
+      '<p><strong>Important notice</strong></p>',
+    );
   });
 
   it('"- " lines become list items', () => {
@@ -28,8 +30,12 @@ describe('renderArticleBody (SPEC §2 body rendering)', () => {
   });
 
   it('a combined body renders each block', () => {
-    const html = norm(renderArticleBody('## Tyres\n\n**Check pressure**\n\n- front\n- rear\n\nDone.'));
-    expect(html).toBe('<h2>Tyres</h2><p><strong>Check pressure</strong></p><ul><li>front</li><li>rear</li></ul><p>Done.</p>');
+    const html = norm(
+      renderArticleBody('## Tyres\n\n**Check pressure**\n\n- front\n- rear\n\nDone.'),
+    );
+    expect(html).toBe(
+      '<h2>Tyres</h2><p><strong>Check pressure</strong></p><ul><li>front</li><li>rear</li></ul><p>Done.</p>',
+    );
   });
 
   describe('XSS', () => {

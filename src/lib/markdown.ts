@@ -9,7 +9,21 @@ import sanitizeHtml from 'sanitize-html';
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'p', 'strong', 'em', 'ul', 'ol', 'li', 'br', 'a', 'blockquote', 'code'],
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'p',
+    'strong',
+    'em',
+    'ul',
+    'ol',
+    'li',
+    'br',
+    'a',
+    'blockquote',
+    'code',
+  ],
   allowedAttributes: { a: ['href', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },

@@ -28,8 +28,18 @@ export function schemaTypeFor(businessType: string): string {
 }
 
 /** The category page a listing belongs to (for breadcrumbs), in the order of the main navigation. */
-export function categoryPageFor(business: Pick<PublicBusiness, 'business_type' | 'services' | 'tags'>): CategoryPage | null {
-  const order = [CATEGORY_PAGES.mechanic, CATEGORY_PAGES.parts, CATEGORY_PAGES.dealers, CATEGORY_PAGES.bodywork, CATEGORY_PAGES.breakdown, CATEGORY_PAGES.listings, CATEGORY_PAGES.workshops];
+export function categoryPageFor(
+  business: Pick<PublicBusiness, 'business_type' | 'services' | 'tags'>,
+): CategoryPage | null {
+  const order = [
+    CATEGORY_PAGES.mechanic,
+    CATEGORY_PAGES.parts,
+    CATEGORY_PAGES.dealers,
+    CATEGORY_PAGES.bodywork,
+    CATEGORY_PAGES.breakdown,
+    CATEGORY_PAGES.listings,
+    CATEGORY_PAGES.workshops,
+  ];
   return order.find((page) => matchesTypeFilter(business, page.typeFilter)) ?? null;
 }
 
@@ -43,7 +53,14 @@ export function openingHoursSpecification(hours: OpeningHours | null) {
     const range = hours[day] ? parseRange(hours[day]!) : null;
     if (!range) return [];
     const [opens, closes] = hours[day]!.split('-');
-    return [{ '@type': 'OpeningHoursSpecification', dayOfWeek: SCHEMA_DAYS[day], opens, closes: closes === '24:00' ? '23:59' : closes }];
+    return [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: SCHEMA_DAYS[day],
+        opens,
+        closes: closes === '24:00' ? '23:59' : closes,
+      },
+    ];
   });
   return specs.length > 0 ? specs : undefined;
 }
@@ -68,11 +85,21 @@ export function businessJsonLd(business: PublicBusiness, url: string, image?: st
     },
     ...(isPublic && business.phone ? { telephone: business.phone } : {}),
     ...(isPublic && business.latitude !== null && business.longitude !== null
-      ? { geo: { '@type': 'GeoCoordinates', latitude: business.latitude, longitude: business.longitude } }
+      ? {
+          geo: {
+            '@type': 'GeoCoordinates',
+            latitude: business.latitude,
+            longitude: business.longitude,
+          },
+        }
       : {}),
     ...(business.website ? { sameAs: [business.website] } : {}),
     ...(openingHoursSpecification(business.opening_hours as OpeningHours | null)
-      ? { openingHoursSpecification: openingHoursSpecification(business.opening_hours as OpeningHours | null) }
+      ? {
+          openingHoursSpecification: openingHoursSpecification(
+            business.opening_hours as OpeningHours | null,
+          ),
+        }
       : {}),
   };
 }
@@ -81,7 +108,12 @@ export function breadcrumbJsonLd(items: { name: string; url: string }[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: item.url })),
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
   };
 }
 
@@ -94,7 +126,11 @@ export function articleJsonLd(article: PublicArticle, url: string, site: URL, im
     datePublished: article.created_at,
     dateModified: article.updated_at,
     author: { '@type': 'Person', name: article.author ?? SITE.name },
-    publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: new URL('/images/logo.png', site).toString() } },
+    publisher: {
+      '@type': 'Organization',
+      name: SITE.name,
+      logo: { '@type': 'ImageObject', url: new URL('/images/logo.png', site).toString() },
+    },
     mainEntityOfPage: url,
     articleSection: article.category,
     ...(image ? { image } : {}),
@@ -104,13 +140,23 @@ export function articleJsonLd(article: PublicArticle, url: string, site: URL, im
 export function homeJsonLd(site: URL) {
   const home = new URL('/', site).toString();
   return [
-    { '@context': 'https://schema.org', '@type': 'Organization', name: SITE.name, url: home, logo: new URL('/images/logo.png', site).toString() },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: SITE.name,
+      url: home,
+      logo: new URL('/images/logo.png', site).toString(),
+    },
     {
       '@context': 'https://schema.org',
       '@type': 'WebSite',
       name: SITE.name,
       url: home,
-      potentialAction: { '@type': 'SearchAction', target: `${home}?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${home}?q={search_term_string}`,
+        'query-input': 'required name=search_term_string',
+      },
     },
   ];
 }
@@ -122,5 +168,7 @@ export function jsonLdScript(data: unknown): string {
 
 export function businessDescription(business: PublicBusiness): string {
   const where = locationLine(business) || 'Lagos';
-  return `${business.business_name}: ${business.business_type} in ${where}. ${business.description ?? ''}`.trim().slice(0, 158);
+  return `${business.business_name}: ${business.business_type} in ${where}. ${business.description ?? ''}`
+    .trim()
+    .slice(0, 158);
 }

@@ -3,7 +3,11 @@ import { allBusinesses, publishedArticles } from '../lib/content';
 import { businessPath } from '../lib/seo';
 import { CATEGORY_PAGES } from '../schemas/categories';
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 /**
  * sitemap.xml: the public pages, every approved business and every published article, and nothing
@@ -23,9 +27,15 @@ export const GET: APIRoute = async ({ site }) => {
     ...businesses.filter((b) => b.slug).map((b) => ({ path: businessPath(b) })),
   ];
   const urls = entries
-    .map((e) => `  <url><loc>${escapeXml(new URL(e.path, site).toString())}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`)
+    .map(
+      (e) =>
+        `  <url><loc>${escapeXml(new URL(e.path, site).toString())}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+    )
     .join('\n');
-  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, {
-    headers: { 'content-type': 'application/xml; charset=utf-8' },
-  });
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    {
+      headers: { 'content-type': 'application/xml; charset=utf-8' },
+    },
+  );
 };

@@ -1,21 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { ArticleFormSchema, canTransition, editedTypeAndTags, MessageSchema, parseCustomEmails, RatingSchema, STATUS_TRANSITIONS } from './admin';
+import {
+  ArticleFormSchema,
+  canTransition,
+  editedTypeAndTags,
+  MessageSchema,
+  parseCustomEmails,
+  RatingSchema,
+  STATUS_TRANSITIONS,
+} from './admin';
 
 describe('status transitions (SPEC §4)', () => {
   it('allows exactly the spec transitions', () => {
     const all = ['pending', 'approved', 'rejected', 'suspended'];
-    const allowed = all.flatMap((from) => all.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`));
+    const allowed = all.flatMap((from) =>
+      all.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
+    );
     expect(allowed.sort()).toEqual(
-      ['pending->approved', 'pending->rejected', 'approved->rejected', 'approved->suspended', 'rejected->approved', 'suspended->approved'].sort(),
+      [
+        'pending->approved',
+        'pending->rejected',
+        'approved->rejected',
+        'approved->suspended',
+        'rejected->approved',
+        'suspended->approved',
+      ].sort(),
     );
     expect(canTransition('toString', 'approved')).toBe(false);
-    expect(Object.keys(STATUS_TRANSITIONS)).toEqual(['pending', 'approved', 'rejected', 'suspended']);
+    expect(Object.keys(STATUS_TRANSITIONS)).toEqual([
+      'pending',
+      'approved',
+      'rejected',
+      'suspended',
+    ]);
   });
 });
 
 describe('admin edit (SPEC §5)', () => {
   it('takes the first category as type and keeps only non-standard tags plus the categories', () => {
-    expect(editedTypeAndTags(['Tyre Services', 'Car Rental'], ['Toyota', 'Mechanic / Repair Services', 'Toyota'], 'Old')).toEqual({
+    expect(
+      editedTypeAndTags(
+        ['Tyre Services', 'Car Rental'],
+        ['Toyota', 'Mechanic / Repair Services', 'Toyota'],
+        'Old',
+      ),
+    ).toEqual({
       business_type: 'Tyre Services',
       tags: ['Toyota', 'Tyre Services', 'Car Rental'],
     });
@@ -44,10 +72,17 @@ describe('messaging (SPEC §5)', () => {
     expect(parseCustomEmails(' A@x.com, ,b@x.com,a@x.com ,')).toEqual(['a@x.com', 'b@x.com']);
   });
   it('uses the spec messages', () => {
-    const issues = (input: object) => (MessageSchema.safeParse(input).error?.issues ?? []).map((i) => i.message);
-    expect(issues({ recipient_type: 'users', recipients: ['u1'] })).toEqual(['Please fill in subject and message']);
-    expect(issues({ recipient_type: 'custom', subject: 's', message: 'm' })).toEqual(['Please select recipients or enter email addresses']);
-    expect(issues({ recipient_type: 'custom', custom_emails: 'nope', subject: 's', message: 'm' })).toEqual(['Invalid email address: nope']);
+    const issues = (input: object) =>
+      (MessageSchema.safeParse(input).error?.issues ?? []).map((i) => i.message);
+    expect(issues({ recipient_type: 'users', recipients: ['u1'] })).toEqual([
+      'Please fill in subject and message',
+    ]);
+    expect(issues({ recipient_type: 'custom', subject: 's', message: 'm' })).toEqual([
+      'Please select recipients or enter email addresses',
+    ]);
+    expect(
+      issues({ recipient_type: 'custom', custom_emails: 'nope', subject: 's', message: 'm' }),
+    ).toEqual(['Invalid email address: nope']);
   });
   it('accepts only the star rating steps', () => {
     expect(RatingSchema.safeParse({ star_rating: 4.5 }).success).toBe(true);

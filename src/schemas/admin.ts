@@ -27,14 +27,23 @@ export const EDITABLE_STATUSES: readonly string[] = ['approved', 'rejected', 'su
 /** SPEC §4: verification is adjustable only for these. */
 export const VERIFIABLE_STATUSES: readonly string[] = ['approved', 'suspended'];
 
-export const StatusChangeSchema = z.object({ status: z.enum(['approved', 'rejected', 'suspended']) });
+export const StatusChangeSchema = z.object({
+  status: z.enum(['approved', 'rejected', 'suspended']),
+});
 export const FeaturedSchema = z.object({ featured: z.boolean() });
-export const VerificationSchema = z.object({ verification_status: z.enum(['verified', 'verification_pending', 'not_verified']) });
+export const VerificationSchema = z.object({
+  verification_status: z.enum(['verified', 'verification_pending', 'not_verified']),
+});
 
 /** SPEC §4 star_rating steps. */
 export const STAR_RATINGS = [0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5] as const;
 export const RatingSchema = z.object({
-  star_rating: z.number().refine((n) => (STAR_RATINGS as readonly number[]).includes(n), 'Rating must be 0 or 1 to 5 in half steps'),
+  star_rating: z
+    .number()
+    .refine(
+      (n) => (STAR_RATINGS as readonly number[]).includes(n),
+      'Rating must be 0 or 1 to 5 in half steps',
+    ),
 });
 
 export const OrderSchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
@@ -66,7 +75,10 @@ export const BusinessEditSchema = z.object({
   website: nullableText(300),
   description: nullableText(2000),
   services: nullableText(1000),
-  business_categories: z.array(z.enum(SERVICE_CATEGORIES)).max(SERVICE_CATEGORIES.length).default([]),
+  business_categories: z
+    .array(z.enum(SERVICE_CATEGORIES))
+    .max(SERVICE_CATEGORIES.length)
+    .default([]),
   additional_tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
   contact_visibility: z.enum(['public', 'registered_users_only']),
 });
@@ -76,7 +88,11 @@ export type BusinessEditInput = z.input<typeof BusinessEditSchema>;
  * SPEC §5: business_type becomes the first selected category; tags keep the non-standard tags plus
  * the selected categories.
  */
-export function editedTypeAndTags(categories: readonly string[], additionalTags: readonly string[], currentType: string) {
+export function editedTypeAndTags(
+  categories: readonly string[],
+  additionalTags: readonly string[],
+  currentType: string,
+) {
   const standard = new Set<string>(SERVICE_CATEGORIES);
   const tags = [...new Set([...additionalTags.filter((t) => !standard.has(t)), ...categories])];
   return { business_type: categories[0] ?? currentType, tags };
@@ -91,10 +107,13 @@ export const ArticleFormSchema = z
     excerpt: nullableText(500),
     author: nullableText(100),
     category: z.enum(ARTICLE_CATEGORIES, 'Please choose a category'),
-    read_time: z.unknown().optional().transform((value) => {
-      const n = Number.parseInt(String(value ?? ''), 10);
-      return Number.isFinite(n) && n > 0 ? Math.min(n, 240) : 5;
-    }),
+    read_time: z
+      .unknown()
+      .optional()
+      .transform((value) => {
+        const n = Number.parseInt(String(value ?? ''), 10);
+        return Number.isFinite(n) && n > 0 ? Math.min(n, 240) : 5;
+      }),
     published: z.boolean().default(false),
     featured: z.boolean().default(false),
     image_url: nullableText(500),
@@ -102,7 +121,10 @@ export const ArticleFormSchema = z
     meta_description: nullableText(300),
   })
   .transform((article) => ({ ...article, slug: slugify(article.slug || article.title) }))
-  .refine((article) => article.slug.length > 0, { message: 'The title needs at least one letter or number', path: ['slug'] });
+  .refine((article) => article.slug.length > 0, {
+    message: 'The title needs at least one letter or number',
+    path: ['slug'],
+  });
 export type ArticleFormInput = z.input<typeof ArticleFormSchema>;
 
 export const ServiceCardEditSchema = z
@@ -124,17 +146,37 @@ export const MessageSchema = z
     message: z.string().trim().max(20_000).default(''),
   })
   .superRefine((value, ctx) => {
-    if (!value.subject || !value.message) ctx.addIssue({ code: 'custom', message: 'Please fill in subject and message', path: ['subject'] });
+    if (!value.subject || !value.message)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Please fill in subject and message',
+        path: ['subject'],
+      });
     const custom = parseCustomEmails(value.custom_emails);
     if (value.recipient_type === 'custom' ? custom.length === 0 : value.recipients.length === 0) {
-      ctx.addIssue({ code: 'custom', message: 'Please select recipients or enter email addresses', path: ['recipients'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Please select recipients or enter email addresses',
+        path: ['recipients'],
+      });
     }
     const invalid = custom.filter((email) => !z.email().safeParse(email).success);
     if (value.recipient_type === 'custom' && invalid.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `Invalid email address: ${invalid.slice(0, 3).join(', ')}`, path: ['custom_emails'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Invalid email address: ${invalid.slice(0, 3).join(', ')}`,
+        path: ['custom_emails'],
+      });
     }
   });
 
 export function parseCustomEmails(list: string): string[] {
-  return [...new Set(list.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      list
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }

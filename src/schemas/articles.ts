@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** SPEC §5 Article form: the five categories. */
-export const ARTICLE_CATEGORIES = ['Car Care', 'Maintenance', 'Buying Guide', 'News', 'Tips'] as const;
+export const ARTICLE_CATEGORIES = [
+  'Car Care',
+  'Maintenance',
+  'Buying Guide',
+  'News',
+  'Tips',
+] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 
 /** A published article as the public API and the build see it (dates as ISO strings). */
@@ -24,7 +30,10 @@ export interface PublicArticle {
 }
 
 export const ArticleSlugSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Invalid article slug').max(200),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Invalid article slug')
+    .max(200),
 });
 
 export const ArticleListQuerySchema = z.object({

@@ -6,8 +6,16 @@ import { z } from 'zod';
  */
 export const PASSWORD_MIN = 6;
 
-const email = z.string().trim().toLowerCase().max(254, 'Invalid email address').pipe(z.email('Invalid email address'));
-const password = z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters').max(128, 'Password is too long');
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Invalid email address')
+  .pipe(z.email('Invalid email address'));
+const password = z
+  .string()
+  .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+  .max(128, 'Password is too long');
 
 export const SignInSchema = z.object({ email, password });
 export type SignInInput = z.input<typeof SignInSchema>;
@@ -28,7 +36,8 @@ export type SignUpInput = z.input<typeof SignUpSchema>;
 export const PasswordResetRequestSchema = z.object({ email });
 
 const passwordsMatch = {
-  check: (data: { password: string; confirmPassword: string }) => data.confirmPassword === data.password,
+  check: (data: { password: string; confirmPassword: string }) =>
+    data.confirmPassword === data.password,
   params: { message: "Passwords don't match", path: ['confirmPassword'] },
 };
 const newPassword = z.object({ password, confirmPassword: z.string() });
@@ -54,4 +63,5 @@ export interface SessionUser {
 
 /** SPEC §8 sign-in messages: the admin version adds the approval hint. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password...';
-export const ADMIN_INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password or ensure your account has been approved';
+export const ADMIN_INVALID_CREDENTIALS_MESSAGE =
+  'Invalid email or password or ensure your account has been approved';

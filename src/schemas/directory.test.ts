@@ -10,7 +10,9 @@ import {
   verificationBadge,
 } from './directory.ts';
 
-const biz = (over: Partial<{ business_type: string; services: string | null; tags: string[] }> = {}) => ({
+const biz = (
+  over: Partial<{ business_type: string; services: string | null; tags: string[] }> = {},
+) => ({
   business_type: 'Other',
   services: null as string | null,
   tags: [] as string[],
@@ -81,7 +83,9 @@ describe('expandSearchTerms (SPEC §7 synonyms)', () => {
 
   it('combines several groups without duplicates', () => {
     const terms = expandSearchTerms('mechanic garage mechanic');
-    expect(terms).toEqual(expect.arrayContaining(['car repair', 'auto repair', 'mechanic', 'workshop', 'garage']));
+    expect(terms).toEqual(
+      expect.arrayContaining(['car repair', 'auto repair', 'mechanic', 'workshop', 'garage']),
+    );
     expect(terms).toHaveLength(new Set(terms).size);
     expect(terms).toHaveLength(6);
   });
@@ -95,11 +99,15 @@ describe('expandSearchTerms (SPEC §7 synonyms)', () => {
 
 describe('countsForServiceCard (SPEC §9)', () => {
   it('counts when business_type contains the card type, any case', () => {
-    expect(countsForServiceCard(biz({ business_type: 'Auto BODY WORK & Paint' }), 'Body Work')).toBe(true);
+    expect(
+      countsForServiceCard(biz({ business_type: 'Auto BODY WORK & Paint' }), 'Body Work'),
+    ).toBe(true);
   });
 
   it('counts when services contain the card type, any case', () => {
-    expect(countsForServiceCard(biz({ services: 'spray painting, body work, welding' }), 'Body Work')).toBe(true);
+    expect(
+      countsForServiceCard(biz({ services: 'spray painting, body work, welding' }), 'Body Work'),
+    ).toBe(true);
   });
 
   it('counts when a tag equals the card type exactly', () => {
@@ -115,12 +123,21 @@ describe('countsForServiceCard (SPEC §9)', () => {
   });
 
   it('a lower-case tag still counts if type or services match', () => {
-    expect(countsForServiceCard(biz({ tags: ['body work'], business_type: 'Body Work' }), 'Body Work')).toBe(true);
-    expect(countsForServiceCard(biz({ tags: ['body work'], services: 'BODY WORK' }), 'Body Work')).toBe(true);
+    expect(
+      countsForServiceCard(biz({ tags: ['body work'], business_type: 'Body Work' }), 'Body Work'),
+    ).toBe(true);
+    expect(
+      countsForServiceCard(biz({ tags: ['body work'], services: 'BODY WORK' }), 'Body Work'),
+    ).toBe(true);
   });
 
   it('non-matching business → false (services null tolerated)', () => {
-    expect(countsForServiceCard(biz({ business_type: 'Car Wash', services: null, tags: ['Tyres'] }), 'Mechanic')).toBe(false);
+    expect(
+      countsForServiceCard(
+        biz({ business_type: 'Car Wash', services: null, tags: ['Tyres'] }),
+        'Mechanic',
+      ),
+    ).toBe(false);
   });
 });
 
@@ -131,12 +148,19 @@ describe('matchesTypeFilter (SPEC §7)', () => {
   });
 
   it('matches business_type and services case-insensitively', () => {
-    expect(matchesTypeFilter(biz({ business_type: 'Mechanic / Repair Services' }), 'mechanic')).toBe(true);
+    expect(
+      matchesTypeFilter(biz({ business_type: 'Mechanic / Repair Services' }), 'mechanic'),
+    ).toBe(true);
     expect(matchesTypeFilter(biz({ services: 'Engine REPAIR' }), 'repair')).toBe(true);
   });
 
   it('rejects when nothing matches', () => {
-    expect(matchesTypeFilter(biz({ business_type: 'Car Wash', services: 'washing', tags: ['Detailing'] }), 'mechanic')).toBe(false);
+    expect(
+      matchesTypeFilter(
+        biz({ business_type: 'Car Wash', services: 'washing', tags: ['Detailing'] }),
+        'mechanic',
+      ),
+    ).toBe(false);
   });
 });
 
@@ -149,9 +173,12 @@ describe('verificationBadge (SPEC §4)', () => {
     expect(verificationBadge(status)).toBe(badge);
   });
 
-  it.each([['pending'], [''], [null], [undefined], ['other'], ['Verified']])('%s → null', (status) => {
-    expect(verificationBadge(status as string | null | undefined)).toBeNull();
-  });
+  it.each([['pending'], [''], [null], [undefined], ['other'], ['Verified']])(
+    '%s → null',
+    (status) => {
+      expect(verificationBadge(status as string | null | undefined)).toBeNull();
+    },
+  );
 
   // "Other or missing values show no badge": inherited Object property names are "other" values too.
   // Currently FAILS: `status in VERIFICATION_BADGES` walks the prototype chain.
@@ -164,7 +191,9 @@ describe('verificationBadge (SPEC §4)', () => {
 
 describe('locationLine', () => {
   it('joins general_location, city, state in that order', () => {
-    expect(locationLine({ general_location: 'Ladipo', city: 'Mushin', state: 'Lagos' })).toBe('Ladipo, Mushin, Lagos');
+    expect(locationLine({ general_location: 'Ladipo', city: 'Mushin', state: 'Lagos' })).toBe(
+      'Ladipo, Mushin, Lagos',
+    );
   });
 
   it('drops null, empty and blank parts and trims', () => {
@@ -174,14 +203,21 @@ describe('locationLine', () => {
   });
 
   it('drops duplicates', () => {
-    expect(locationLine({ general_location: 'Lagos', city: 'Lagos', state: 'Lagos' })).toBe('Lagos');
-    expect(locationLine({ general_location: 'Ikeja', city: 'Lagos', state: 'Lagos ' })).toBe('Ikeja, Lagos');
+    expect(locationLine({ general_location: 'Lagos', city: 'Lagos', state: 'Lagos' })).toBe(
+      'Lagos',
+    );
+    expect(locationLine({ general_location: 'Ikeja', city: 'Lagos', state: 'Lagos ' })).toBe(
+      'Ikeja, Lagos',
+    );
   });
 });
 
 describe('DirectorySearchQuerySchema', () => {
   it('trims q and defaults limit to 100', () => {
-    expect(DirectorySearchQuerySchema.parse({ q: '  mechanic  ' })).toEqual({ q: 'mechanic', limit: 100 });
+    expect(DirectorySearchQuerySchema.parse({ q: '  mechanic  ' })).toEqual({
+      q: 'mechanic',
+      limit: 100,
+    });
   });
 
   it('coerces limit from a string', () => {
@@ -199,7 +235,9 @@ describe('DirectorySearchQuerySchema', () => {
 
   it('rejects q over 200 characters (after trimming) with a message', () => {
     expect(DirectorySearchQuerySchema.safeParse({ q: 'a'.repeat(200) }).success).toBe(true);
-    expect(DirectorySearchQuerySchema.safeParse({ q: `  ${'a'.repeat(200)}  ` }).success).toBe(true);
+    expect(DirectorySearchQuerySchema.safeParse({ q: `  ${'a'.repeat(200)}  ` }).success).toBe(
+      true,
+    );
     const bad = DirectorySearchQuerySchema.safeParse({ q: 'a'.repeat(201) });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['q']);
@@ -211,7 +249,9 @@ describe('DirectorySearchQuerySchema', () => {
   });
 
   it('keeps optional type/location trimmed', () => {
-    expect(DirectorySearchQuerySchema.parse({ q: 'x', type: ' Mechanic ', location: ' Ikeja ' })).toEqual({
+    expect(
+      DirectorySearchQuerySchema.parse({ q: 'x', type: ' Mechanic ', location: ' Ikeja ' }),
+    ).toEqual({
       q: 'x',
       type: 'Mechanic',
       location: 'Ikeja',
@@ -232,7 +272,10 @@ describe('DirectoryListQuerySchema', () => {
   });
 
   it('trims type and location and caps them at 100 characters', () => {
-    expect(DirectoryListQuerySchema.parse({ type: ' Parts ', location: ' Lekki ' })).toMatchObject({ type: 'Parts', location: 'Lekki' });
+    expect(DirectoryListQuerySchema.parse({ type: ' Parts ', location: ' Lekki ' })).toMatchObject({
+      type: 'Parts',
+      location: 'Lekki',
+    });
     expect(DirectoryListQuerySchema.safeParse({ type: 'a'.repeat(101) }).success).toBe(false);
     expect(DirectoryListQuerySchema.safeParse({ location: 'a'.repeat(101) }).success).toBe(false);
   });

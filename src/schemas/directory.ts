@@ -149,7 +149,9 @@ export function countsForServiceCard(
 }
 
 /** The location line of a card: "general location, city, state" without blanks or repeats. */
-export function locationLine(business: Pick<PublicBusiness, 'general_location' | 'city' | 'state'>): string {
+export function locationLine(
+  business: Pick<PublicBusiness, 'general_location' | 'city' | 'state'>,
+): string {
   const parts = [business.general_location, business.city, business.state]
     .map((p) => p?.trim())
     .filter((p): p is string => Boolean(p));

@@ -41,7 +41,11 @@ export function normaliseTags(tags: readonly string[]): string[] {
 }
 
 export const BusinessRegistrationSchema = z.object({
-  businessName: z.string().trim().min(2, 'Business name must be at least 2 characters').max(120, 'Must be at most 120 characters'),
+  businessName: z
+    .string()
+    .trim()
+    .min(2, 'Business name must be at least 2 characters')
+    .max(120, 'Must be at most 120 characters'),
   contactName: optionalText(80),
   email: optionalEmail,
   phone: optionalText(30),
@@ -54,15 +58,34 @@ export const BusinessRegistrationSchema = z.object({
     .max(300, 'Must be at most 300 characters')
     .optional()
     .transform((value) => value || undefined)
-    .pipe(z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (including https://)' }).optional()),
-  description: z.string().trim().min(10, 'Description must be at least 10 characters').max(2000, 'Must be at most 2000 characters'),
-  services: z.string().trim().min(2, 'Please describe your specific services').max(1000, 'Must be at most 1000 characters'),
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, message: 'Please enter a valid URL (including https://)' })
+        .optional(),
+    ),
+  description: z
+    .string()
+    .trim()
+    .min(10, 'Description must be at least 10 characters')
+    .max(2000, 'Must be at most 2000 characters'),
+  services: z
+    .string()
+    .trim()
+    .min(2, 'Please describe your specific services')
+    .max(1000, 'Must be at most 1000 characters'),
   serviceCategories: z
     .array(z.enum(SERVICE_CATEGORIES))
     .min(1, 'Please select at least one service category')
     .max(SERVICE_CATEGORIES.length),
-  serviceTags: z.array(z.string().max(40, 'Tags must be at most 40 characters')).max(20, 'At most 20 tags').default([]).transform(normaliseTags),
-  contactVisibility: z.enum(['public', 'registered_users_only'], 'Please select contact visibility preference'),
+  serviceTags: z
+    .array(z.string().max(40, 'Tags must be at most 40 characters'))
+    .max(20, 'At most 20 tags')
+    .default([])
+    .transform(normaliseTags),
+  contactVisibility: z.enum(
+    ['public', 'registered_users_only'],
+    'Please select contact visibility preference',
+  ),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type BusinessRegistrationInput = z.input<typeof BusinessRegistrationSchema>;
@@ -73,25 +96,56 @@ export function businessTypeFor(categories: readonly string[]): string {
   return categories.length > 1 ? 'Multiple Services' : (categories[0] ?? 'Multiple Services');
 }
 
-const required = (max: number) => z.string().trim().min(1, 'Please fill in all required fields.').max(max, `Must be at most ${max} characters`);
+const required = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Please fill in all required fields.')
+    .max(max, `Must be at most ${max} characters`);
 
 export const FindItSchema = z.object({
   name: required(80),
-  email: z.string().trim().toLowerCase().min(1, 'Please fill in all required fields.').max(254).pipe(z.email('Invalid email address')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please fill in all required fields.')
+    .max(254)
+    .pipe(z.email('Invalid email address')),
   phone: required(30),
   location: required(120),
-  services: z.array(z.enum(FIND_IT_SERVICES)).min(1, 'Please select at least one service you need.').max(FIND_IT_SERVICES.length),
+  services: z
+    .array(z.enum(FIND_IT_SERVICES))
+    .min(1, 'Please select at least one service you need.')
+    .max(FIND_IT_SERVICES.length),
   additionalInfo: optionalText(2000),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type FindItInput = z.input<typeof FindItSchema>;
 
 export const ContactFormSchema = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(80, 'Must be at most 80 characters'),
-  email: z.string().trim().toLowerCase().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(80, 'Must be at most 80 characters'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
   phone: optionalText(30),
-  subject: z.string().trim().min(5, 'Subject must be at least 5 characters').max(150, 'Must be at most 150 characters'),
-  message: z.string().trim().min(10, 'Message must be at least 10 characters').max(5000, 'Must be at most 5000 characters'),
+  subject: z
+    .string()
+    .trim()
+    .min(5, 'Subject must be at least 5 characters')
+    .max(150, 'Must be at most 150 characters'),
+  message: z
+    .string()
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(5000, 'Must be at most 5000 characters'),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type ContactFormInput = z.input<typeof ContactFormSchema>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BulkRegisterSchema, DEFAULT_BULK_CATEGORY, DEFAULT_BULK_LOCATION, PlacesSearchSchema, splitAddress } from './imports';
+import {
+  BulkRegisterSchema,
+  DEFAULT_BULK_CATEGORY,
+  DEFAULT_BULK_LOCATION,
+  PlacesSearchSchema,
+  splitAddress,
+} from './imports';
 
 const business = {
   name: 'Ikeja Auto Clinic',
@@ -52,7 +58,9 @@ describe('PlacesSearchSchema', () => {
   });
 
   it('trims the query and keeps a given location and category', () => {
-    expect(PlacesSearchSchema.parse({ query: '  Toyota  ', location: 'Ikeja', category: 'Car Rental' })).toEqual({
+    expect(
+      PlacesSearchSchema.parse({ query: '  Toyota  ', location: 'Ikeja', category: 'Car Rental' }),
+    ).toEqual({
       query: 'Toyota',
       location: 'Ikeja',
       category: 'Car Rental',
@@ -67,14 +75,19 @@ describe('PlacesSearchSchema', () => {
 
   it('rejects a missing query, an unknown category and a query over 120 characters', () => {
     expect(PlacesSearchSchema.safeParse({}).success).toBe(false);
-    expect(PlacesSearchSchema.safeParse({ query: 'x', category: 'Fuel Stations' }).success).toBe(false);
+    expect(PlacesSearchSchema.safeParse({ query: 'x', category: 'Fuel Stations' }).success).toBe(
+      false,
+    );
     expect(PlacesSearchSchema.safeParse({ query: 'x'.repeat(121) }).success).toBe(false);
   });
 });
 
 describe('BulkRegisterSchema', () => {
   it("needs at least one business: 'No Businesses Selected'", () => {
-    const result = BulkRegisterSchema.safeParse({ category: DEFAULT_BULK_CATEGORY, businesses: [] });
+    const result = BulkRegisterSchema.safeParse({
+      category: DEFAULT_BULK_CATEGORY,
+      businesses: [],
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['No Businesses Selected']);
   });
@@ -82,7 +95,19 @@ describe('BulkRegisterSchema', () => {
   it('accepts the search results (nullable fields, duplicate hint stripped)', () => {
     const parsed = BulkRegisterSchema.parse({
       category: 'Tyre Services',
-      businesses: [business, { ...business, source_id: 'x', address: null, phone: null, website: null, rating: null, reviews: null, duplicate: null }],
+      businesses: [
+        business,
+        {
+          ...business,
+          source_id: 'x',
+          address: null,
+          phone: null,
+          website: null,
+          rating: null,
+          reviews: null,
+          duplicate: null,
+        },
+      ],
     });
     expect(parsed.businesses).toHaveLength(2);
     expect(parsed.businesses[0]).toEqual(business);
@@ -90,11 +115,30 @@ describe('BulkRegisterSchema', () => {
   });
 
   it('rejects an unknown category or source, a one-letter name, and more than 200 businesses', () => {
-    expect(BulkRegisterSchema.safeParse({ category: 'Fuel', businesses: [business] }).success).toBe(false);
-    expect(BulkRegisterSchema.safeParse({ category: DEFAULT_BULK_CATEGORY, businesses: [{ ...business, source: 'yelp' }] }).success).toBe(false);
-    expect(BulkRegisterSchema.safeParse({ category: DEFAULT_BULK_CATEGORY, businesses: [{ ...business, name: 'X' }] }).success).toBe(false);
-    expect(BulkRegisterSchema.safeParse({ category: DEFAULT_BULK_CATEGORY, businesses: [{ ...business, rating: 6 }] }).success).toBe(false);
+    expect(BulkRegisterSchema.safeParse({ category: 'Fuel', businesses: [business] }).success).toBe(
+      false,
+    );
+    expect(
+      BulkRegisterSchema.safeParse({
+        category: DEFAULT_BULK_CATEGORY,
+        businesses: [{ ...business, source: 'yelp' }],
+      }).success,
+    ).toBe(false);
+    expect(
+      BulkRegisterSchema.safeParse({
+        category: DEFAULT_BULK_CATEGORY,
+        businesses: [{ ...business, name: 'X' }],
+      }).success,
+    ).toBe(false);
+    expect(
+      BulkRegisterSchema.safeParse({
+        category: DEFAULT_BULK_CATEGORY,
+        businesses: [{ ...business, rating: 6 }],
+      }).success,
+    ).toBe(false);
     const many = Array.from({ length: 201 }, (_, i) => ({ ...business, source_id: `id-${i}` }));
-    expect(BulkRegisterSchema.safeParse({ category: DEFAULT_BULK_CATEGORY, businesses: many }).success).toBe(false);
+    expect(
+      BulkRegisterSchema.safeParse({ category: DEFAULT_BULK_CATEGORY, businesses: many }).success,
+    ).toBe(false);
   });
 });

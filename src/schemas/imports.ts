@@ -61,8 +61,14 @@ export const BulkRegisterSchema = z.object({
  * an address of three or more parts gives its last two: city `Ikeja`, state `Lagos`.
  * `Ikeja, Lagos` → Ikeja / Lagos; `Yaba` → Yaba / Lagos; empty → null / Lagos.
  */
-export function splitAddress(address: string | null | undefined): { city: string | null; state: string } {
-  const parts = (address ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+export function splitAddress(address: string | null | undefined): {
+  city: string | null;
+  state: string;
+} {
+  const parts = (address ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const meaningful = parts
     .filter((p) => !/^(nigeria|ng)$/i.test(p))
     .map((p) => p.replace(/\s*\b\d{5,6}\b\s*/g, ' ').trim())
@@ -75,6 +81,9 @@ export function splitAddress(address: string | null | undefined): { city: string
 }
 
 function cleanState(value: string | undefined): string {
-  const state = value?.replace(/\b\d{5,6}\b/g, '').replace(/\bstate\b/i, '').trim();
+  const state = value
+    ?.replace(/\b\d{5,6}\b/g, '')
+    .replace(/\bstate\b/i, '')
+    .trim();
   return state || 'Lagos';
 }

@@ -10,7 +10,10 @@ export function slugify(text: string): string {
 }
 
 /** "Display name" fallback of SPEC §3: the name, else the part of the e-mail before @, else User. */
-export function shownName(displayName: string | null | undefined, email: string | null | undefined): string {
+export function shownName(
+  displayName: string | null | undefined,
+  email: string | null | undefined,
+): string {
   const name = displayName?.trim();
   if (name) return name;
   const local = email?.split('@')[0]?.trim();

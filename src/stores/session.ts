@@ -28,7 +28,10 @@ export function loadSession(force = false): Promise<void> {
       return;
     }
     try {
-      const response = await fetch('/api/auth/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      const response = await fetch('/api/auth/session', {
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      });
       const body = (await response.json()) as { user: SessionUser | null };
       $session.set({ loading: false, user: response.ok ? body.user : null });
     } catch {
@@ -49,7 +52,12 @@ export function setSessionUser(user: SessionUser): void {
  */
 export async function signOut(): Promise<void> {
   try {
-    await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await fetch('/api/auth/sign-out', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
   } catch {
     // local state is cleared below in every case
   }

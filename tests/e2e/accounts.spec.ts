@@ -27,8 +27,13 @@ const CATEGORY_PATH: Record<string, string> = {
 };
 const pathOf = (b: SampleBusiness) => CATEGORY_PATH[b.business_categories[0] ?? ''];
 const protectedBiz =
-  sampleBusinesses().find((b) => b.business_name === 'Lagoon Crest Autos' && b.contact_visibility === 'registered_users_only') ??
-  sampleBusinesses().find((b) => b.contact_visibility === 'registered_users_only' && b.phone && b.address && pathOf(b))!;
+  sampleBusinesses().find(
+    (b) =>
+      b.business_name === 'Lagoon Crest Autos' && b.contact_visibility === 'registered_users_only',
+  ) ??
+  sampleBusinesses().find(
+    (b) => b.contact_visibility === 'registered_users_only' && b.phone && b.address && pathOf(b),
+  )!;
 
 let counter = 0;
 /** A unique address per call (the database persists across spec files within one run). */
@@ -42,36 +47,58 @@ async function openAuth(page: Page, path = '/auth/'): Promise<void> {
   await waitForIsland(page, page.getByRole('tablist'));
 }
 
-async function signUpViaUi(page: Page, email: string, password = PASSWORD, displayName?: string): Promise<void> {
+async function signUpViaUi(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  displayName?: string,
+): Promise<void> {
   await openAuth(page);
   await page.getByRole('tab', { name: 'Create Account', exact: true }).click();
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('Email', { exact: true }).fill(email);
-  if (displayName) await panel.getByLabel('Display name (optional)', { exact: true }).fill(displayName);
+  if (displayName)
+    await panel.getByLabel('Display name (optional)', { exact: true }).fill(displayName);
   await panel.getByLabel('Password', { exact: true }).fill(password);
   await panel.getByLabel('Confirm password', { exact: true }).fill(password);
   await panel.getByRole('button', { name: 'Create Account', exact: true }).click();
 }
 
-async function signInViaUi(page: Page, email: string, password: string, path = '/auth/'): Promise<void> {
+async function signInViaUi(
+  page: Page,
+  email: string,
+  password: string,
+  path = '/auth/',
+): Promise<void> {
   if (path === '/admin/sign-in/') {
     await page.goto(path);
     await waitForIsland(page, page.getByRole('button', { name: 'Sign In', exact: true }));
   } else {
     await openAuth(page, path);
   }
-  const form = page.locator('form', { has: page.getByRole('button', { name: 'Sign In', exact: true }) });
+  const form = page.locator('form', {
+    has: page.getByRole('button', { name: 'Sign In', exact: true }),
+  });
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** A context with a fresh account, created through the API (cookies land in the context). */
-async function contextWithNewUser(browser: Browser, email: string, displayName?: string): Promise<BrowserContext> {
+async function contextWithNewUser(
+  browser: Browser,
+  email: string,
+  displayName?: string,
+): Promise<BrowserContext> {
   const context = await browser.newContext();
   const response = await context.request.post('/api/auth/sign-up', {
     headers: ORIGIN,
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, ...(displayName ? { displayName } : {}) },
+    data: {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ...(displayName ? { displayName } : {}),
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return context;
@@ -79,7 +106,10 @@ async function contextWithNewUser(browser: Browser, email: string, displayName?:
 
 async function contextWithAdmin(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
-  const response = await context.request.post('/api/auth/sign-in', { headers: ORIGIN, data: E2E_ADMIN });
+  const response = await context.request.post('/api/auth/sign-in', {
+    headers: ORIGIN,
+    data: E2E_ADMIN,
+  });
   expect(response.status(), await response.text()).toBe(200);
   return context;
 }
@@ -95,7 +125,9 @@ async function openProtectedDialog(page: Page) {
   await waitForIsland(page, card);
   await card.getByRole('button', { name: 'View Details' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: protectedBiz.business_name, exact: true })).toBeVisible();
+  await expect(
+    dialog.getByRole('heading', { name: protectedBiz.business_name, exact: true }),
+  ).toBeVisible();
   return dialog;
 }
 
@@ -110,7 +142,12 @@ function newestMailTo(to: string): string | undefined {
   const matching = files
     .map((f) => ({ path: join(MAIL_DIR, f), mtime: statSync(join(MAIL_DIR, f)).mtimeMs }))
     .map((f) => ({ ...f, text: readFileSync(f.path, 'utf8') }))
-    .filter((f) => f.text.split('\n\n')[0]!.split('\n').some((line) => line.startsWith('To:') && line.includes(to)))
+    .filter((f) =>
+      f.text
+        .split('\n\n')[0]!
+        .split('\n')
+        .some((line) => line.startsWith('To:') && line.includes(to)),
+    )
     .sort((a, b) => b.mtime - a.mtime);
   return matching[0]?.text;
 }
@@ -119,15 +156,30 @@ test.describe('accounts', () => {
   test('auth page: heading, tabs and links (/auth/ and /user-auth/)', async ({ page }) => {
     for (const path of ['/auth/', '/user-auth/']) {
       await openAuth(page, path);
-      await expect(page.getByRole('heading', { name: 'Access Business Contacts', exact: true })).toBeVisible();
-      await expect(page.getByRole('tab', { name: 'Sign In', exact: true })).toHaveAttribute('aria-selected', 'true');
-      await expect(page.getByRole('tab', { name: 'Create Account', exact: true })).toHaveAttribute('aria-selected', 'false');
-      await expect(page.getByRole('link', { name: 'Back to Home', exact: true })).toHaveAttribute('href', '/');
-      await expect(page.getByRole('link', { name: 'Register Your Business', exact: true })).toHaveAttribute('href', '/register');
+      await expect(
+        page.getByRole('heading', { name: 'Access Business Contacts', exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Sign In', exact: true })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(page.getByRole('tab', { name: 'Create Account', exact: true })).toHaveAttribute(
+        'aria-selected',
+        'false',
+      );
+      await expect(page.getByRole('link', { name: 'Back to Home', exact: true })).toHaveAttribute(
+        'href',
+        '/',
+      );
+      await expect(
+        page.getByRole('link', { name: 'Register Your Business', exact: true }),
+      ).toHaveAttribute('href', '/register');
     }
   });
 
-  test('sign up shows protected contact details; sign out hides them again', async ({ browser }) => {
+  test('sign up shows protected contact details; sign out hides them again', async ({
+    browser,
+  }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
 
@@ -153,7 +205,9 @@ test.describe('accounts', () => {
     await expect(dialog).toBeHidden();
 
     await mainNav(page).getByRole('button', { name: 'Sign Out', exact: true }).click();
-    await expect(mainNav(page).getByRole('link', { name: 'List Your Business', exact: true })).toBeVisible();
+    await expect(
+      mainNav(page).getByRole('link', { name: 'List Your Business', exact: true }),
+    ).toBeVisible();
 
     const card = page.locator('article.business-card', {
       has: page.getByRole('heading', { name: protectedBiz.business_name, exact: true }),
@@ -173,7 +227,9 @@ test.describe('accounts', () => {
     await context.close();
   });
 
-  test('sign in: wrong password shows the message; right password welcomes and goes home', async ({ browser }) => {
+  test('sign in: wrong password shows the message; right password welcomes and goes home', async ({
+    browser,
+  }) => {
     const email = uniqueEmail('signin');
     const setup = await contextWithNewUser(browser, email);
     await setup.close();
@@ -187,13 +243,17 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
-    await expect(page.getByText('You have been successfully signed in.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('You have been successfully signed in.', { exact: true }),
+    ).toBeVisible();
     await page.waitForURL(`${BASE_URL}/`);
     await expect(mainNav(page).getByText(email.split('@')[0]!, { exact: true })).toBeVisible();
     await context.close();
   });
 
-  test('sign up with an existing e-mail switches to Sign In with the e-mail prefilled', async ({ browser }) => {
+  test('sign up with an existing e-mail switches to Sign In with the e-mail prefilled', async ({
+    browser,
+  }) => {
     const email = uniqueEmail('dup');
     const setup = await contextWithNewUser(browser, email);
     await setup.close();
@@ -202,8 +262,14 @@ test.describe('accounts', () => {
     const page = await context.newPage();
     await signUpViaUi(page, email);
     await expect(page.getByText('Account Already Exists', { exact: true })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Sign In', exact: true })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tab', { name: 'Create Account', exact: true })).toHaveAttribute('aria-selected', 'false');
+    await expect(page.getByRole('tab', { name: 'Sign In', exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tab', { name: 'Create Account', exact: true })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     await expect(panel.getByLabel('Email', { exact: true })).toHaveValue(email);
@@ -218,8 +284,13 @@ test.describe('accounts', () => {
     await panel.getByLabel('Password', { exact: true }).fill('12345');
     await panel.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(panel.getByText('Invalid email address', { exact: true })).toBeVisible();
-    await expect(panel.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible();
-    await expect(panel.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      panel.getByText('Password must be at least 6 characters', { exact: true }),
+    ).toBeVisible();
+    await expect(panel.getByLabel('Email', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
     await page.getByRole('tab', { name: 'Create Account', exact: true }).click();
     panel = page.getByRole('tabpanel');
@@ -228,7 +299,9 @@ test.describe('accounts', () => {
     await panel.getByLabel('Password', { exact: true }).fill('abc');
     await panel.getByRole('button', { name: 'Create Account', exact: true }).click();
     await expect(panel.getByText('Invalid email address', { exact: true })).toBeVisible();
-    await expect(panel.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible();
+    await expect(
+      panel.getByText('Password must be at least 6 characters', { exact: true }),
+    ).toBeVisible();
 
     await panel.getByLabel('Email', { exact: true }).fill(uniqueEmail('never-created'));
     await panel.getByLabel('Password', { exact: true }).fill('abcdef');
@@ -243,20 +316,30 @@ test.describe('accounts', () => {
     const visitor = await browser.newContext();
     let page = await visitor.newPage();
     await page.goto('/');
-    await expect(mainNav(page).getByRole('link', { name: 'List Your Business', exact: true })).toBeVisible();
+    await expect(
+      mainNav(page).getByRole('link', { name: 'List Your Business', exact: true }),
+    ).toBeVisible();
     await expect(mainNav(page).getByRole('button', { name: 'Sign Out', exact: true })).toBeHidden();
     await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toBeHidden();
-    await expect(mainNav(page).getByRole('link', { name: 'Bulk Import', exact: true })).toBeHidden();
+    await expect(
+      mainNav(page).getByRole('link', { name: 'Bulk Import', exact: true }),
+    ).toBeHidden();
     await visitor.close();
 
     const user = await contextWithNewUser(browser, uniqueEmail('header'), 'Tunde Header');
     page = await user.newPage();
     await page.goto('/');
     await expect(mainNav(page).getByText('Tunde Header', { exact: true })).toBeVisible();
-    await expect(mainNav(page).getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
-    await expect(mainNav(page).getByRole('link', { name: 'List Your Business', exact: true })).toBeHidden();
+    await expect(
+      mainNav(page).getByRole('button', { name: 'Sign Out', exact: true }),
+    ).toBeVisible();
+    await expect(
+      mainNav(page).getByRole('link', { name: 'List Your Business', exact: true }),
+    ).toBeHidden();
     await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toBeHidden();
-    await expect(mainNav(page).getByRole('link', { name: 'Bulk Import', exact: true })).toBeHidden();
+    await expect(
+      mainNav(page).getByRole('link', { name: 'Bulk Import', exact: true }),
+    ).toBeHidden();
     await user.close();
 
     const admin = await browser.newContext();
@@ -265,13 +348,24 @@ test.describe('accounts', () => {
     await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
     await page.waitForURL(`${BASE_URL}/`);
     // The admin's display name is set by the start script; the header shows the session's shownName.
-    const session = (await (await admin.request.get('/api/auth/session')).json()) as { user: { shownName: string; isAdmin: boolean } };
+    const session = (await (await admin.request.get('/api/auth/session')).json()) as {
+      user: { shownName: string; isAdmin: boolean };
+    };
     expect(session.user.isAdmin).toBe(true);
     await expect(mainNav(page).getByText(session.user.shownName, { exact: true })).toBeVisible();
-    await expect(mainNav(page).getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
-    await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', /^\/admin\/?$/);
-    await expect(mainNav(page).getByRole('link', { name: 'Bulk Import', exact: true })).toHaveAttribute('href', /^\/bulk-registration\/?$/);
-    await expect(mainNav(page).getByRole('link', { name: 'List Your Business', exact: true })).toBeHidden();
+    await expect(
+      mainNav(page).getByRole('button', { name: 'Sign Out', exact: true }),
+    ).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute(
+      'href',
+      /^\/admin\/?$/,
+    );
+    await expect(
+      mainNav(page).getByRole('link', { name: 'Bulk Import', exact: true }),
+    ).toHaveAttribute('href', /^\/bulk-registration\/?$/);
+    await expect(
+      mainNav(page).getByRole('link', { name: 'List Your Business', exact: true }),
+    ).toBeHidden();
     await admin.close();
   });
 
@@ -280,24 +374,35 @@ test.describe('accounts', () => {
     await waitForIsland(page, page.getByRole('button', { name: 'Sign In', exact: true }));
     await expect(page.getByRole('heading', { name: 'Admin Sign In', exact: true })).toBeVisible();
     await expect(page.getByText('Administrative access only', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Home', exact: true })).toHaveAttribute('href', '/');
-    await expect(page.getByRole('link', { name: 'Submit listing request', exact: true })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Back to Home', exact: true })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await expect(
+      page.getByRole('link', { name: 'Submit listing request', exact: true }),
+    ).toHaveAttribute('href', '/register');
 
     await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-admin-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(
-      page.getByText('Invalid email or password or ensure your account has been approved', { exact: true }),
+      page.getByText('Invalid email or password or ensure your account has been approved', {
+        exact: true,
+      }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/sign-in\/$/);
   });
 
-  test('admin guard: visitor → /auth/, plain user → Not authorised, admin → dashboard', async ({ browser }) => {
+  test('admin guard: visitor → /auth/, plain user → Not authorised, admin → dashboard', async ({
+    browser,
+  }) => {
     const visitor = await browser.newContext();
     let page = await visitor.newPage();
     await page.goto('/admin/');
     await page.waitForURL(/\/auth\/$/);
-    await expect(page.getByRole('heading', { name: 'Access Business Contacts', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Access Business Contacts', exact: true }),
+    ).toBeVisible();
     await visitor.close();
 
     const email = uniqueEmail('plain');
@@ -305,14 +410,18 @@ test.describe('accounts', () => {
     page = await user.newPage();
     await page.goto('/admin/');
     await expect(page.getByRole('heading', { name: 'Not authorised', exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Business Listings Admin', exact: true })).toHaveCount(0);
+    await expect(
+      page.getByRole('heading', { name: 'Business Listings Admin', exact: true }),
+    ).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/?$/);
     await user.close();
 
     const admin = await contextWithAdmin(browser);
     page = await admin.newPage();
     await page.goto('/admin/');
-    await expect(page.getByRole('heading', { name: 'Business Listings Admin', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Business Listings Admin', exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('Not authorised', { exact: true })).toHaveCount(0);
     await admin.close();
   });
@@ -323,24 +432,32 @@ test.describe('accounts', () => {
     await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password, '/admin/sign-in/');
     await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
     await page.waitForURL(/\/admin\/$/);
-    await expect(page.getByRole('heading', { name: 'Business Listings Admin', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Business Listings Admin', exact: true }),
+    ).toBeVisible();
     await context.close();
   });
 
-  test('bulk registration guard: signed-out visitors end up on /auth/ (replace)', async ({ browser }) => {
+  test('bulk registration guard: signed-out visitors end up on /auth/ (replace)', async ({
+    browser,
+  }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto('/');
     await page.goto('/bulk-registration/');
     await page.waitForURL(/\/auth\/$/);
-    await expect(page.getByRole('heading', { name: 'Access Business Contacts', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Access Business Contacts', exact: true }),
+    ).toBeVisible();
     // location.replace: going back skips the guarded page.
     await page.goBack();
     await expect(page).toHaveURL(`${BASE_URL}/`);
     await context.close();
   });
 
-  test('password reset through the outbox; old password fails, new one works', async ({ browser }) => {
+  test('password reset through the outbox; old password fails, new one works', async ({
+    browser,
+  }) => {
     const email = uniqueEmail('reset');
     const setup = await contextWithNewUser(browser, email);
     await setup.close();
@@ -351,22 +468,31 @@ test.describe('accounts', () => {
     await openAuth(page);
     await page.getByRole('link', { name: 'Forgot your password?', exact: true }).click();
     await page.waitForURL(/\/auth\/forgot-password\/$/);
-    await expect(page.getByRole('heading', { name: 'Reset your password', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Reset your password', exact: true }),
+    ).toBeVisible();
     await waitForIsland(page, page.getByRole('button', { name: 'Send reset link', exact: true }));
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link', exact: true }).click();
     await expect(
-      page.getByText('If an account exists for that email, a reset link is on its way. Check your inbox.', { exact: true }),
+      page.getByText(
+        'If an account exists for that email, a reset link is on its way. Check your inbox.',
+        { exact: true },
+      ),
     ).toBeVisible();
 
     let mail: string | undefined;
-    await expect.poll(() => (mail = newestMailTo(email)), { message: `mail to ${email} in ${MAIL_DIR}` }).toBeTruthy();
+    await expect
+      .poll(() => (mail = newestMailTo(email)), { message: `mail to ${email} in ${MAIL_DIR}` })
+      .toBeTruthy();
     const link = mail!.match(/https?:\/\/\S+\/auth\/reset-password\/\?token=[^\s>"]+/)?.[0];
     expect(link, `reset link in:\n${mail}`).toBeTruthy();
     expect(link!.startsWith(`${BASE_URL}/auth/reset-password/?token=`)).toBe(true);
 
     await page.goto(link!);
-    await expect(page.getByRole('heading', { name: 'Choose a new password', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Choose a new password', exact: true }),
+    ).toBeVisible();
     await waitForIsland(page, page.getByRole('button', { name: 'Update password', exact: true }));
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
@@ -385,10 +511,16 @@ test.describe('accounts', () => {
   test('API: the 11th wrong sign-in for one e-mail answers 429', async ({ request }) => {
     const email = uniqueEmail('throttle');
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await request.post('/api/auth/sign-in', { headers: ORIGIN, data: { email, password: 'wrong-password' } });
+      const response = await request.post('/api/auth/sign-in', {
+        headers: ORIGIN,
+        data: { email, password: 'wrong-password' },
+      });
       expect(response.status(), `attempt ${attempt}`).toBe(401);
     }
-    const eleventh = await request.post('/api/auth/sign-in', { headers: ORIGIN, data: { email, password: 'wrong-password' } });
+    const eleventh = await request.post('/api/auth/sign-in', {
+      headers: ORIGIN,
+      data: { email, password: 'wrong-password' },
+    });
     expect(eleventh.status()).toBe(429);
   });
 });

@@ -1,13 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { adminCard, adminTab, adminTest as test, expectToast, keyboardDrag, openAdmin, sampleBusinesses, tabCount } from './helpers';
+import {
+  adminCard,
+  adminTab,
+  adminTest as test,
+  expectToast,
+  keyboardDrag,
+  openAdmin,
+  sampleBusinesses,
+  tabCount,
+} from './helpers';
 
 /**
  * Admin dashboard frame (SPEC §2): CSV exports, tab search and counts, tab reorder (local storage).
  */
 
 const COMPANY_SEARCH = 'Search companies by name, type, city or services...';
-const BUSINESS_HEADER = 'Business Name,Email,Phone,Business Type,Status,City,State,Address,Website,Services,Description,Contact Name,Featured,Contact Visibility,Created At';
+const BUSINESS_HEADER =
+  'Business Name,Email,Phone,Business Type,Status,City,State,Address,Website,Services,Description,Contact Name,Featured,Contact Visibility,Created At';
 const USERS_HEADER = 'Display Name,Role,User ID,Created At,Updated At';
 
 /** The {date} of the export file names, as the browser (same machine and time zone) writes it. */
@@ -17,7 +27,10 @@ function today(): string {
 }
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
   const path = await file.path();
   const raw = readFileSync(path, 'utf8');
   expect(raw.startsWith('\uFEFF'), 'UTF-8 BOM for spreadsheets').toBe(true);
@@ -25,21 +38,49 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
 }
 
 const tabLabels = async (page: Page) =>
-  (await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allInnerTexts()).map((t) => t.replace(/\s*\(\d+\)$/, '').trim());
+  (
+    await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allInnerTexts()
+  ).map((t) => t.replace(/\s*\(\d+\)$/, '').trim());
 
 test.describe('admin dashboard', () => {
-  test('heading, subtitle and the tabs in their default order; Pending selected', async ({ page }) => {
+  test('heading, subtitle and the tabs in their default order; Pending selected', async ({
+    page,
+  }) => {
     await openAdmin(page);
     await expect(page.getByText('Review business listing requests', { exact: true })).toBeVisible();
     expect(await tabLabels(page)).toEqual([
-      'Pending', 'Approved', 'Suspended', 'Rejected', 'Featured', 'Requests', 'Users', 'Contacts', 'Messaging', 'Articles', 'Service Cards',
+      'Pending',
+      'Approved',
+      'Suspended',
+      'Rejected',
+      'Featured',
+      'Requests',
+      'Users',
+      'Contacts',
+      'Messaging',
+      'Articles',
+      'Service Cards',
     ]);
-    await expect(page.getByRole('tablist', { name: 'Admin sections' }).getByRole('button', { name: 'Drag to reorder' })).toHaveCount(11);
+    await expect(
+      page
+        .getByRole('tablist', { name: 'Admin sections' })
+        .getByRole('button', { name: 'Drag to reorder' }),
+    ).toHaveCount(11);
     await expect(adminTab(page, 'Pending')).toHaveAttribute('aria-selected', 'true');
-    for (const label of ['Pending', 'Approved', 'Suspended', 'Rejected', 'Requests', 'Users', 'Contacts', 'Articles']) {
+    for (const label of [
+      'Pending',
+      'Approved',
+      'Suspended',
+      'Rejected',
+      'Requests',
+      'Users',
+      'Contacts',
+      'Articles',
+    ]) {
       await expect(adminTab(page, label), label).toHaveText(new RegExp(`^${label} \\(\\d+\\)$`));
     }
-    for (const label of ['Featured', 'Messaging', 'Service Cards']) await expect(adminTab(page, label), label).toHaveText(label);
+    for (const label of ['Featured', 'Messaging', 'Service Cards'])
+      await expect(adminTab(page, label), label).toHaveText(label);
   });
 
   test('Export All Businesses downloads the SPEC §9 CSV with every business', async ({ page }) => {
@@ -53,8 +94,13 @@ test.describe('admin dashboard', () => {
     expect(lagoon, 'sample business row').toBeTruthy();
     expect(lagoon).toContain(',approved,');
     expect(lagoon).toContain('Car Dealership / Sales');
-    const total = (await tabCount(page, 'Pending')) + (await tabCount(page, 'Approved')) + (await tabCount(page, 'Suspended')) + (await tabCount(page, 'Rejected'));
-    for (const b of sampleBusinesses().slice(0, 5)) expect(text, b.business_name).toContain(b.business_name);
+    const total =
+      (await tabCount(page, 'Pending')) +
+      (await tabCount(page, 'Approved')) +
+      (await tabCount(page, 'Suspended')) +
+      (await tabCount(page, 'Rejected'));
+    for (const b of sampleBusinesses().slice(0, 5))
+      expect(text, b.business_name).toContain(b.business_name);
     // One row per business (no line breaks inside the sample fields).
     expect(lines.length - 1).toBeGreaterThanOrEqual(total);
   });
@@ -63,16 +109,23 @@ test.describe('admin dashboard', () => {
     await openAdmin(page, 'Users');
     await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
     await expect(page.getByText('View all registered users', { exact: true })).toBeVisible();
-    await expect(page.getByPlaceholder('Search users by name, role or user ID...', { exact: true })).toBeVisible();
+    await expect(
+      page.getByPlaceholder('Search users by name, role or user ID...', { exact: true }),
+    ).toBeVisible();
     const { name, text } = await download(page, 'Export Users');
     expect(name).toBe(`users_${today()}.csv`);
     const lines = text.split(/\r?\n/).filter(Boolean);
     expect(lines[0]).toBe(USERS_HEADER);
     expect(lines.length - 1).toBe(await tabCount(page, 'Users'));
-    expect(lines.some((l) => l.split(',')[1] === 'admin'), 'an admin row').toBe(true);
+    expect(
+      lines.some((l) => l.split(',')[1] === 'admin'),
+      'an admin row',
+    ).toBe(true);
   });
 
-  test('search "Lagoon" on Approved filters cards and counts; changing tab clears it; Featured has no search', async ({ page }) => {
+  test('search "Lagoon" on Approved filters cards and counts; changing tab clears it; Featured has no search', async ({
+    page,
+  }) => {
     await openAdmin(page, 'Approved');
     const approved = await tabCount(page, 'Approved');
     const pending = await tabCount(page, 'Pending');
@@ -83,7 +136,9 @@ test.describe('admin dashboard', () => {
     const cards = page.getByRole('tabpanel').locator('article.admin-card');
     await expect(cards).toHaveCount(1);
     await expect(adminCard(page, 'Lagoon Crest Autos')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Searching for' })).toHaveText('Searching for: "Lagoon" - 1 results found');
+    await expect(page.getByRole('status').filter({ hasText: 'Searching for' })).toHaveText(
+      'Searching for: "Lagoon" - 1 results found',
+    );
     await expect(adminTab(page, 'Approved')).toHaveText('Approved (1)');
     expect(approved).toBeGreaterThan(1);
     await expect(adminTab(page, 'Pending')).toHaveText('Pending (0)');
@@ -91,7 +146,9 @@ test.describe('admin dashboard', () => {
     // A search matching nothing.
     await search.fill('zzqx-no-such-company');
     await expect(page.getByRole('heading', { name: 'No approved registrations' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Searching for' })).toHaveText('Searching for: "zzqx-no-such-company" - 0 results found');
+    await expect(page.getByRole('status').filter({ hasText: 'Searching for' })).toHaveText(
+      'Searching for: "zzqx-no-such-company" - 0 results found',
+    );
     await expect(adminTab(page, 'Approved')).toHaveText('Approved (0)');
 
     await search.fill('Lagoon');
@@ -102,29 +159,56 @@ test.describe('admin dashboard', () => {
     await expect(adminTab(page, 'Pending')).toHaveText(`Pending (${pending})`);
 
     await adminTab(page, 'Articles').click();
-    await expect(page.getByRole('searchbox', { name: 'Search articles by title, author, category or content...' })).toBeVisible();
+    await expect(
+      page.getByRole('searchbox', {
+        name: 'Search articles by title, author, category or content...',
+      }),
+    ).toBeVisible();
     await adminTab(page, 'Featured').click();
-    await expect(page.getByText('Search is not available for Featured', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Search is not available for Featured', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('searchbox')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Featured Business Order' })).toBeVisible();
   });
 
-  test('tab order changed with the keyboard is kept in localStorage across a reload', async ({ page }) => {
+  test('tab order changed with the keyboard is kept in localStorage across a reload', async ({
+    page,
+  }) => {
     await openAdmin(page);
     expect(await page.evaluate(() => localStorage.getItem('admin-tab-order'))).toBeNull();
     const before = await tabLabels(page);
     expect(before.slice(0, 2)).toEqual(['Pending', 'Approved']);
 
     const tablist = page.getByRole('tablist', { name: 'Admin sections' });
-    const handle = tablist.getByRole('listitem').filter({ has: adminTab(page, 'Approved') }).getByRole('button', { name: 'Drag to reorder' });
+    const handle = tablist
+      .getByRole('listitem')
+      .filter({ has: adminTab(page, 'Approved') })
+      .getByRole('button', { name: 'Drag to reorder' });
     await keyboardDrag(page, handle, 'ArrowLeft', 8);
     await expect.poll(() => tabLabels(page)).toEqual(['Approved', 'Pending', ...before.slice(2)]);
 
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin-tab-order') ?? 'null') as string[] | null);
-    expect(stored).toEqual(['approved', 'pending', 'suspended', 'rejected', 'featured', 'requests', 'users', 'contacts', 'messaging', 'articles', 'cards']);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('admin-tab-order') ?? 'null') as string[] | null,
+    );
+    expect(stored).toEqual([
+      'approved',
+      'pending',
+      'suspended',
+      'rejected',
+      'featured',
+      'requests',
+      'users',
+      'contacts',
+      'messaging',
+      'articles',
+      'cards',
+    ]);
 
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Business Listings Admin' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Business Listings Admin' }),
+    ).toBeVisible();
     await expect.poll(() => tabLabels(page)).toEqual(['Approved', 'Pending', ...before.slice(2)]);
     // The default tab is still Pending, wherever it is.
     await expect(adminTab(page, 'Pending')).toHaveAttribute('aria-selected', 'true');

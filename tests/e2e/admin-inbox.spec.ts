@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { adminTab, adminTest as test, expectToast, openAdmin, waitForIsland, waitForMail } from './helpers';
+import {
+  adminTab,
+  adminTest as test,
+  expectToast,
+  openAdmin,
+  waitForIsland,
+  waitForMail,
+} from './helpers';
 
 /**
  * Admin Requests, Contacts and Messaging tabs (SPEC §2). One real Find It request and one real
@@ -10,7 +17,10 @@ const RUN = Date.now().toString(36);
 
 /** The number in the tile whose label is `label` ("Total Requests", "Pending", "Handled"). */
 function tile(page: Page, label: string): Locator {
-  return page.locator('.tile').filter({ hasText: new RegExp(`^\\s*\\d+\\s*${label}\\s*$`) }).locator('strong');
+  return page
+    .locator('.tile')
+    .filter({ hasText: new RegExp(`^\\s*\\d+\\s*${label}\\s*$`) })
+    .locator('strong');
 }
 
 async function tileValue(page: Page, label: string): Promise<number> {
@@ -18,7 +28,9 @@ async function tileValue(page: Page, label: string): Promise<number> {
 }
 
 test.describe('admin Requests and Contacts', () => {
-  test('a Find It request is marked as handled, then Clear All empties the list', async ({ page }) => {
+  test('a Find It request is marked as handled, then Clear All empties the list', async ({
+    page,
+  }) => {
     const customer = `E2E Inbox Customer ${RUN}`;
     await page.goto('/find-it/');
     const submit = page.getByRole('button', { name: 'Submit Request', exact: true });
@@ -33,7 +45,9 @@ test.describe('admin Requests and Contacts', () => {
     await expectToast(page, 'Request Submitted Successfully', { type: 'success' });
 
     await openAdmin(page, 'Requests');
-    await expect(page.getByRole('heading', { name: 'Service Requests', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Service Requests', exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('Requests from the Find It feature')).toBeVisible();
     const total = await tileValue(page, 'Total Requests');
     const pending = await tileValue(page, 'Pending');
@@ -48,7 +62,9 @@ test.describe('admin Requests and Contacts', () => {
     await expect(item).not.toHaveClass(/handled/);
     await item.getByRole('button', { name: 'Mark as Handled', exact: true }).click();
     await expectToast(page, 'Service request marked as handled', { type: 'success' });
-    await expect(page.getByRole('heading', { name: 'Recently Handled', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Recently Handled', exact: true }),
+    ).toBeVisible();
     const handledItem = page.locator('li.card.handled').filter({ hasText: customer });
     await expect(handledItem).toBeVisible();
     await expect(handledItem.getByRole('button', { name: 'Mark as Handled' })).toHaveCount(0);
@@ -62,7 +78,9 @@ test.describe('admin Requests and Contacts', () => {
 
     await page.getByRole('button', { name: 'Clear All', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText('Delete every service request? This action cannot be undone.');
+    await expect(confirm).toContainText(
+      'Delete every service request? This action cannot be undone.',
+    );
     await confirm.getByRole('button', { name: 'Clear All', exact: true }).click();
     await expectToast(page, 'All service requests cleared successfully', { type: 'success' });
     await expect(page.getByRole('heading', { name: 'No service requests yet' })).toBeVisible();
@@ -74,7 +92,9 @@ test.describe('admin Requests and Contacts', () => {
     await expect(page.getByRole('heading', { name: 'No service requests yet' })).toBeVisible();
   });
 
-  test('a contact message is marked as handled, then Clear All Contacts empties the list', async ({ page }) => {
+  test('a contact message is marked as handled, then Clear All Contacts empties the list', async ({
+    page,
+  }) => {
     const subject = `E2E inbox subject ${RUN}`;
     await page.goto('/contact/');
     const submit = page.getByRole('button', { name: 'Send Message', exact: true });
@@ -82,7 +102,9 @@ test.describe('admin Requests and Contacts', () => {
     await page.getByLabel('Name *', { exact: true }).fill('Inbox Writer');
     await page.getByLabel('Email *', { exact: true }).fill(`writer-${RUN}@admin.e2e.example.com`);
     await page.getByLabel('Subject *', { exact: true }).fill(subject);
-    await page.getByLabel('Message *', { exact: true }).fill('Please check my listing details, thank you.');
+    await page
+      .getByLabel('Message *', { exact: true })
+      .fill('Please check my listing details, thank you.');
     await submit.click();
     await expectToast(page, 'Message sent successfully!', { type: 'success' });
 
@@ -98,30 +120,43 @@ test.describe('admin Requests and Contacts', () => {
     await expect(item).toContainText('Please check my listing details, thank you.');
     await item.getByRole('button', { name: 'Mark as Handled', exact: true }).click();
     await expectToast(page, 'Contact marked as handled', { type: 'success' });
-    await expect(page.getByRole('heading', { name: 'Recently Handled', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Recently Handled', exact: true }),
+    ).toBeVisible();
     await expect(page.locator('li.card.handled').filter({ hasText: subject })).toBeVisible();
     await expect(tile(page, 'Pending')).toHaveText(String(pending - 1));
     await expect(tile(page, 'Handled')).toHaveText(String(handled + 1));
 
     await page.getByRole('button', { name: 'Clear All Contacts', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText('Delete every contact message? This action cannot be undone.');
+    await expect(confirm).toContainText(
+      'Delete every contact message? This action cannot be undone.',
+    );
     await confirm.getByRole('button', { name: 'Clear All Contacts', exact: true }).click();
     await expectToast(page, 'All contacts cleared successfully', { type: 'success' });
     await expect(page.getByRole('heading', { name: 'No contacts found' })).toBeVisible();
-    await expect(page.getByText('No contact submissions have been received yet.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('No contact submissions have been received yet.', { exact: true }),
+    ).toBeVisible();
     await expect(tile(page, 'Total Contacts')).toHaveText('0');
     await expect(adminTab(page, 'Contacts')).toHaveText('Contacts (0)');
   });
 });
 
 test.describe('admin Messaging', () => {
-  test('empty subject is refused; a custom list of two gets the message through the outbox', async ({ page }) => {
+  test('empty subject is refused; a custom list of two gets the message through the outbox', async ({
+    page,
+  }) => {
     const subject = `E2E admin message ${RUN}`;
     const recipients = ['a@example.com', 'b@example.com'];
     await openAdmin(page, 'Messaging');
-    await expect(page.getByText('Search is not available for Messaging', { exact: true })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Compose Message', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      page.getByText('Search is not available for Messaging', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Compose Message', exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     const sentTab = page.getByRole('tab', { name: /^Sent Messages \(\d+\)$/ });
     await expect(sentTab).toBeVisible();
     const api = await page.request.get('/api/admin/messages');
@@ -129,7 +164,9 @@ test.describe('admin Messaging', () => {
     const sentBefore = ((await api.json()) as { sentMessages: unknown[] }).sentMessages.length;
     await expect(sentTab).toHaveText(`Sent Messages (${sentBefore})`);
 
-    await page.getByRole('combobox', { name: /^Recipients/ }).selectOption({ label: 'Custom list' });
+    await page
+      .getByRole('combobox', { name: /^Recipients/ })
+      .selectOption({ label: 'Custom list' });
     const emails = page.getByRole('textbox', { name: /^Email addresses \(comma-separated\)/ });
     await emails.fill(recipients.join(', '));
     await page.getByRole('textbox', { name: /^Message/ }).fill('Hello from the e2e admin.');
@@ -145,7 +182,10 @@ test.describe('admin Messaging', () => {
 
     const mail = await waitForMail((m) => m.subject === subject, `admin message "${subject}"`);
     for (const address of recipients) {
-      expect(mail.some((m) => m.to.includes(address)), `mail to ${address}`).toBe(true);
+      expect(
+        mail.some((m) => m.to.includes(address)),
+        `mail to ${address}`,
+      ).toBe(true);
     }
     expect(mail.every((m) => m.body.includes('Hello from the e2e admin.'))).toBe(true);
 

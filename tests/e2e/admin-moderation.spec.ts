@@ -21,22 +21,34 @@ import {
  */
 
 const RUN = Date.now().toString(36);
-const MAIN = { name: `E2E Moderation Motors ${RUN}`, email: `moderation-${RUN}@admin.e2e.example.com` };
-const SECOND = { name: `E2E Rejected Garage ${RUN}`, email: `rejected-${RUN}@admin.e2e.example.com` };
+const MAIN = {
+  name: `E2E Moderation Motors ${RUN}`,
+  email: `moderation-${RUN}@admin.e2e.example.com`,
+};
+const SECOND = {
+  name: `E2E Rejected Garage ${RUN}`,
+  email: `rejected-${RUN}@admin.e2e.example.com`,
+};
 
 async function registerListing(page: Page, name: string, email: string): Promise<void> {
   await page.goto('/register/');
   const submit = page.getByRole('button', { name: 'Submit Listing Request', exact: true });
   await waitForIsland(page, submit);
   await page.getByLabel('Business Name *', { exact: true }).fill(name);
-  await page.getByLabel('Description *', { exact: true }).fill('Fictional e2e workshop for the admin moderation journey.');
+  await page
+    .getByLabel('Description *', { exact: true })
+    .fill('Fictional e2e workshop for the admin moderation journey.');
   await page.getByRole('checkbox', { name: 'Mechanic / Repair Services', exact: true }).check();
-  await page.getByLabel('Specific Services *', { exact: true }).fill('Engine diagnostics, brake pads');
+  await page
+    .getByLabel('Specific Services *', { exact: true })
+    .fill('Engine diagnostics, brake pads');
   await page.getByLabel('Contact Name', { exact: true }).fill('Moderation Tester');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Phone', { exact: true }).fill('+234 809 111 2222');
   await page.getByLabel('City / Area', { exact: true }).fill('Yaba');
-  await page.getByRole('radio', { name: 'Public: anyone can see my phone, email and address' }).check();
+  await page
+    .getByRole('radio', { name: 'Public: anyone can see my phone, email and address' })
+    .check();
   await submit.click();
   await expectToast(page, 'Listing Request Submitted!', { type: 'success' });
 }
@@ -44,7 +56,9 @@ async function registerListing(page: Page, name: string, email: string): Promise
 test.describe.configure({ mode: 'serial' });
 
 test.describe('admin moderation journey', () => {
-  test('a submitted listing shows in Pending; Approve sends the welcome mail and lists it on /mechanic/', async ({ page }) => {
+  test('a submitted listing shows in Pending; Approve sends the welcome mail and lists it on /mechanic/', async ({
+    page,
+  }) => {
     test.setTimeout(REBUILD_TIMEOUT + 60_000);
     await registerListing(page, MAIN.name, MAIN.email);
     await registerListing(page, SECOND.name, SECOND.email);
@@ -67,22 +81,40 @@ test.describe('admin moderation journey', () => {
     await expect(adminTab(page, 'Pending')).toHaveText(`Pending (${pendingBefore - 1})`);
     await expect(adminTab(page, 'Approved')).toHaveText(`Approved (${approvedBefore + 1})`);
 
-    const [welcome] = await waitForMail((m) => m.subject === `${MAIN.name} is now listed on Lagos Auto Hub`, 'welcome e-mail');
+    const [welcome] = await waitForMail(
+      (m) => m.subject === `${MAIN.name} is now listed on Lagos Auto Hub`,
+      'welcome e-mail',
+    );
     expect(welcome!.to).toContain(MAIN.email);
 
     await adminTab(page, 'Approved').click();
     const approved = adminCard(page, MAIN.name);
     await expect(approved).toHaveAttribute('data-status', 'approved');
-    for (const name of ['Suspend', 'Reject', 'Make Featured', 'Test Welcome Email', 'Edit Details', 'Delete Permanently']) {
+    for (const name of [
+      'Suspend',
+      'Reject',
+      'Make Featured',
+      'Test Welcome Email',
+      'Edit Details',
+      'Delete Permanently',
+    ]) {
       await expect(approved.getByRole('button', { name, exact: true }), name).toBeVisible();
     }
     await expect(approved.getByLabel('Verification')).toBeVisible();
     await expect(approved.getByLabel('Star rating')).toBeVisible();
 
-    await waitForPublicPage(page.request, '/mechanic/', ({ text }) => text.includes(MAIN.name), 'approved listing shows after the rebuild');
+    await waitForPublicPage(
+      page.request,
+      '/mechanic/',
+      ({ text }) => text.includes(MAIN.name),
+      'approved listing shows after the rebuild',
+    );
   });
 
-  test('Make Featured adds it to the Featured tab; keyboard reorder moves it to the top', async ({ page, request }) => {
+  test('Make Featured adds it to the Featured tab; keyboard reorder moves it to the top', async ({
+    page,
+    request,
+  }) => {
     await openAdmin(page, 'Approved');
     const card = adminCard(page, MAIN.name);
     await card.getByRole('button', { name: 'Make Featured', exact: true }).click();
@@ -100,7 +132,12 @@ test.describe('admin moderation journey', () => {
     await expect(rows.last().locator('.order-number')).toHaveText(String(before.length));
 
     const row = rows.filter({ hasText: MAIN.name });
-    await keyboardDrag(page, row.getByRole('button', { name: 'Drag to reorder' }), 'ArrowUp', 4 * before.length);
+    await keyboardDrag(
+      page,
+      row.getByRole('button', { name: 'Drag to reorder' }),
+      'ArrowUp',
+      4 * before.length,
+    );
     await expectToast(page, 'Featured business order updated successfully', { type: 'success' });
     await expect.poll(names).toEqual([MAIN.name, ...before.slice(0, -1)]);
     await expect(rows.locator('.order-number')).toHaveText(before.map((_, i) => String(i + 1)));
@@ -111,7 +148,9 @@ test.describe('admin moderation journey', () => {
     expect(businesses.map((b) => b.business_name)).toEqual([MAIN.name, ...before.slice(0, -1)]);
   });
 
-  test('Suspend removes it from /mechanic/; Activate, verification, star rating and Edit Details update the card', async ({ page }) => {
+  test('Suspend removes it from /mechanic/; Activate, verification, star rating and Edit Details update the card', async ({
+    page,
+  }) => {
     test.setTimeout(REBUILD_TIMEOUT + 60_000);
     await openAdmin(page, 'Approved');
     const suspendedBefore = await tabCount(page, 'Suspended');
@@ -119,12 +158,18 @@ test.describe('admin moderation journey', () => {
     await expectToast(page, 'Business suspended', { type: 'success' });
     await expect(adminTab(page, 'Suspended')).toHaveText(`Suspended (${suspendedBefore + 1})`);
 
-    await waitForPublicPage(page.request, '/mechanic/', ({ text }) => !text.includes(MAIN.name), 'suspended listing is gone after the rebuild');
+    await waitForPublicPage(
+      page.request,
+      '/mechanic/',
+      ({ text }) => !text.includes(MAIN.name),
+      'suspended listing is gone after the rebuild',
+    );
 
     await adminTab(page, 'Suspended').click();
     const card = adminCard(page, MAIN.name);
     await expect(card).toHaveAttribute('data-status', 'suspended');
-    for (const name of ['Activate', 'Edit Details', 'Delete Permanently']) await expect(card.getByRole('button', { name, exact: true }), name).toBeVisible();
+    for (const name of ['Activate', 'Edit Details', 'Delete Permanently'])
+      await expect(card.getByRole('button', { name, exact: true }), name).toBeVisible();
     await expect(card.getByRole('button', { name: 'Suspend', exact: true })).toHaveCount(0);
     await card.getByRole('button', { name: 'Activate', exact: true }).click();
     await expectToast(page, 'Business activated', { type: 'success' });
@@ -164,7 +209,9 @@ test.describe('admin moderation journey', () => {
     await expect(reloaded.getByLabel('Star rating')).toHaveValue('4.5');
   });
 
-  test('a second listing is rejected, then deleted after the exact confirmation', async ({ page }) => {
+  test('a second listing is rejected, then deleted after the exact confirmation', async ({
+    page,
+  }) => {
     await openAdmin(page, 'Pending');
     const rejectedBefore = await tabCount(page, 'Rejected');
     await adminCard(page, SECOND.name).getByRole('button', { name: 'Reject', exact: true }).click();
@@ -174,18 +221,27 @@ test.describe('admin moderation journey', () => {
     await adminTab(page, 'Rejected').click();
     const card = adminCard(page, SECOND.name);
     await expect(card).toHaveAttribute('data-status', 'rejected');
-    await expect(card.getByRole('button')).toHaveText(['Approve', 'Edit Details', 'Delete Permanently']);
+    await expect(card.getByRole('button')).toHaveText([
+      'Approve',
+      'Edit Details',
+      'Delete Permanently',
+    ]);
 
     await card.getByRole('button', { name: 'Delete Permanently', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText(`Are you sure you want to permanently delete "${SECOND.name}"? This action cannot be undone.`);
+    await expect(confirm).toContainText(
+      `Are you sure you want to permanently delete "${SECOND.name}"? This action cannot be undone.`,
+    );
     // Cancel keeps it.
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(card).toBeVisible();
 
     await card.getByRole('button', { name: 'Delete Permanently', exact: true }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Permanently', exact: true }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Delete Permanently', exact: true })
+      .click();
     await expectToast(page, 'Business deleted', { type: 'success' });
     await expect(card).toHaveCount(0);
     await expect(adminTab(page, 'Rejected')).toHaveText(`Rejected (${rejectedBefore})`);

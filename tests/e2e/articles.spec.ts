@@ -16,7 +16,9 @@ test.describe('articles', () => {
     const filters = page.getByRole('group', { name: 'Filter by category' }).getByRole('button');
     await expect(filters).toHaveCount(categories.length + 1);
     await expect(filters.first()).toHaveText('All');
-    expect((await filters.allInnerTexts()).map((t) => t.trim()).sort()).toEqual(['All', ...categories].sort());
+    expect((await filters.allInnerTexts()).map((t) => t.trim()).sort()).toEqual(
+      ['All', ...categories].sort(),
+    );
   });
 
   test('Tips filter shows only Tips cards', async ({ page }) => {
@@ -55,7 +57,10 @@ test.describe('articles', () => {
     await expect(article.locator('time')).toHaveText(LONG_DATE);
     await expect(article.locator('.prose').getByRole('heading').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Articles', exact: true })).toHaveAttribute('href', '/articles/');
+    await expect(page.getByRole('link', { name: 'Back to Articles', exact: true })).toHaveAttribute(
+      'href',
+      '/articles/',
+    );
   });
 
   test('Share copies the link when navigator.share is unavailable', async ({ page, context }) => {
@@ -66,7 +71,9 @@ test.describe('articles', () => {
 
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText('Link copied!', { exact: true })).toBeVisible();
-    await expect(page.getByText('Article link has been copied to your clipboard.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Article link has been copied to your clipboard.', { exact: true }),
+    ).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   });
 
@@ -74,7 +81,12 @@ test.describe('articles', () => {
     const response = await page.goto('/articles/does-not-exist');
     expect(response?.status()).toBe(404);
     await expect(page.getByText('Article Not Found', { exact: true })).toBeVisible();
-    await expect(page.getByText("The article you're looking for doesn't exist.", { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Articles' })).toHaveAttribute('href', '/articles/');
+    await expect(
+      page.getByText("The article you're looking for doesn't exist.", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Articles' })).toHaveAttribute(
+      'href',
+      '/articles/',
+    );
   });
 });

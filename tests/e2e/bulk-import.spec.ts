@@ -9,18 +9,26 @@ import { adminCard, adminTest as test, expectToast, openAdmin, tabCount } from '
  * is normally flagged as a likely duplicate and starts unselected.
  */
 
-const FOUND = ['Allen Avenue Motor Works', 'Ojota Mechanic Village', 'Ikeja Accident Repair Centre'];
+const FOUND = [
+  'Allen Avenue Motor Works',
+  'Ojota Mechanic Village',
+  'Ikeja Accident Repair Centre',
+];
 
 test.describe.configure({ mode: 'serial' });
 
 test.describe('bulk import', () => {
-  test('search OpenStreetMap, select and register; the imports wait in Pending', async ({ page }) => {
+  test('search OpenStreetMap, select and register; the imports wait in Pending', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await openAdmin(page, 'Pending');
     const pendingBefore = await tabCount(page, 'Pending');
 
     await page.goto('/bulk-registration/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Bulk Import' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Bulk Import' })).toBeVisible({
+      timeout: 20_000,
+    });
     const banner = page.locator('.bulk-banner');
     await expect(banner).toContainText('OpenStreetMap');
     await expect(banner).toContainText('No Google Places API key');
@@ -32,16 +40,22 @@ test.describe('bulk import', () => {
     await query.fill('   ');
     await expect(searchButton).toBeDisabled();
     await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Lagos, Nigeria');
-    await expect(page.getByRole('combobox', { name: 'Category', exact: true })).toHaveValue('Mechanic / Repair Services');
+    await expect(page.getByRole('combobox', { name: 'Category', exact: true })).toHaveValue(
+      'Mechanic / Repair Services',
+    );
 
     await query.fill('mechanic');
     await expect(searchButton).toBeEnabled();
     await searchButton.click();
-    await expectToast(page, 'Search Complete', { description: `Found ${FOUND.length} businesses`, type: 'success' });
+    await expectToast(page, 'Search Complete', {
+      description: `Found ${FOUND.length} businesses`,
+      type: 'success',
+    });
 
     const rows = page.locator('li.bulk-row');
     await expect(rows).toHaveCount(FOUND.length);
-    for (const name of FOUND) await expect(page.getByRole('checkbox', { name, exact: true })).toBeVisible();
+    for (const name of FOUND)
+      await expect(page.getByRole('checkbox', { name, exact: true })).toBeVisible();
     await expect(page.getByText('Data © OpenStreetMap contributors, ODbL.')).toBeVisible();
     // Everything is selected except the likely duplicates.
     let duplicates = 0;
@@ -54,16 +68,26 @@ test.describe('bulk import', () => {
       }
       await expect(row.getByRole('checkbox')).toBeChecked({ checked: !isDuplicate });
     }
-    await expect(page.getByRole('heading', { level: 2, name: `Results (${FOUND.length - duplicates} of ${FOUND.length} selected)` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', {
+        level: 2,
+        name: `Results (${FOUND.length - duplicates} of ${FOUND.length} selected)`,
+      }),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'Deselect All', exact: true }).click();
-    for (const name of FOUND) await expect(page.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
+    for (const name of FOUND)
+      await expect(page.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
     await page.getByRole('button', { name: 'Register Selected', exact: true }).click();
-    await expectToast(page, 'No Businesses Selected', { description: 'Please select at least one business to register.', type: 'error' });
+    await expectToast(page, 'No Businesses Selected', {
+      description: 'Please select at least one business to register.',
+      type: 'error',
+    });
     await expect(rows).toHaveCount(FOUND.length);
 
     await page.getByRole('button', { name: 'Select All', exact: true }).click();
-    for (const name of FOUND) await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
+    for (const name of FOUND)
+      await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
     await page.getByRole('button', { name: 'Register Selected', exact: true }).click();
     await expectToast(page, 'Bulk Registration Complete', {
       description: `Successfully registered ${FOUND.length} businesses. 0 failed.`,
@@ -88,9 +112,16 @@ test.describe('bulk import', () => {
     await query.fill('mechanic');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expectToast(page, 'Search Complete', { description: `Found ${FOUND.length} businesses` });
-    for (const name of FOUND) await expect(page.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
-    await expect(page.locator('li.bulk-row .pending-note').filter({ hasText: 'already imported from the same source' })).toHaveCount(FOUND.length);
-    await expect(page.getByRole('heading', { level: 2, name: `Results (0 of ${FOUND.length} selected)` })).toBeVisible();
+    for (const name of FOUND)
+      await expect(page.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
+    await expect(
+      page
+        .locator('li.bulk-row .pending-note')
+        .filter({ hasText: 'already imported from the same source' }),
+    ).toHaveCount(FOUND.length);
+    await expect(
+      page.getByRole('heading', { level: 2, name: `Results (0 of ${FOUND.length} selected)` }),
+    ).toBeVisible();
   });
 });
 

@@ -32,8 +32,14 @@ test.describe('category pages', () => {
       await expect(notice).toBeVisible();
       await expect(notice).toContainText('199');
       await expect(notice).toContainText('112');
-      await expect(page.getByRole('link', { name: '199', exact: true })).toHaveAttribute('href', 'tel:199');
-      await expect(page.getByRole('link', { name: '112', exact: true })).toHaveAttribute('href', 'tel:112');
+      await expect(page.getByRole('link', { name: '199', exact: true })).toHaveAttribute(
+        'href',
+        'tel:199',
+      );
+      await expect(page.getByRole('link', { name: '112', exact: true })).toHaveAttribute(
+        'href',
+        'tel:112',
+      );
     });
   }
 
@@ -42,7 +48,9 @@ test.describe('category pages', () => {
     await expect(page.getByText(/\d+ Listing Websites? Available/)).toBeVisible();
   });
 
-  test('/workshops shows the highlight tiles, Browse All, and cards do not open a dialog', async ({ page }) => {
+  test('/workshops shows the highlight tiles, Browse All, and cards do not open a dialog', async ({
+    page,
+  }) => {
     await page.goto('/workshops');
     for (const tile of ['Oil Changes', 'Engine Repair', 'Brake Service']) {
       await expect(page.getByRole('heading', { name: tile, exact: true })).toBeVisible();
@@ -54,7 +62,9 @@ test.describe('category pages', () => {
     await expect(card.getByRole('button', { name: 'View Details' })).toHaveCount(0);
     await card.locator('h3').click();
     // Give React two frames to render anything the click might open, then assert nothing did.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 

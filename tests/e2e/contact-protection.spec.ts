@@ -14,7 +14,12 @@ const CATEGORY_PATH: Record<string, string> = {
 const pathOf = (b: SampleBusiness) => CATEGORY_PATH[b.business_categories[0] ?? ''];
 const all = sampleBusinesses();
 const protectedBiz = all.find(
-  (b) => b.contact_visibility === 'registered_users_only' && b.email && b.phone && b.address && pathOf(b),
+  (b) =>
+    b.contact_visibility === 'registered_users_only' &&
+    b.email &&
+    b.phone &&
+    b.address &&
+    pathOf(b),
 )!;
 const publicBiz = all.find((b) => b.contact_visibility === 'public' && b.phone && pathOf(b))!;
 
@@ -32,7 +37,9 @@ function expectNoSecrets(body: string, where: string) {
 async function idOf(request: APIRequestContext, name: string): Promise<string> {
   const response = await request.get('/api/directory');
   expect(response.status()).toBe(200);
-  const { businesses } = (await response.json()) as { businesses: { id: string; business_name: string }[] };
+  const { businesses } = (await response.json()) as {
+    businesses: { id: string; business_name: string }[];
+  };
   const found = businesses.find((b) => b.business_name === name);
   expect(found, `${name} listed in /api/directory`).toBeTruthy();
   return found!.id;
@@ -44,7 +51,9 @@ test.describe('contact protection (registered_users_only)', () => {
     expect(publicBiz, 'a public sample business with phone').toBeTruthy();
   });
 
-  test('pre-rendered HTML of the category page leaks no protected contact details', async ({ request }) => {
+  test('pre-rendered HTML of the category page leaks no protected contact details', async ({
+    request,
+  }) => {
     const response = await request.get(pathOf(protectedBiz)!);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -72,7 +81,9 @@ test.describe('contact protection (registered_users_only)', () => {
     expect(JSON.stringify(search)).toContain(id);
   });
 
-  test('dialog of a protected listing shows the sign-in notice, not the phone', async ({ page }) => {
+  test('dialog of a protected listing shows the sign-in notice, not the phone', async ({
+    page,
+  }) => {
     await page.goto(pathOf(protectedBiz)!);
     const card = page.locator('article.business-card', {
       has: page.getByRole('heading', { name: protectedBiz.business_name, exact: true }),
@@ -81,13 +92,23 @@ test.describe('contact protection (registered_users_only)', () => {
     await card.getByRole('button', { name: 'View Details' }).click();
 
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('heading', { name: protectedBiz.business_name, exact: true })).toBeVisible();
+    await expect(
+      dialog.getByRole('heading', { name: protectedBiz.business_name, exact: true }),
+    ).toBeVisible();
     await expect(dialog.getByText('Contact details protected')).toBeVisible();
     await expect(dialog.getByText('Sign in to access:')).toBeVisible();
-    for (const item of ['Direct phone contact', 'Email the business', 'Full address', 'Quick contact options']) {
+    for (const item of [
+      'Direct phone contact',
+      'Email the business',
+      'Full address',
+      'Quick contact options',
+    ]) {
       await expect(dialog.getByText(item, { exact: true })).toBeVisible();
     }
-    await expect(dialog.getByRole('link', { name: 'Contact Us Instead' })).toHaveAttribute('href', '/contact');
+    await expect(dialog.getByRole('link', { name: 'Contact Us Instead' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     await expect(dialog.getByText('Free account • No spam • Instant access')).toBeVisible();
     await expect(dialog).not.toContainText(protectedBiz.phone!);
     await expect(dialog).not.toContainText(protectedBiz.email!);

@@ -1,14 +1,24 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { BASE_URL, E2E_ADMIN, E2E_MAIL_DIR } from '../../playwright.config';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Waits until the Astro island that contains `inner` has hydrated (Astro drops `ssr` then). */
 export async function waitForIsland(page: Page, inner: Locator | string): Promise<void> {
-  const island = page.locator('astro-island', { has: typeof inner === 'string' ? page.locator(inner) : inner }).first();
+  const island = page
+    .locator('astro-island', { has: typeof inner === 'string' ? page.locator(inner) : inner })
+    .first();
   await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
@@ -23,7 +33,9 @@ export interface SampleBusiness {
 }
 
 export function sampleBusinesses(): SampleBusiness[] {
-  return JSON.parse(readFileSync(join(ROOT, 'content', 'sample-businesses.json'), 'utf8')) as SampleBusiness[];
+  return JSON.parse(
+    readFileSync(join(ROOT, 'content', 'sample-businesses.json'), 'utf8'),
+  ) as SampleBusiness[];
 }
 
 export interface SeedArticle {
@@ -45,7 +57,12 @@ export function seedArticles(): SeedArticle[] {
         const m = front.match(new RegExp(`^${name}:\\s*(.*)$`, 'm'));
         return m ? m[1]!.trim().replace(/^"(.*)"$/, '$1') : '';
       };
-      return { title: field('title'), slug: field('slug'), category: field('category'), published: field('published') !== 'false' };
+      return {
+        title: field('title'),
+        slug: field('slug'),
+        category: field('category'),
+        published: field('published') !== 'false',
+      };
     });
 }
 
@@ -72,14 +89,27 @@ export function readOutbox(dir = join(ROOT, E2E_MAIL_DIR)): OutboxMail[] {
     const text = readFileSync(join(dir, file), 'utf8');
     const split = text.indexOf('\n\n');
     const head = split >= 0 ? text.slice(0, split) : text;
-    const header = (name: string) => head.match(new RegExp(`^${name}:[ \\t]*(.*)$`, 'm'))?.[1]?.trim() ?? '';
-    return { file, from: header('From'), to: header('To'), subject: header('Subject'), body: split >= 0 ? text.slice(split + 2) : '' };
+    const header = (name: string) =>
+      head.match(new RegExp(`^${name}:[ \\t]*(.*)$`, 'm'))?.[1]?.trim() ?? '';
+    return {
+      file,
+      from: header('From'),
+      to: header('To'),
+      subject: header('Subject'),
+      body: split >= 0 ? text.slice(split + 2) : '',
+    };
   });
 }
 
 /** Waits (polling the outbox) until mail matching `match` exists and returns all such mail. */
-export async function waitForMail(match: (mail: OutboxMail) => boolean, what: string, timeout = 15_000): Promise<OutboxMail[]> {
-  await expect.poll(() => readOutbox().filter(match).length, { message: `outbox mail: ${what}`, timeout }).toBeGreaterThan(0);
+export async function waitForMail(
+  match: (mail: OutboxMail) => boolean,
+  what: string,
+  timeout = 15_000,
+): Promise<OutboxMail[]> {
+  await expect
+    .poll(() => readOutbox().filter(match).length, { message: `outbox mail: ${what}`, timeout })
+    .toBeGreaterThan(0);
   return readOutbox().filter(match);
 }
 
@@ -92,7 +122,9 @@ export async function expectToast(
   title: string,
   options: { description?: string; type?: 'error' | 'success' | 'default' } = {},
 ): Promise<Locator> {
-  const toast = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]').getByText(title, { exact: true }) });
+  const toast = page
+    .locator('[data-sonner-toast]')
+    .filter({ has: page.locator('[data-title]').getByText(title, { exact: true }) });
   await expect(toast.first(), `toast "${title}"`).toBeVisible();
   if (options.description !== undefined) {
     await expect(toast.first().locator('[data-description]')).toHaveText(options.description);
@@ -116,7 +148,10 @@ export function adminStorageState(browser: Browser): Promise<StorageState> {
   adminState ??= (async () => {
     const context = await browser.newContext({ baseURL: BASE_URL });
     try {
-      const response = await context.request.post('/api/auth/sign-in', { headers: { origin: BASE_URL }, data: E2E_ADMIN });
+      const response = await context.request.post('/api/auth/sign-in', {
+        headers: { origin: BASE_URL },
+        data: E2E_ADMIN,
+      });
       expect(response.status(), await response.text()).toBe(200);
       return await context.storageState();
     } finally {
@@ -136,7 +171,9 @@ export const adminTest = base.extend({
 
 /** The admin tab whose label starts with `label` ("Pending" matches "Pending (3)"). */
 export function adminTab(page: Page, label: string): Locator {
-  return page.getByRole('tab', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(\\d+\\))?$`) });
+  return page.getByRole('tab', {
+    name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(\\d+\\))?$`),
+  });
 }
 
 /** The number in a tab label such as "Approved (37)". */
@@ -150,7 +187,9 @@ export async function tabCount(page: Page, label: string): Promise<number> {
 /** Opens /admin/ (optionally on a tab) and waits until the registrations have loaded. */
 export async function openAdmin(page: Page, tab?: string): Promise<void> {
   await page.goto('/admin/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Business Listings Admin' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Business Listings Admin' }),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Export All Businesses' })).toBeEnabled();
   if (tab) {
     await adminTab(page, tab).click();
@@ -160,14 +199,21 @@ export async function openAdmin(page: Page, tab?: string): Promise<void> {
 
 /** The admin business card (article.admin-card) of `name`. */
 export function adminCard(page: Page, name: string): Locator {
-  return page.locator('article.admin-card').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  return page
+    .locator('article.admin-card')
+    .filter({ has: page.getByRole('heading', { level: 3, name }) });
 }
 
 /**
  * Keyboard drag with @dnd-kit (SPEC §9: Space lifts, arrows move 25 px, Space drops).
  * `handle` is a "Drag to reorder" button.
  */
-export async function keyboardDrag(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', steps: number): Promise<void> {
+export async function keyboardDrag(
+  page: Page,
+  handle: Locator,
+  key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight',
+  steps: number,
+): Promise<void> {
   await handle.focus();
   await page.keyboard.press('Space');
   for (let i = 0; i < steps; i += 1) {
@@ -179,7 +225,10 @@ export async function keyboardDrag(page: Page, handle: Locator, key: 'ArrowUp' |
 }
 
 /** Body of a public page (static build output), for polling until a rebuild lands. */
-export async function publicHtml(request: APIRequestContext, path: string): Promise<{ status: number; text: string }> {
+export async function publicHtml(
+  request: APIRequestContext,
+  path: string,
+): Promise<{ status: number; text: string }> {
   const response = await request.get(path, { headers: { 'cache-control': 'no-cache' } });
   return { status: response.status(), text: await response.text() };
 }
@@ -196,9 +245,17 @@ export const REBUILD_TIMEOUT = 120_000;
 export async function nudgeRebuild(admin: APIRequestContext): Promise<void> {
   const list = await admin.get('/api/admin/registrations');
   expect(list.status(), 'admin API (is the context signed in as admin?)').toBe(200);
-  const { registrations } = (await list.json()) as { registrations: { id: string; featured: boolean; display_order: number }[] };
-  const ids = registrations.filter((b) => b.featured).sort((a, b) => a.display_order - b.display_order).map((b) => b.id);
-  const response = await admin.put('/api/admin/featured-order', { headers: { origin: BASE_URL }, data: { ids } });
+  const { registrations } = (await list.json()) as {
+    registrations: { id: string; featured: boolean; display_order: number }[];
+  };
+  const ids = registrations
+    .filter((b) => b.featured)
+    .sort((a, b) => a.display_order - b.display_order)
+    .map((b) => b.id);
+  const response = await admin.put('/api/admin/featured-order', {
+    headers: { origin: BASE_URL },
+    data: { ids },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 

@@ -17,20 +17,29 @@ test.describe('home page', () => {
     }
 
     await expect(page.getByRole('heading', { name: 'Featured Businesses' })).toBeVisible();
-    const featuredSection = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Businesses' }) });
+    const featuredSection = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Featured Businesses' }),
+    });
     const featuredCards = featuredSection.locator('article.business-card');
     await expect(featuredCards.first()).toBeVisible();
     for (const card of await featuredCards.all()) {
       await expect(card.getByText('FEATURED', { exact: true })).toBeVisible();
     }
 
-    const news = page.locator('section', { has: page.getByRole('heading', { name: 'Latest News & Tips' }) });
+    const news = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Latest News & Tips' }),
+    });
     await expect(news.getByRole('heading', { name: 'Latest News & Tips' })).toBeVisible();
     await expect(news.locator('article.article-card')).toHaveCount(3);
-    await expect(page.getByRole('link', { name: 'View All Articles' })).toHaveAttribute('href', '/articles/');
+    await expect(page.getByRole('link', { name: 'View All Articles' })).toHaveAttribute(
+      'href',
+      '/articles/',
+    );
   });
 
-  test('search "panel beating" shows body work results and hides the sections until cleared', async ({ page }) => {
+  test('search "panel beating" shows body work results and hides the sections until cleared', async ({
+    page,
+  }) => {
     await page.goto('/');
     const input = page.getByPlaceholder(PLACEHOLDER, { exact: true });
     await waitForIsland(page, input);
@@ -68,6 +77,8 @@ test.describe('home page', () => {
 
     await expect(page.getByRole('heading', { name: 'Search Results (0)' })).toBeVisible();
     await expect(page.getByText('No results found', { exact: true })).toBeVisible();
-    await expect(page.getByText('Try different search terms or check your spelling.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Try different search terms or check your spelling.', { exact: true }),
+    ).toBeVisible();
   });
 });

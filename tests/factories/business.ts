@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { BusinessRegistration, Database, NewBusinessRegistration } from '../../functions/db/database.ts';
+import type {
+  BusinessRegistration,
+  Database,
+  NewBusinessRegistration,
+} from '../../functions/db/database.ts';
 
 let counter = 0;
 
 /** A valid registration row with unique name, e-mail and phone; override any field. */
-export function buildBusiness(overrides: Partial<NewBusinessRegistration> = {}): NewBusinessRegistration {
+export function buildBusiness(
+  overrides: Partial<NewBusinessRegistration> = {},
+): NewBusinessRegistration {
   counter += 1;
   const n = `${Date.now().toString(36)}${counter}`;
   return {
@@ -28,5 +34,9 @@ export async function insertBusiness(
   db: Kysely<Database>,
   overrides: Partial<NewBusinessRegistration> = {},
 ): Promise<BusinessRegistration> {
-  return db.insertInto('business_registrations').values(buildBusiness(overrides)).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('business_registrations')
+    .values(buildBusiness(overrides))
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

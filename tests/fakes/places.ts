@@ -133,7 +133,12 @@ export const OVERPASS_ELEMENTS: readonly OverpassElementFixture[] = [
     id: 9100000003,
     lat: 6.4473,
     lon: 3.4727,
-    tags: { name: 'Lekki Auto Mall', shop: 'car', 'addr:suburb': 'Lekki', website: 'http://www.lekkiautomall.example.ng' },
+    tags: {
+      name: 'Lekki Auto Mall',
+      shop: 'car',
+      'addr:suburb': 'Lekki',
+      website: 'http://www.lekkiautomall.example.ng',
+    },
   },
   {
     type: 'way',
@@ -153,7 +158,12 @@ export const OVERPASS_ELEMENTS: readonly OverpassElementFixture[] = [
     id: 9100000006,
     lat: 6.5986,
     lon: 3.3489,
-    tags: { name: 'Obafemi Awolowo Way Filling Station', amenity: 'fuel', shop: 'car_repair', brand: 'TotalEnergies' },
+    tags: {
+      name: 'Obafemi Awolowo Way Filling Station',
+      amenity: 'fuel',
+      shop: 'car_repair',
+      brand: 'TotalEnergies',
+    },
   },
   {
     type: 'node',
@@ -173,7 +183,12 @@ export const OVERPASS_ELEMENTS: readonly OverpassElementFixture[] = [
     id: 9100000008,
     lat: 6.4917,
     lon: 3.3553,
-    tags: { name: 'Surulere Tyre Masters', shop: 'tyres', 'addr:suburb': 'Surulere', 'contact:phone': '0807 444 5566' },
+    tags: {
+      name: 'Surulere Tyre Masters',
+      shop: 'tyres',
+      'addr:suburb': 'Surulere',
+      'contact:phone': '0807 444 5566',
+    },
   },
 ];
 
@@ -200,7 +215,8 @@ export function overpassAnswer(ql: string): OverpassElementFixture[] {
   });
 }
 
-type Mode = { kind: 'ok' } | { kind: 'reply'; status: number; body: string } | { kind: 'malformed' };
+type Mode =
+  { kind: 'ok' } | { kind: 'reply'; status: number; body: string } | { kind: 'malformed' };
 
 export interface FakePlaces {
   baseUrl: string;
@@ -263,17 +279,36 @@ export async function start(port = 0): Promise<FakePlaces> {
       if (isOverpass) data = new URLSearchParams(raw).get('data') ?? undefined;
       requests.push({ method: req.method ?? '', path, headers: req.headers, raw, json, data });
 
-      if (!isGoogle && !isOverpass) return send(404, JSON.stringify({ error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } }));
+      if (!isGoogle && !isOverpass)
+        return send(
+          404,
+          JSON.stringify({ error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } }),
+        );
       if (mode.kind === 'reply') return send(mode.status, mode.body);
-      if (mode.kind === 'malformed') return send(200, '<html><body>Service temporarily unavailable{', 'text/html');
+      if (mode.kind === 'malformed')
+        return send(200, '<html><body>Service temporarily unavailable{', 'text/html');
 
       if (isGoogle) {
         if (!req.headers['x-goog-api-key']) {
-          return send(403, JSON.stringify({ error: { code: 403, message: 'The request is missing a valid API key.', status: 'PERMISSION_DENIED' } }));
+          return send(
+            403,
+            JSON.stringify({
+              error: {
+                code: 403,
+                message: 'The request is missing a valid API key.',
+                status: 'PERMISSION_DENIED',
+              },
+            }),
+          );
         }
         const textQuery = (json as { textQuery?: unknown } | undefined)?.textQuery;
         if (typeof textQuery !== 'string' || !textQuery.trim()) {
-          return send(400, JSON.stringify({ error: { code: 400, message: 'Empty text_query.', status: 'INVALID_ARGUMENT' } }));
+          return send(
+            400,
+            JSON.stringify({
+              error: { code: 400, message: 'Empty text_query.', status: 'INVALID_ARGUMENT' },
+            }),
+          );
         }
         return send(200, JSON.stringify({ places: GOOGLE_PLACES }));
       }
@@ -283,7 +318,11 @@ export async function start(port = 0): Promise<FakePlaces> {
         JSON.stringify({
           version: 0.6,
           generator: 'Overpass API (fake)',
-          osm3s: { timestamp_osm_base: '2024-01-01T00:00:00Z', copyright: 'The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.' },
+          osm3s: {
+            timestamp_osm_base: '2024-01-01T00:00:00Z',
+            copyright:
+              'The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.',
+          },
           elements: overpassAnswer(data),
         }),
       );
@@ -303,7 +342,15 @@ export async function start(port = 0): Promise<FakePlaces> {
       mode = {
         kind: 'reply',
         status,
-        body: JSON.stringify(body ?? { error: { code: status, message: DEFAULT_MESSAGES[status] ?? 'Request failed.', status: STATUS_NAMES[status] ?? 'UNKNOWN' } }),
+        body: JSON.stringify(
+          body ?? {
+            error: {
+              code: status,
+              message: DEFAULT_MESSAGES[status] ?? 'Request failed.',
+              status: STATUS_NAMES[status] ?? 'UNKNOWN',
+            },
+          },
+        ),
       };
     },
     reply(body, status = 200) {

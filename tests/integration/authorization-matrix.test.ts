@@ -10,7 +10,8 @@ import { createTestDatabase, testApi } from '../setup/test-db.ts';
  * admin passes the guard.
  */
 const protectedRoutes = ROUTES.filter((route) => route.access !== 'public');
-const samplePath = (path: string) => path.replace(/:([a-zA-Z]+)/g, () => '00000000-0000-4000-8000-000000000000');
+const samplePath = (path: string) =>
+  path.replace(/:([a-zA-Z]+)/g, () => '00000000-0000-4000-8000-000000000000');
 
 let handle: DatabaseHandle;
 let api: ReturnType<typeof testApi>;
@@ -20,8 +21,16 @@ beforeAll(async () => {
   api = testApi(handle.db);
   process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
   await ensureAdmin(handle.db, { email: 'boss@example.com', password: 'boss-pass-1' });
-  await api.call('/api/auth/sign-in', { method: 'POST', as: 'admin', json: { email: 'boss@example.com', password: 'boss-pass-1' } });
-  await api.call('/api/auth/sign-up', { method: 'POST', as: 'user', json: { email: 'plain@example.com', password: 'plain-pass-1' } });
+  await api.call('/api/auth/sign-in', {
+    method: 'POST',
+    as: 'admin',
+    json: { email: 'boss@example.com', password: 'boss-pass-1' },
+  });
+  await api.call('/api/auth/sign-up', {
+    method: 'POST',
+    as: 'user',
+    json: { email: 'plain@example.com', password: 'plain-pass-1' },
+  });
 });
 afterAll(() => handle.close());
 
@@ -30,30 +39,35 @@ describe('authorization matrix', () => {
     expect(protectedRoutes.filter((r) => r.access === 'admin').length).toBeGreaterThan(0);
   });
 
-  it.each(protectedRoutes.map((r) => [r.method, r.path, r.access] as const))('%s %s (%s)', async (method, path, access) => {
-    const url = `/api${samplePath(path)}`;
-    const init = { method, ...(method === 'GET' ? {} : { json: {} }) };
+  it.each(protectedRoutes.map((r) => [r.method, r.path, r.access] as const))(
+    '%s %s (%s)',
+    async (method, path, access) => {
+      const url = `/api${samplePath(path)}`;
+      const init = { method, ...(method === 'GET' ? {} : { json: {} }) };
 
-    const anonymous = await api.call(url, init);
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body.error.code).toBe('UNAUTHENTICATED');
+      const anonymous = await api.call(url, init);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe('UNAUTHENTICATED');
 
-    const user = await api.call(url, { ...init, as: 'user' });
-    if (access === 'admin') {
-      expect(user.status).toBe(403);
-      expect(user.body.error.code).toBe('FORBIDDEN');
-    } else {
-      expect([401, 403]).not.toContain(user.status);
-    }
+      const user = await api.call(url, { ...init, as: 'user' });
+      if (access === 'admin') {
+        expect(user.status).toBe(403);
+        expect(user.body.error.code).toBe('FORBIDDEN');
+      } else {
+        expect([401, 403]).not.toContain(user.status);
+      }
 
-    const admin = await api.call(url, { ...init, as: 'admin' });
-    expect([401, 403]).not.toContain(admin.status);
-  });
+      const admin = await api.call(url, { ...init, as: 'admin' });
+      expect([401, 403]).not.toContain(admin.status);
+    },
+  );
 
   it('lets the admin list users with roles and profiles', async () => {
     const { status, body } = await api.call('/api/admin/users', { as: 'admin' });
     expect(status).toBe(200);
-    const byEmail = Object.fromEntries(body.users.map((u: { email: string; role: string }) => [u.email, u]));
+    const byEmail = Object.fromEntries(
+      body.users.map((u: { email: string; role: string }) => [u.email, u]),
+    );
     expect(byEmail['boss@example.com']).toMatchObject({ role: 'admin' });
     expect(byEmail['plain@example.com']).toMatchObject({ role: 'user', display_name: 'plain' });
     expect(byEmail['plain@example.com'].profile_id).toBeTruthy();
@@ -62,7 +76,11 @@ describe('authorization matrix', () => {
   it('ensureAdmin promotes an existing account without changing its password', async () => {
     const result = await ensureAdmin(handle.db, { email: 'PLAIN@example.com' });
     expect(result.created).toBe(false);
-    const session = await api.call('/api/auth/sign-in', { method: 'POST', as: 'promoted', json: { email: 'plain@example.com', password: 'plain-pass-1' } });
+    const session = await api.call('/api/auth/sign-in', {
+      method: 'POST',
+      as: 'promoted',
+      json: { email: 'plain@example.com', password: 'plain-pass-1' },
+    });
     expect(session.body.user.isAdmin).toBe(true);
     expect((await api.call('/api/admin/users', { as: 'promoted' })).status).toBe(200);
   });

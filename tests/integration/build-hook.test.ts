@@ -17,7 +17,12 @@ function fakeBuildHook() {
   return {
     calls,
     fail: (code: number) => void (status = code),
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/build_hooks/abc`))),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/build_hooks/abc`),
+        ),
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -17,22 +17,34 @@ afterAll(() => handle.close());
 
 describe('seed content', () => {
   it('is idempotent', async () => {
-    expect(await seedDatabase(handle.db)).toEqual({ articles: 0, serviceCards: 0, sampleBusinesses: 0, osmBusinesses: 0 });
+    expect(await seedDatabase(handle.db)).toEqual({
+      articles: 0,
+      serviceCards: 0,
+      sampleBusinesses: 0,
+      osmBusinesses: 0,
+    });
   });
 
   it('populates every category page', async () => {
     const { body } = await call('/api/directory');
     const businesses = body.businesses as PublicBusiness[];
     for (const page of Object.values(CATEGORY_PAGES)) {
-      expect(businesses.filter((b) => matchesTypeFilter(b, page.typeFilter)).length, page.path).toBeGreaterThan(0);
+      expect(
+        businesses.filter((b) => matchesTypeFilter(b, page.typeFilter)).length,
+        page.path,
+      ).toBeGreaterThan(0);
     }
   });
 
   it('covers both visibilities, every verification state, featured and a spread of ratings', async () => {
     const businesses = (await call('/api/directory')).body.businesses as PublicBusiness[];
     const samples = businesses.filter((b) => b.is_sample);
-    expect(new Set(samples.map((b) => b.contact_visibility))).toEqual(new Set(['public', 'registered_users_only']));
-    expect(new Set(samples.map((b) => b.verification_status))).toEqual(new Set(['verified', 'verification_pending', 'not_verified']));
+    expect(new Set(samples.map((b) => b.contact_visibility))).toEqual(
+      new Set(['public', 'registered_users_only']),
+    );
+    expect(new Set(samples.map((b) => b.verification_status))).toEqual(
+      new Set(['verified', 'verification_pending', 'not_verified']),
+    );
     expect(samples.some((b) => b.featured)).toBe(true);
     expect(new Set(samples.map((b) => b.star_rating)).size).toBeGreaterThanOrEqual(5);
   });
@@ -46,7 +58,9 @@ describe('seed content', () => {
       'Popoola Battery Clinic',
       'Procuremax Autocare',
     ]);
-    expect(osm.every((b) => /^node\/\d+$/.test(b.source_id ?? '') && b.state === 'Lagos')).toBe(true);
+    expect(osm.every((b) => /^node\/\d+$/.test(b.source_id ?? '') && b.state === 'Lagos')).toBe(
+      true,
+    );
   });
 });
 
@@ -65,7 +79,18 @@ describe('GET /api/articles', () => {
   it('hides drafts', async () => {
     await handle.db
       .insertInto('articles')
-      .values({ title: 'Draft', slug: 'a-draft', content: 'x', category: 'News', published: false, excerpt: null, author: null, image_url: null, meta_title: null, meta_description: null })
+      .values({
+        title: 'Draft',
+        slug: 'a-draft',
+        content: 'x',
+        category: 'News',
+        published: false,
+        excerpt: null,
+        author: null,
+        image_url: null,
+        meta_title: null,
+        meta_description: null,
+      })
       .execute();
     expect((await call('/api/articles/a-draft')).status).toBe(404);
     expect((await call('/api/articles')).text).not.toContain('a-draft');
@@ -75,9 +100,19 @@ describe('GET /api/articles', () => {
 
 describe('GET /api/service-cards', () => {
   it('lists enabled cards in display order with the SPEC §9 counts', async () => {
-    await handle.db.updateTable('service_cards').set({ enabled: false }).where('title', '=', 'Listing Websites').execute();
+    await handle.db
+      .updateTable('service_cards')
+      .set({ enabled: false })
+      .where('title', '=', 'Listing Websites')
+      .execute();
     const { body } = await call('/api/service-cards');
-    expect(body.serviceCards.map((c: { title: string }) => c.title)).toEqual(['Car Dealers', 'Parts', 'Mechanic', 'Body Work', 'Breakdown Recovery']);
+    expect(body.serviceCards.map((c: { title: string }) => c.title)).toEqual([
+      'Car Dealers',
+      'Parts',
+      'Mechanic',
+      'Body Work',
+      'Breakdown Recovery',
+    ]);
     for (const card of body.serviceCards) expect(card.business_count).toBeGreaterThan(0);
     await handle.db.updateTable('service_cards').set({ enabled: true }).execute();
   });

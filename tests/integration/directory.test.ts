@@ -15,14 +15,29 @@ beforeEach(async () => {
   await handle.db.deleteFrom('business_registrations').execute();
 });
 
-const names = (body: { businesses: { business_name: string }[] }) => body.businesses.map((b) => b.business_name);
+const names = (body: { businesses: { business_name: string }[] }) =>
+  body.businesses.map((b) => b.business_name);
 
 describe('GET /api/directory', () => {
   it('lists approved businesses only, featured first by display_order, then newest', async () => {
-    await insertBusiness(handle.db, { business_name: 'Old plain', created_at: '2026-01-01T00:00:00Z' });
-    await insertBusiness(handle.db, { business_name: 'New plain', created_at: '2026-03-01T00:00:00Z' });
-    await insertBusiness(handle.db, { business_name: 'Featured two', featured: true, display_order: 2 });
-    await insertBusiness(handle.db, { business_name: 'Featured one', featured: true, display_order: 1 });
+    await insertBusiness(handle.db, {
+      business_name: 'Old plain',
+      created_at: '2026-01-01T00:00:00Z',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'New plain',
+      created_at: '2026-03-01T00:00:00Z',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Featured two',
+      featured: true,
+      display_order: 2,
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Featured one',
+      featured: true,
+      display_order: 1,
+    });
     for (const status of ['pending', 'rejected', 'suspended'] as const) {
       await insertBusiness(handle.db, { business_name: `Hidden ${status}`, status });
     }
@@ -32,11 +47,27 @@ describe('GET /api/directory', () => {
   });
 
   it('filters by type over business_type, services and tags, and by location', async () => {
-    await insertBusiness(handle.db, { business_name: 'By type', business_type: 'Body Work & Paint', services: 'Paint' });
-    await insertBusiness(handle.db, { business_name: 'By services', services: 'Full workshop with body work bay' });
+    await insertBusiness(handle.db, {
+      business_name: 'By type',
+      business_type: 'Body Work & Paint',
+      services: 'Paint',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'By services',
+      services: 'Full workshop with body work bay',
+    });
     await insertBusiness(handle.db, { business_name: 'By tag', tags: ['Body Work'] });
-    await insertBusiness(handle.db, { business_name: 'Other', business_type: 'Tyre Services', services: 'Tyres', tags: [] });
-    await insertBusiness(handle.db, { business_name: 'In Lekki', business_type: 'Body Work & Paint', city: 'Lekki' });
+    await insertBusiness(handle.db, {
+      business_name: 'Other',
+      business_type: 'Tyre Services',
+      services: 'Tyres',
+      tags: [],
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'In Lekki',
+      business_type: 'Body Work & Paint',
+      city: 'Lekki',
+    });
     const typed = await call('/api/directory?type=body%20work');
     expect(names(typed.body).sort()).toEqual(['By services', 'By tag', 'By type', 'In Lekki']);
     const located = await call('/api/directory?type=Body%20Work&location=lekki');
@@ -56,16 +87,37 @@ describe('GET /api/directory', () => {
 
 describe('GET /api/directory/search (SPEC §7)', () => {
   it('expands synonyms: "panel beating" finds body work', async () => {
-    await insertBusiness(handle.db, { business_name: 'Oshodi Sprayers', business_type: 'Body Work & Paint', services: 'Dent removal' });
-    await insertBusiness(handle.db, { business_name: 'Unrelated', business_type: 'Tyre Services', services: 'Tyres', description: 'Tyres only' });
+    await insertBusiness(handle.db, {
+      business_name: 'Oshodi Sprayers',
+      business_type: 'Body Work & Paint',
+      services: 'Dent removal',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Unrelated',
+      business_type: 'Tyre Services',
+      services: 'Tyres',
+      description: 'Tyres only',
+    });
     const { body } = await call('/api/directory/search?q=Panel%20beating');
     expect(names(body)).toEqual(['Oshodi Sprayers']);
   });
 
   it('matches any of the seven fields case-insensitively, newest first, approved only', async () => {
-    await insertBusiness(handle.db, { business_name: 'Alpha', description: 'We fix TOYOTA engines', created_at: '2026-01-01T00:00:00Z' });
-    await insertBusiness(handle.db, { business_name: 'Bravo', general_location: 'Near Toyota bus stop', created_at: '2026-02-01T00:00:00Z' });
-    await insertBusiness(handle.db, { business_name: 'Charlie', services: 'toyota parts', status: 'pending' });
+    await insertBusiness(handle.db, {
+      business_name: 'Alpha',
+      description: 'We fix TOYOTA engines',
+      created_at: '2026-01-01T00:00:00Z',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Bravo',
+      general_location: 'Near Toyota bus stop',
+      created_at: '2026-02-01T00:00:00Z',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Charlie',
+      services: 'toyota parts',
+      status: 'pending',
+    });
     const { body } = await call('/api/directory/search?q=toyota');
     expect(names(body)).toEqual(['Bravo', 'Alpha']);
   });
@@ -76,14 +128,35 @@ describe('GET /api/directory/search (SPEC §7)', () => {
     expect(names((await call('/api/directory/search?q=50%25')).body)).toEqual(['Percent']);
     expect(names((await call('/api/directory/search?q=%25')).body)).toEqual(['Percent']);
     expect(names((await call('/api/directory/search?q=_')).body)).toEqual([]);
-    await insertBusiness(handle.db, { business_name: 'Split', city: 'Ikeja', state: 'Lagos', description: 'x' });
+    await insertBusiness(handle.db, {
+      business_name: 'Split',
+      city: 'Ikeja',
+      state: 'Lagos',
+      description: 'x',
+    });
     expect(names((await call('/api/directory/search?q=ikeja%0Alagos')).body)).toEqual([]);
   });
 
   it('applies the type and location filters to the matches', async () => {
-    await insertBusiness(handle.db, { business_name: 'Garage Ikeja', services: 'garage', city: 'Ikeja', business_type: 'Mechanic / Repair Services' });
-    await insertBusiness(handle.db, { business_name: 'Garage Yaba', services: 'garage', city: 'Yaba', business_type: 'Mechanic / Repair Services' });
-    await insertBusiness(handle.db, { business_name: 'Garage Parts', services: 'garage', city: 'Ikeja', business_type: 'Auto Parts & Accessories', tags: [] });
+    await insertBusiness(handle.db, {
+      business_name: 'Garage Ikeja',
+      services: 'garage',
+      city: 'Ikeja',
+      business_type: 'Mechanic / Repair Services',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Garage Yaba',
+      services: 'garage',
+      city: 'Yaba',
+      business_type: 'Mechanic / Repair Services',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Garage Parts',
+      services: 'garage',
+      city: 'Ikeja',
+      business_type: 'Auto Parts & Accessories',
+      tags: [],
+    });
     const { body } = await call('/api/directory/search?q=workshop&type=mechanic&location=ikeja');
     expect(names(body)).toEqual(['Garage Ikeja']);
   });
@@ -108,7 +181,11 @@ describe('contact protection in every public output', () => {
       display_order: 1,
       contact_visibility: 'registered_users_only',
     });
-    const open = await insertBusiness(handle.db, { business_name: 'Open Autos', email: 'open@example.com', contact_visibility: 'public' });
+    const open = await insertBusiness(handle.db, {
+      business_name: 'Open Autos',
+      email: 'open@example.com',
+      contact_visibility: 'public',
+    });
     const responses = await Promise.all([
       call('/api/directory'),
       call('/api/directory/search?q=autos'),
@@ -118,14 +195,29 @@ describe('contact protection in every public output', () => {
     ]);
     for (const response of responses) {
       expect(response.status).toBe(200);
-      for (const leaked of ['hidden-owner@example.com', '809 999 1234', '8099991234', '77 Hidden Close']) {
+      for (const leaked of [
+        'hidden-owner@example.com',
+        '809 999 1234',
+        '8099991234',
+        '77 Hidden Close',
+      ]) {
         expect(response.text).not.toContain(leaked);
       }
     }
     const one = responses[3]!.body.business;
-    expect(one).toMatchObject({ email: null, phone: null, whatsapp: null, address: null, latitude: null, contact_protected: true });
+    expect(one).toMatchObject({
+      email: null,
+      phone: null,
+      whatsapp: null,
+      address: null,
+      latitude: null,
+      contact_protected: true,
+    });
     const list = responses[0]!.body.businesses;
-    expect(list.find((b: { id: string }) => b.id === open.id)).toMatchObject({ email: 'open@example.com', contact_protected: false });
+    expect(list.find((b: { id: string }) => b.id === open.id)).toMatchObject({
+      email: 'open@example.com',
+      contact_protected: false,
+    });
   });
 });
 
@@ -133,7 +225,9 @@ describe('GET /api/directory/:id and /featured', () => {
   it('answers 404 for unknown or unapproved ids and 422 for malformed ones', async () => {
     const pending = await insertBusiness(handle.db, { status: 'pending' });
     expect((await call(`/api/directory/${pending.id}`)).status).toBe(404);
-    expect((await call('/api/directory/00000000-0000-4000-8000-000000000000')).body.error.code).toBe('NOT_FOUND');
+    expect(
+      (await call('/api/directory/00000000-0000-4000-8000-000000000000')).body.error.code,
+    ).toBe('NOT_FOUND');
     expect((await call('/api/directory/not-a-uuid')).status).toBe(422);
   });
 

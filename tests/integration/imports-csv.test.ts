@@ -16,15 +16,32 @@ let handle: DatabaseHandle;
 let call: ReturnType<typeof testApi>['call'];
 
 const OSM_FILE = '/work/shared/data/osm/nigeria-automotive-2019.csv';
-const csvImport = (csv: string, commit: boolean, as = 'admin') => call('/api/admin/imports/csv', { method: 'POST', as, json: { csv, commit } });
+const csvImport = (csv: string, commit: boolean, as = 'admin') =>
+  call('/api/admin/imports/csv', { method: 'POST', as, json: { csv, commit } });
 
 beforeAll(async () => {
   process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
   handle = await createTestDatabase();
   call = testApi(handle.db).call;
   await ensureAdmin(handle.db, { email: 'csv-admin@example.com', password: 'csv-admin-pass-1' });
-  expect((await call('/api/auth/sign-in', { method: 'POST', as: 'admin', json: { email: 'csv-admin@example.com', password: 'csv-admin-pass-1' } })).status).toBe(200);
-  expect((await call('/api/auth/sign-up', { method: 'POST', as: 'user', json: { email: 'csv-user@example.com', password: 'csv-user-pass-1' } })).status).toBe(201);
+  expect(
+    (
+      await call('/api/auth/sign-in', {
+        method: 'POST',
+        as: 'admin',
+        json: { email: 'csv-admin@example.com', password: 'csv-admin-pass-1' },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await call('/api/auth/sign-up', {
+        method: 'POST',
+        as: 'user',
+        json: { email: 'csv-user@example.com', password: 'csv-user-pass-1' },
+      })
+    ).status,
+  ).toBe(201);
 });
 afterAll(() => handle?.close());
 
@@ -33,7 +50,10 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 describe('POST /api/admin/imports/csv access', () => {
   it('is for admins only', async () => {
     expect((await csvImport('Business Name\nX', false, 'user')).status).toBe(403);
-    expect((await call('/api/admin/imports/csv', { method: 'POST', json: { csv: 'a', commit: false } })).status).toBe(401);
+    expect(
+      (await call('/api/admin/imports/csv', { method: 'POST', json: { csv: 'a', commit: false } }))
+        .status,
+    ).toBe(401);
   });
 
   it('refuses an empty file', async () => {
@@ -85,7 +105,9 @@ describe('export → import round trip', () => {
   it('exports the registrations (GET /api/admin/registrations → businessesCsv)', async () => {
     for (const o of originals) await insertBusiness(handle.db, o);
     const list = await call('/api/admin/registrations', { as: 'admin' });
-    exported = list.body.registrations.filter((r: ExportableBusiness) => originals.some((o) => o.business_name === r.business_name));
+    exported = list.body.registrations.filter((r: ExportableBusiness) =>
+      originals.some((o) => o.business_name === r.business_name),
+    );
     expect(exported).toHaveLength(2);
     csv = businessesCsv(exported);
     expect(csv.split('\r\n')[0]).toBe(BUSINESS_CSV_COLUMNS.join(','));
@@ -105,11 +127,22 @@ describe('export → import round trip', () => {
         created_at: 'yesterday',
       },
     ]).split('\r\n')[1];
-    const before = await handle.db.selectFrom('business_registrations').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await handle.db
+      .selectFrom('business_registrations')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await csvImport(`${csv}\r\n${broken}`, false);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ format: 'export', valid: 2, invalid: 1, imported: 0, skipped: {} });
-    expect(res.body.rows.slice(0, 2).map((r: { ok: boolean; errors: string[] }) => [r.ok, r.errors])).toEqual([
+    expect(res.body).toMatchObject({
+      format: 'export',
+      valid: 2,
+      invalid: 1,
+      imported: 0,
+      skipped: {},
+    });
+    expect(
+      res.body.rows.slice(0, 2).map((r: { ok: boolean; errors: string[] }) => [r.ok, r.errors]),
+    ).toEqual([
       [true, []],
       [true, []],
     ]);
@@ -123,15 +156,23 @@ describe('export → import round trip', () => {
         'Contact Visibility must be public or registered_users_only',
       ]),
     );
-    const after = await handle.db.selectFrom('business_registrations').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await handle.db
+      .selectFrom('business_registrations')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('refuses a row whose e-mail already exists on commit', async () => {
     const res = await csvImport(csv, true);
     expect(res.status).toBe(200);
-    const round = res.body.rows.find((r: { name: string }) => r.name === 'Round Trip Motors, Ikeja');
-    expect(round).toMatchObject({ ok: false, errors: ['A business with this email already exists.'] });
+    const round = res.body.rows.find(
+      (r: { name: string }) => r.name === 'Round Trip Motors, Ikeja',
+    );
+    expect(round).toMatchObject({
+      ok: false,
+      errors: ['A business with this email already exists.'],
+    });
     // Clean up what did get in (the row without e-mail) so the next commit starts over.
     await handle.db.deleteFrom('business_registrations').where('source', '=', 'csv').execute();
   });
@@ -139,13 +180,21 @@ describe('export → import round trip', () => {
   it('commits: every exported field survives, rows are pending and formula guards are undone', async () => {
     await handle.db
       .deleteFrom('business_registrations')
-      .where('business_name', 'in', originals.map((o) => o.business_name))
+      .where(
+        'business_name',
+        'in',
+        originals.map((o) => o.business_name),
+      )
       .execute();
     const res = await csvImport(csv, true);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ format: 'export', valid: 2, invalid: 0, imported: 2 });
 
-    const rows = await handle.db.selectFrom('business_registrations').selectAll().where('source', '=', 'csv').execute();
+    const rows = await handle.db
+      .selectFrom('business_registrations')
+      .selectAll()
+      .where('source', '=', 'csv')
+      .execute();
     expect(rows).toHaveLength(2);
     for (const original of originals) {
       const row = rows.find((r) => r.business_name === original.business_name)!;
@@ -193,16 +242,31 @@ describe('the real OpenStreetMap extract (shared/data/osm, 674 rows)', () => {
       skipped: { unnamed: 2, outOfScope: 86, outsideLagos: 582, duplicate: 0 },
     });
     expect(res.body.rows.map((r: { name: string }) => r.name).sort()).toEqual(
-      ['Landrover repairs', 'Makoko R/A Taxi Park', 'Popoola Battery Clinic', 'Procuremax Autocare'].sort(),
+      [
+        'Landrover repairs',
+        'Makoko R/A Taxi Park',
+        'Popoola Battery Clinic',
+        'Procuremax Autocare',
+      ].sort(),
     );
     expect(4 + 2 + 86 + 582).toBe(674);
-    expect(await handle.db.selectFrom('business_registrations').select('id').where('source', '=', 'openstreetmap').execute()).toHaveLength(0);
+    expect(
+      await handle.db
+        .selectFrom('business_registrations')
+        .select('id')
+        .where('source', '=', 'openstreetmap')
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it('commits 4 pending, categorised rows labelled OpenStreetMap', async () => {
     const res = await csvImport(file, true);
     expect(res.body).toMatchObject({ format: 'osm', valid: 4, imported: 4 });
-    const rows = await handle.db.selectFrom('business_registrations').selectAll().where('source', '=', 'openstreetmap').execute();
+    const rows = await handle.db
+      .selectFrom('business_registrations')
+      .selectAll()
+      .where('source', '=', 'openstreetmap')
+      .execute();
     expect(rows).toHaveLength(4);
     const type = Object.fromEntries(rows.map((r) => [r.business_name, r.business_type]));
     expect(type).toEqual({
@@ -212,19 +276,35 @@ describe('the real OpenStreetMap extract (shared/data/osm, 674 rows)', () => {
       'Procuremax Autocare': 'Mechanic / Repair Services',
     });
     for (const row of rows) {
-      expect(row).toMatchObject({ status: 'pending', state: 'Lagos', user_created: false, contact_visibility: 'public', source: 'openstreetmap' });
+      expect(row).toMatchObject({
+        status: 'pending',
+        state: 'Lagos',
+        user_created: false,
+        contact_visibility: 'public',
+        source: 'openstreetmap',
+      });
       expect(row.source_id).toMatch(/^node\/\d+$/);
-      expect(row.tags).toEqual(expect.arrayContaining([row.business_type, 'OpenStreetMap', 'Auto-imported']));
+      expect(row.tags).toEqual(
+        expect.arrayContaining([row.business_type, 'OpenStreetMap', 'Auto-imported']),
+      );
       expect(row.city).toBeTruthy();
       expect(Number(row.latitude)).toBeGreaterThan(6.36);
     }
-    expect(rows.find((r) => r.business_name === 'Makoko R/A Taxi Park')!.source_id).toBe('node/4313425389');
+    expect(rows.find((r) => r.business_name === 'Makoko R/A Taxi Park')!.source_id).toBe(
+      'node/4313425389',
+    );
   });
 
   it("committing again imports nothing: every row 'Already imported'", async () => {
     const res = await csvImport(file, true);
     expect(res.body).toMatchObject({ format: 'osm', imported: 0, valid: 0, invalid: 4 });
     for (const row of res.body.rows) expect(row.errors).toEqual(['Already imported']);
-    expect(await handle.db.selectFrom('business_registrations').select('id').where('source', '=', 'openstreetmap').execute()).toHaveLength(4);
+    expect(
+      await handle.db
+        .selectFrom('business_registrations')
+        .select('id')
+        .where('source', '=', 'openstreetmap')
+        .execute(),
+    ).toHaveLength(4);
   });
 });

@@ -44,7 +44,10 @@ describe.runIf(TEST_DB === 'postgres')('Neon driver', () => {
     neonConfig.pipelineTLS = false;
     neonConfig.pipelineConnect = false;
 
-    handle = await openDatabase({ url: adminUrl.replace(/\/postgres$/, `/${dbName}`), driver: 'neon' });
+    handle = await openDatabase({
+      url: adminUrl.replace(/\/postgres$/, `/${dbName}`),
+      driver: 'neon',
+    });
   });
 
   afterAll(async () => {
@@ -58,11 +61,17 @@ describe.runIf(TEST_DB === 'postgres')('Neon driver', () => {
 
   it('serves the public API through the Neon Pool', async () => {
     expect(handle.kind).toBe('neon');
-    await insertBusiness(handle.db, { business_name: 'Neon Wired Autos', contact_visibility: 'registered_users_only', email: 'neon-secret@example.com' });
+    await insertBusiness(handle.db, {
+      business_name: 'Neon Wired Autos',
+      contact_visibility: 'registered_users_only',
+      email: 'neon-secret@example.com',
+    });
     const { call } = testApi(handle.db);
     const { status, body, text } = await call('/api/directory/search?q=neon%20wired');
     expect(status).toBe(200);
-    expect(body.businesses.map((b: { business_name: string }) => b.business_name)).toEqual(['Neon Wired Autos']);
+    expect(body.businesses.map((b: { business_name: string }) => b.business_name)).toEqual([
+      'Neon Wired Autos',
+    ]);
     expect(text).not.toContain('neon-secret@example.com');
   });
 });

@@ -16,13 +16,23 @@ describe.runIf(TEST_DB === 'pglite')('PGlite single owner (DESIGN.md)', () => {
     const dataDir = path.join(dir, 'pglite');
     const owner = await openDatabase({ url: undefined, dataDir });
     await migrateToLatest(owner.db);
-    await owner.db.insertInto('service_cards').values({ title: 'Kept', button_text: 'Go', business_type: 'Parts', route_path: '/parts' }).execute();
+    await owner.db
+      .insertInto('service_cards')
+      .values({ title: 'Kept', button_text: 'Go', business_type: 'Parts', route_path: '/parts' })
+      .execute();
 
-    await expect(openDatabase({ url: undefined, dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
+    await expect(openDatabase({ url: undefined, dataDir })).rejects.toBeInstanceOf(
+      DatabaseLockedError,
+    );
 
     const child = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '-e', `import('./functions/_lib/db.ts').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dataDir)} })).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('./functions/_lib/db.ts').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dataDir)} })).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`,
+      ],
       { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' }, timeout: 30_000 },
     );
     expect(child.status).toBe(3);

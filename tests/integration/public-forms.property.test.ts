@@ -89,11 +89,10 @@ const fieldsOf = (keys: string[]) =>
   fc.record(Object.fromEntries(keys.map((k) => [k, wild])), { requiredKeys: [] });
 
 const anyBody = (fields: string[], nearlyValid: fc.Arbitrary<unknown>) =>
-  fc
-    .oneof(fc.anything(), fc.jsonValue(), fc.object(), fieldsOf([...fields, 'hp']), {
-      arbitrary: nearlyValid,
-      weight: 4,
-    });
+  fc.oneof(fc.anything(), fc.jsonValue(), fc.object(), fieldsOf([...fields, 'hp']), {
+    arbitrary: nearlyValid,
+    weight: 4,
+  });
 
 const registrationBody = anyBody(
   [

@@ -22,7 +22,13 @@ describe.runIf(TEST_DB === 'pglite')('local rebuilds', () => {
     buildRoot = mkdtempSync(path.resolve('.data/test-site-'));
     handle = await createTestDatabase();
     await seedDatabase(handle.db);
-    local = await startLocalServer({ db: handle.db, port: 0, host: '127.0.0.1', buildRoot, debounceMs: 200 });
+    local = await startLocalServer({
+      db: handle.db,
+      port: 0,
+      host: '127.0.0.1',
+      buildRoot,
+      debounceMs: 200,
+    });
     await local.builder.buildNow('test start');
   }, 180_000);
 
@@ -46,7 +52,10 @@ describe.runIf(TEST_DB === 'pglite')('local rebuilds', () => {
     await local.builder.requestRebuild('test: business renamed');
 
     let html = before;
-    while (!html.includes('Yaba Precision Auto Workshop Renamed') && Date.now() - requested < 30_000) {
+    while (
+      !html.includes('Yaba Precision Auto Workshop Renamed') &&
+      Date.now() - requested < 30_000
+    ) {
       await new Promise((r) => setTimeout(r, 250));
       html = await page();
     }

@@ -15,7 +15,10 @@ beforeEach(async () => {
 
 describe('business_registrations constraints (SPEC §3, §4)', () => {
   it('applies the spec defaults', async () => {
-    const row = await insertBusiness(handle.db, { status: undefined, contact_visibility: undefined });
+    const row = await insertBusiness(handle.db, {
+      status: undefined,
+      contact_visibility: undefined,
+    });
     expect(row).toMatchObject({
       status: 'pending',
       contact_visibility: 'public',
@@ -35,25 +38,36 @@ describe('business_registrations constraints (SPEC §3, §4)', () => {
     ['star_rating', 3.3],
     ['star_rating', 5.5],
   ])('rejects %s = %s', async (column, value) => {
-    await expect(insertBusiness(handle.db, { [column]: value })).rejects.toThrow(/check constraint/);
+    await expect(insertBusiness(handle.db, { [column]: value })).rejects.toThrow(
+      /check constraint/,
+    );
   });
 
   it('accepts every star rating step from 0 to 5', async () => {
     for (const rating of [0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5]) {
-      await expect(insertBusiness(handle.db, { star_rating: rating })).resolves.toMatchObject({ star_rating: rating });
+      await expect(insertBusiness(handle.db, { star_rating: rating })).resolves.toMatchObject({
+        star_rating: rating,
+      });
     }
   });
 
   it('keeps e-mails unique regardless of case, but allows many without an e-mail', async () => {
     await insertBusiness(handle.db, { email: 'Owner@Example.com' });
-    await expect(insertBusiness(handle.db, { email: 'owner@example.COM' })).rejects.toThrow(/unique/);
+    await expect(insertBusiness(handle.db, { email: 'owner@example.COM' })).rejects.toThrow(
+      /unique/,
+    );
     await insertBusiness(handle.db, { email: null });
     await insertBusiness(handle.db, { email: null });
   });
 
   it('lets exactly one of two racing submissions with the same e-mail win', async () => {
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => handle.db.insertInto('business_registrations').values(buildBusiness({ email: 'race@example.com' })).execute()),
+      Array.from({ length: 5 }, () =>
+        handle.db
+          .insertInto('business_registrations')
+          .values(buildBusiness({ email: 'race@example.com' }))
+          .execute(),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const { count } = await handle.db
@@ -66,12 +80,18 @@ describe('business_registrations constraints (SPEC §3, §4)', () => {
 
   it('keeps imports unique by source and source_id', async () => {
     await insertBusiness(handle.db, { source: 'openstreetmap', source_id: 'node/1' });
-    await expect(insertBusiness(handle.db, { source: 'openstreetmap', source_id: 'node/1' })).rejects.toThrow(/unique/);
+    await expect(
+      insertBusiness(handle.db, { source: 'openstreetmap', source_id: 'node/1' }),
+    ).rejects.toThrow(/unique/);
   });
 
   it('exposes only approved rows in business_directory', async () => {
-    for (const status of ['pending', 'approved', 'rejected', 'suspended'] as const) await insertBusiness(handle.db, { status });
-    const rows = await handle.db.selectFrom('business_directory').select('business_registration_id').execute();
+    for (const status of ['pending', 'approved', 'rejected', 'suspended'] as const)
+      await insertBusiness(handle.db, { status });
+    const rows = await handle.db
+      .selectFrom('business_directory')
+      .select('business_registration_id')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });
@@ -80,25 +100,64 @@ describe('other tables', () => {
   it('defaults articles to read_time 5, unpublished, not featured, and checks the category', async () => {
     const article = await handle.db
       .insertInto('articles')
-      .values({ title: 'T', slug: 't-1', content: 'x', category: 'Tips', excerpt: null, author: null, image_url: null, meta_title: null, meta_description: null })
+      .values({
+        title: 'T',
+        slug: 't-1',
+        content: 'x',
+        category: 'Tips',
+        excerpt: null,
+        author: null,
+        image_url: null,
+        meta_title: null,
+        meta_description: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     expect(article).toMatchObject({ read_time: 5, published: false, featured: false });
     await expect(
-      handle.db.insertInto('articles').values({ title: 'T', slug: 't-2', content: 'x', category: 'Gossip' as never, excerpt: null, author: null, image_url: null, meta_title: null, meta_description: null }).execute(),
+      handle.db
+        .insertInto('articles')
+        .values({
+          title: 'T',
+          slug: 't-2',
+          content: 'x',
+          category: 'Gossip' as never,
+          excerpt: null,
+          author: null,
+          image_url: null,
+          meta_title: null,
+          meta_description: null,
+        })
+        .execute(),
     ).rejects.toThrow(/check constraint/);
   });
 
   it('creates contacts and service requests as pending', async () => {
     const contact = await handle.db
       .insertInto('contacts')
-      .values({ name: 'Ada', email: 'ada@example.com', phone: null, subject: 'Hello there', message: 'A message body', handled_at: null, handled_by: null })
+      .values({
+        name: 'Ada',
+        email: 'ada@example.com',
+        phone: null,
+        subject: 'Hello there',
+        message: 'A message body',
+        handled_at: null,
+        handled_by: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     expect(contact.status).toBe('pending');
     const request = await handle.db
       .insertInto('service_requests')
-      .values({ customer_name: 'Ada', customer_email: 'ada@example.com', customer_phone: '0801', customer_location: 'Yaba', services_requested: ['Tyre Services'], additional_info: null, handled_at: null })
+      .values({
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        customer_phone: '0801',
+        customer_location: 'Yaba',
+        services_requested: ['Tyre Services'],
+        additional_info: null,
+        handled_at: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     expect(request.status).toBe('pending');
@@ -108,10 +167,29 @@ describe('other tables', () => {
     const now = new Date();
     await handle.db
       .insertInto('user')
-      .values(['u-admin', 'u-plain'].map((id) => ({ id, name: id, email: `${id}@example.com`, email_verified: false, image: null, created_at: now, updated_at: now, role: 'user', banned: false, ban_reason: null, ban_expires: null })))
+      .values(
+        ['u-admin', 'u-plain'].map((id) => ({
+          id,
+          name: id,
+          email: `${id}@example.com`,
+          email_verified: false,
+          image: null,
+          created_at: now,
+          updated_at: now,
+          role: 'user',
+          banned: false,
+          ban_reason: null,
+          ban_expires: null,
+        })),
+      )
       .execute();
-    await handle.db.insertInto('user_roles').values([{ user_id: 'u-admin', role: 'admin' }, { user_id: 'u-plain' }]).execute();
-    await expect(handle.db.insertInto('user_roles').values({ user_id: 'no-such-user' }).execute()).rejects.toThrow(/foreign key/);
+    await handle.db
+      .insertInto('user_roles')
+      .values([{ user_id: 'u-admin', role: 'admin' }, { user_id: 'u-plain' }])
+      .execute();
+    await expect(
+      handle.db.insertInto('user_roles').values({ user_id: 'no-such-user' }).execute(),
+    ).rejects.toThrow(/foreign key/);
     const { rows } = await sql<{ admin: boolean; plain: boolean; stranger: boolean }>`
       select has_role('u-admin', 'admin') as admin, has_role('u-plain', 'admin') as plain,
              has_role('nobody', 'admin') as stranger`.execute(handle.db);

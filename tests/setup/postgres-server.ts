@@ -23,7 +23,10 @@ function pgBinDir(): string {
   if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  if (!versions[0]) throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (set PG_BIN_DIR).');
+  if (!versions[0])
+    throw new Error(
+      'PostgreSQL server binaries not found under /usr/lib/postgresql (set PG_BIN_DIR).',
+    );
   return path.join(root, versions[0], 'bin');
 }
 
@@ -40,7 +43,9 @@ function freePort(): Promise<number> {
 
 /** initdb and postgres refuse to run as root: run them as the `postgres` user then. */
 function asServerUser(command: string, args: string[]): [string, string[]] {
-  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  return process.getuid?.() === 0
+    ? ['runuser', ['-u', 'postgres', '--', command, ...args]]
+    : [command, args];
 }
 
 export const TEMPLATE_DB = 'directory_template';
@@ -52,11 +57,31 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const [initCmd, initArgs] = asServerUser(path.join(bin, 'initdb'), ['-D', dataDir, '--auth=trust', '-U', 'postgres', '--encoding=UTF8', '--locale=C.UTF-8']);
+  const [initCmd, initArgs] = asServerUser(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '--auth=trust',
+    '-U',
+    'postgres',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+  ]);
   execFileSync(initCmd, initArgs, { stdio: 'ignore' });
   const [cmd, args] = asServerUser(path.join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir,
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-k',
+    dir,
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
   ]);
   const server = spawn(cmd, args, { stdio: 'ignore' });
 
@@ -75,7 +100,9 @@ export default async function setup(project: TestProject) {
     }
   }
   const templateUrl = `postgres://postgres@127.0.0.1:${port}/${TEMPLATE_DB}`;
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: templateUrl }) }) });
+  const db = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: templateUrl }) }),
+  });
   await migrateToLatest(db);
   await db.destroy();
   project.provide('postgresUrl', adminUrl);
@@ -83,7 +110,14 @@ export default async function setup(project: TestProject) {
   return async () => {
     // runuser does not forward signals: stop the server itself through pg_ctl.
     const exited = new Promise((r) => server.once('exit', r));
-    const [stopCmd, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+    const [stopCmd, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), [
+      'stop',
+      '-D',
+      dataDir,
+      '-m',
+      'immediate',
+      '-w',
+    ]);
     try {
       execFileSync(stopCmd, stopArgs, { stdio: 'ignore', timeout: 20_000 });
     } catch {

@@ -33,7 +33,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const clone = (await (await template).clone()) as PGlite;
     const embedded = fromPGlite(clone);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
-    return { db, kind: 'pglite', close: async () => { await db.destroy(); await embedded.close(); } };
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        await embedded.close();
+      },
+    };
   }
   const adminUrl = inject('postgresUrl');
   const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
@@ -42,7 +49,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.query(`create database ${name} template directory_template`);
   await admin.end();
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 5 }) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 5 }) }),
+  });
   return {
     db,
     kind: 'postgres',
@@ -63,7 +72,10 @@ export const TEST_ORIGIN = 'http://localhost';
  * every password-reset token sent. `call` keeps a cookie jar per `as` name, so one test can act
  * as several browsers.
  */
-export function testApi(db: Kysely<Database>, options: { mailTransport?: MailTransport; places?: () => PlacesProvider } = {}) {
+export function testApi(
+  db: Kysely<Database>,
+  options: { mailTransport?: MailTransport; places?: () => PlacesProvider } = {},
+) {
   const rebuilds: string[] = [];
   const resetLinks: { email: string; token: string }[] = [];
   const api = createApi({
@@ -72,21 +84,31 @@ export function testApi(db: Kysely<Database>, options: { mailTransport?: MailTra
     authConfig: {
       baseURL: TEST_ORIGIN,
       secret: 'test-secret-test-secret-test-secret-1234',
-      ...(options.mailTransport ? {} : { sendResetLink: async (to, token) => void resetLinks.push({ email: to.email, token }) }),
+      ...(options.mailTransport
+        ? {}
+        : { sendResetLink: async (to, token) => void resetLinks.push({ email: to.email, token }) }),
     },
     mailTransport: options.mailTransport,
     ...(options.places ? { places: options.places } : {}),
   });
   const jars = new Map<string, Map<string, string>>();
-  const call = async (path: string, init: RequestInit & { as?: string; json?: unknown; ip?: string } = {}) => {
+  const call = async (
+    path: string,
+    init: RequestInit & { as?: string; json?: unknown; ip?: string } = {},
+  ) => {
     const { as, json: body, ip, ...rest } = init;
     const headers = new Headers(rest.headers);
     const jar = as ? (jars.get(as) ?? jars.set(as, new Map()).get(as)!) : undefined;
     if (jar?.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     if (body !== undefined) headers.set('content-type', 'application/json');
-    if (rest.method && rest.method !== 'GET' && !headers.has('origin')) headers.set('origin', TEST_ORIGIN);
+    if (rest.method && rest.method !== 'GET' && !headers.has('origin'))
+      headers.set('origin', TEST_ORIGIN);
     const response = await api(
-      new Request(`${TEST_ORIGIN}${path}`, { ...rest, headers, body: body === undefined ? rest.body : JSON.stringify(body) }),
+      new Request(`${TEST_ORIGIN}${path}`, {
+        ...rest,
+        headers,
+        body: body === undefined ? rest.body : JSON.stringify(body),
+      }),
       { clientAddress: ip ?? '203.0.113.7' },
     );
     for (const cookie of response.headers.getSetCookie()) {
@@ -98,7 +120,12 @@ export function testApi(db: Kysely<Database>, options: { mailTransport?: MailTra
       }
     }
     const text = await response.text();
-    return { status: response.status, text, body: text ? JSON.parse(text) : null, headers: response.headers };
+    return {
+      status: response.status,
+      text,
+      body: text ? JSON.parse(text) : null,
+      headers: response.headers,
+    };
   };
   return { api, call, rebuilds, resetLinks };
 }

@@ -75,13 +75,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint business_registrations_source_key unique (source, source_id)
     )`.execute(db);
   // SPEC §5 duplicate rule, enforced by the database so racing submissions cannot both win.
-  await sql`create unique index business_registrations_email_key on business_registrations (email)`.execute(db);
-  await sql`create index business_registrations_search_text_idx on business_registrations using gin (search_text gin_trgm_ops)`.execute(db);
-  await sql`create index business_registrations_type_text_idx on business_registrations using gin (type_text gin_trgm_ops)`.execute(db);
-  await sql`create index business_registrations_location_text_idx on business_registrations using gin (location_text gin_trgm_ops)`.execute(db);
-  await sql`create index business_registrations_listing_idx on business_registrations (status, featured desc, display_order, created_at desc)`.execute(db);
-  await sql`create index business_registrations_created_at_idx on business_registrations (created_at desc)`.execute(db);
-  await sql`create trigger business_registrations_updated_at before update on business_registrations for each row execute function set_updated_at()`.execute(db);
+  await sql`create unique index business_registrations_email_key on business_registrations (email)`.execute(
+    db,
+  );
+  await sql`create index business_registrations_search_text_idx on business_registrations using gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index business_registrations_type_text_idx on business_registrations using gin (type_text gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index business_registrations_location_text_idx on business_registrations using gin (location_text gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index business_registrations_listing_idx on business_registrations (status, featured desc, display_order, created_at desc)`.execute(
+    db,
+  );
+  await sql`create index business_registrations_created_at_idx on business_registrations (created_at desc)`.execute(
+    db,
+  );
+  await sql`create trigger business_registrations_updated_at before update on business_registrations for each row execute function set_updated_at()`.execute(
+    db,
+  );
 
   await sql`
     create view business_directory as
@@ -111,8 +125,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index articles_published_idx on articles (published, created_at desc)`.execute(db);
-  await sql`create trigger articles_updated_at before update on articles for each row execute function set_updated_at()`.execute(db);
+  await sql`create index articles_published_idx on articles (published, created_at desc)`.execute(
+    db,
+  );
+  await sql`create trigger articles_updated_at before update on articles for each row execute function set_updated_at()`.execute(
+    db,
+  );
 
   await sql`
     create table service_cards (
@@ -175,7 +193,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create trigger profiles_updated_at before update on profiles for each row execute function set_updated_at()`.execute(db);
+  await sql`create trigger profiles_updated_at before update on profiles for each row execute function set_updated_at()`.execute(
+    db,
+  );
 
   await sql`
     create table user_roles (
@@ -189,7 +209,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function has_role(_user_id text, _role text) returns boolean
     language sql stable
-    as $$ select exists (select 1 from user_roles where user_id = _user_id and role = _role) $$`.execute(db);
+    as $$ select exists (select 1 from user_roles where user_id = _user_id and role = _role) $$`.execute(
+    db,
+  );
 
   await sql`
     create table site_build_state (
@@ -205,7 +227,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists site_build_state`.execute(db);
   await sql`drop function if exists has_role(text, text)`.execute(db);
-  for (const table of ['user_roles', 'profiles', 'sent_messages', 'contacts', 'service_requests', 'service_cards', 'articles']) {
+  for (const table of [
+    'user_roles',
+    'profiles',
+    'sent_messages',
+    'contacts',
+    'service_requests',
+    'service_cards',
+    'articles',
+  ]) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
   await sql`drop view if exists business_directory`.execute(db);

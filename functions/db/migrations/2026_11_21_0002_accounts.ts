@@ -11,8 +11,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   const { runMigrations } = await getMigrations(authSchemaOptions(db));
   await runMigrations();
 
-  await sql`alter table profiles add constraint profiles_user_id_fkey foreign key (user_id) references "user" (id) on delete cascade`.execute(db);
-  await sql`alter table user_roles add constraint user_roles_user_id_fkey foreign key (user_id) references "user" (id) on delete cascade`.execute(db);
+  await sql`alter table profiles add constraint profiles_user_id_fkey foreign key (user_id) references "user" (id) on delete cascade`.execute(
+    db,
+  );
+  await sql`alter table user_roles add constraint user_roles_user_id_fkey foreign key (user_id) references "user" (id) on delete cascade`.execute(
+    db,
+  );
   await sql`create unique index user_email_lower_key on "user" (lower(email))`.execute(db);
 
   await sql`

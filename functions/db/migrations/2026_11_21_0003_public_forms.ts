@@ -15,14 +15,24 @@ export async function up(db: Kysely<any>): Promise<void> {
       error text,
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index service_request_notifications_request_idx on service_request_notifications (service_request_id)`.execute(db);
-  await sql`alter table service_requests add column email_status text check (email_status in ('sent', 'failed'))`.execute(db);
-  await sql`alter table contacts add column email_status text check (email_status in ('sent', 'failed'))`.execute(db);
-  await sql`alter table business_registrations add column notification_status text check (notification_status in ('sent', 'failed'))`.execute(db);
+  await sql`create index service_request_notifications_request_idx on service_request_notifications (service_request_id)`.execute(
+    db,
+  );
+  await sql`alter table service_requests add column email_status text check (email_status in ('sent', 'failed'))`.execute(
+    db,
+  );
+  await sql`alter table contacts add column email_status text check (email_status in ('sent', 'failed'))`.execute(
+    db,
+  );
+  await sql`alter table business_registrations add column notification_status text check (notification_status in ('sent', 'failed'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`alter table business_registrations drop column if exists notification_status`.execute(db);
+  await sql`alter table business_registrations drop column if exists notification_status`.execute(
+    db,
+  );
   await sql`alter table contacts drop column if exists email_status`.execute(db);
   await sql`alter table service_requests drop column if exists email_status`.execute(db);
   await sql`drop table if exists service_request_notifications`.execute(db);

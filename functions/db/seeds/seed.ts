@@ -190,8 +190,14 @@ export async function seedDatabase(db: Db): Promise<SeedSummary> {
     return {
       articles: await insertMissing(trx, 'articles', articles, ['slug']),
       serviceCards: existingCards.length === 0 ? cards.length : 0,
-      sampleBusinesses: await insertMissing(trx, 'business_registrations', samples, ['source', 'source_id']),
-      osmBusinesses: await insertMissing(trx, 'business_registrations', osm, ['source', 'source_id']),
+      sampleBusinesses: await insertMissing(trx, 'business_registrations', samples, [
+        'source',
+        'source_id',
+      ]),
+      osmBusinesses: await insertMissing(trx, 'business_registrations', osm, [
+        'source',
+        'source_id',
+      ]),
     };
   });
 }

@@ -12,19 +12,58 @@ import { MessagingPanel } from './MessagingPanel';
 import { RegistrationCard } from './RegistrationCard';
 import { ServiceCardsPanel } from './ServiceCardsPanel';
 import { SortableList } from './SortableList';
-import { matchesQuery, type AdminArticle, type AdminRegistration, type AdminUser, type ContactMessage, type ServiceRequest } from './types';
+import {
+  matchesQuery,
+  type AdminArticle,
+  type AdminRegistration,
+  type AdminUser,
+  type ContactMessage,
+  type ServiceRequest,
+} from './types';
 import { useResource } from './useResource';
 import { UsersPanel } from './UsersPanel';
 
-type TabId = 'pending' | 'approved' | 'suspended' | 'rejected' | 'featured' | 'requests' | 'users' | 'contacts' | 'messaging' | 'articles' | 'cards';
+type TabId =
+  | 'pending'
+  | 'approved'
+  | 'suspended'
+  | 'rejected'
+  | 'featured'
+  | 'requests'
+  | 'users'
+  | 'contacts'
+  | 'messaging'
+  | 'articles'
+  | 'cards';
 
 /** SPEC §2: the tabs in their default order; the user's order is kept in local storage. */
-const DEFAULT_ORDER: TabId[] = ['pending', 'approved', 'suspended', 'rejected', 'featured', 'requests', 'users', 'contacts', 'messaging', 'articles', 'cards'];
+const DEFAULT_ORDER: TabId[] = [
+  'pending',
+  'approved',
+  'suspended',
+  'rejected',
+  'featured',
+  'requests',
+  'users',
+  'contacts',
+  'messaging',
+  'articles',
+  'cards',
+];
 const ORDER_KEY = 'admin-tab-order';
 
 const LABELS: Record<TabId, string> = {
-  pending: 'Pending', approved: 'Approved', suspended: 'Suspended', rejected: 'Rejected', featured: 'Featured', requests: 'Requests',
-  users: 'Users', contacts: 'Contacts', messaging: 'Messaging', articles: 'Articles', cards: 'Service Cards',
+  pending: 'Pending',
+  approved: 'Approved',
+  suspended: 'Suspended',
+  rejected: 'Rejected',
+  featured: 'Featured',
+  requests: 'Requests',
+  users: 'Users',
+  contacts: 'Contacts',
+  messaging: 'Messaging',
+  articles: 'Articles',
+  cards: 'Service Cards',
 };
 
 /** SPEC §2 search placeholders per tab; null = "Search is not available for ...". */
@@ -43,13 +82,21 @@ const PLACEHOLDERS: Record<TabId, string | null> = {
 };
 
 const EMPTY_TEXT: Record<'pending' | 'approved' | 'suspended' | 'rejected', string> = {
-  pending: 'No pending registrations', approved: 'No approved registrations', suspended: 'No suspended registrations', rejected: 'No rejected registrations',
+  pending: 'No pending registrations',
+  approved: 'No approved registrations',
+  suspended: 'No suspended registrations',
+  rejected: 'No rejected registrations',
 };
 
 function loadOrder(): TabId[] {
   try {
     const saved = JSON.parse(localStorage.getItem(ORDER_KEY) ?? 'null') as TabId[] | null;
-    if (saved && saved.length === DEFAULT_ORDER.length && DEFAULT_ORDER.every((t) => saved.includes(t))) return saved;
+    if (
+      saved &&
+      saved.length === DEFAULT_ORDER.length &&
+      DEFAULT_ORDER.every((t) => saved.includes(t))
+    )
+      return saved;
   } catch {
     // a corrupt entry falls back to the default order
   }
@@ -61,11 +108,27 @@ export default function AdminDashboard() {
   const [tab, setTab] = useState<TabId>('pending');
   const [order, setOrder] = useState<TabId[]>(DEFAULT_ORDER);
   const [query, setQuery] = useState('');
-  const registrations = useResource<AdminRegistration>('/api/admin/registrations', 'registrations', 'Failed to load registrations');
+  const registrations = useResource<AdminRegistration>(
+    '/api/admin/registrations',
+    'registrations',
+    'Failed to load registrations',
+  );
   const users = useResource<AdminUser>('/api/admin/users', 'users', 'Failed to load users');
-  const requests = useResource<ServiceRequest>('/api/admin/service-requests', 'serviceRequests', 'Failed to load service requests');
-  const contacts = useResource<ContactMessage>('/api/admin/contacts', 'contacts', 'Failed to load contacts');
-  const articles = useResource<AdminArticle>('/api/admin/articles', 'articles', 'Failed to load articles');
+  const requests = useResource<ServiceRequest>(
+    '/api/admin/service-requests',
+    'serviceRequests',
+    'Failed to load service requests',
+  );
+  const contacts = useResource<ContactMessage>(
+    '/api/admin/contacts',
+    'contacts',
+    'Failed to load contacts',
+  );
+  const articles = useResource<AdminArticle>(
+    '/api/admin/articles',
+    'articles',
+    'Failed to load articles',
+  );
 
   useEffect(() => setOrder(loadOrder()), []);
   const saveOrder = (next: { id: TabId }[]) => {
@@ -77,25 +140,51 @@ export default function AdminDashboard() {
   const q = query;
   const filtered = useMemo(
     () => ({
-      registrations: (registrations.data ?? []).filter((b) => matchesQuery(q, b.business_name, b.business_type, b.city, b.services)),
-      users: (users.data ?? []).filter((u) => matchesQuery(q, u.display_name, u.email, u.role, u.user_id)),
-      requests: (requests.data ?? []).filter((r) =>
-        matchesQuery(q, r.customer_name, r.customer_email, r.customer_location, r.services_requested, r.status, r.additional_info),
+      registrations: (registrations.data ?? []).filter((b) =>
+        matchesQuery(q, b.business_name, b.business_type, b.city, b.services),
       ),
-      contacts: (contacts.data ?? []).filter((c) => matchesQuery(q, c.name, c.email, c.subject, c.message, c.status, c.phone)),
-      articles: (articles.data ?? []).filter((a) => matchesQuery(q, a.title, a.author, a.category, a.content)),
+      users: (users.data ?? []).filter((u) =>
+        matchesQuery(q, u.display_name, u.email, u.role, u.user_id),
+      ),
+      requests: (requests.data ?? []).filter((r) =>
+        matchesQuery(
+          q,
+          r.customer_name,
+          r.customer_email,
+          r.customer_location,
+          r.services_requested,
+          r.status,
+          r.additional_info,
+        ),
+      ),
+      contacts: (contacts.data ?? []).filter((c) =>
+        matchesQuery(q, c.name, c.email, c.subject, c.message, c.status, c.phone),
+      ),
+      articles: (articles.data ?? []).filter((a) =>
+        matchesQuery(q, a.title, a.author, a.category, a.content),
+      ),
     }),
     [q, registrations.data, users.data, requests.data, contacts.data, articles.data],
   );
   const byStatus = (status: string) => filtered.registrations.filter((b) => b.status === status);
   const counts: Partial<Record<TabId, number>> = {
-    pending: byStatus('pending').length, approved: byStatus('approved').length, suspended: byStatus('suspended').length, rejected: byStatus('rejected').length,
-    requests: filtered.requests.length, users: filtered.users.length, contacts: filtered.contacts.length, articles: filtered.articles.length,
+    pending: byStatus('pending').length,
+    approved: byStatus('approved').length,
+    suspended: byStatus('suspended').length,
+    rejected: byStatus('rejected').length,
+    requests: filtered.requests.length,
+    users: filtered.users.length,
+    contacts: filtered.contacts.length,
+    articles: filtered.articles.length,
   };
   const visibleCount = (id: TabId) => (id in counts ? counts[id]! : 0);
 
   const changeRegistration = (id: string, next: AdminRegistration | null) =>
-    registrations.setData((list) => (next ? list?.map((b) => (b.id === id ? next : b)) : list?.filter((b) => b.id !== id)) ?? list);
+    registrations.setData(
+      (list) =>
+        (next ? list?.map((b) => (b.id === id ? next : b)) : list?.filter((b) => b.id !== id)) ??
+        list,
+    );
 
   const exportAll = () => {
     const all = registrations.data ?? [];
@@ -113,7 +202,12 @@ export default function AdminDashboard() {
         </div>
         <div className="admin-actions">
           <CsvImportDialog onImported={registrations.reload} />
-          <button type="button" className="btn btn-outline" onClick={exportAll} disabled={!registrations.data}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={exportAll}
+            disabled={!registrations.data}
+          >
             Export All Businesses
           </button>
         </div>
@@ -147,7 +241,13 @@ export default function AdminDashboard() {
         <div className="admin-search">
           {placeholder ? (
             <>
-              <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={placeholder} aria-label={placeholder} />
+              <input
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder={placeholder}
+                aria-label={placeholder}
+              />
               {query.trim() && (
                 <p className="small muted" role="status">
                   Searching for: "{query.trim()}" - {visibleCount(tab)} results found
@@ -177,7 +277,11 @@ export default function AdminDashboard() {
           </Tabs.Content>
         ))}
         <Tabs.Content value="featured">
-          <FeaturedPanel registrations={registrations.data} reload={registrations.reload} setRegistrations={registrations.setData} />
+          <FeaturedPanel
+            registrations={registrations.data}
+            reload={registrations.reload}
+            setRegistrations={registrations.setData}
+          />
         </Tabs.Content>
         <Tabs.Content value="requests">
           <InboxPanel
@@ -196,9 +300,12 @@ export default function AdminDashboard() {
               clearAll: 'Clear All',
               clearConfirm: 'Delete every service request? This action cannot be undone.',
               messages: {
-                handled: 'Service request marked as handled', handleFailed: 'Failed to update service request',
-                deleted: 'Service request deleted successfully', deleteFailed: 'Failed to delete service request',
-                cleared: 'All service requests cleared successfully', clearFailed: 'Failed to clear all service requests',
+                handled: 'Service request marked as handled',
+                handleFailed: 'Failed to update service request',
+                deleted: 'Service request deleted successfully',
+                deleteFailed: 'Failed to delete service request',
+                cleared: 'All service requests cleared successfully',
+                clearFailed: 'Failed to clear all service requests',
               },
             }}
             render={(r) => (
@@ -236,9 +343,12 @@ export default function AdminDashboard() {
               clearAll: 'Clear All Contacts',
               clearConfirm: 'Delete every contact message? This action cannot be undone.',
               messages: {
-                handled: 'Contact marked as handled', handleFailed: 'Failed to mark contact as handled',
-                deleted: 'Contact deleted successfully', deleteFailed: 'Failed to delete contact',
-                cleared: 'All contacts cleared successfully', clearFailed: 'Failed to clear contacts',
+                handled: 'Contact marked as handled',
+                handleFailed: 'Failed to mark contact as handled',
+                deleted: 'Contact deleted successfully',
+                deleteFailed: 'Failed to delete contact',
+                cleared: 'All contacts cleared successfully',
+                clearFailed: 'Failed to clear contacts',
               },
             }}
             render={(c) => (
@@ -257,7 +367,12 @@ export default function AdminDashboard() {
           <MessagingPanel />
         </Tabs.Content>
         <Tabs.Content value="articles">
-          <ArticlesPanel articles={articles.data} visible={filtered.articles} query={q} reload={articles.reload} />
+          <ArticlesPanel
+            articles={articles.data}
+            visible={filtered.articles}
+            query={q}
+            reload={articles.reload}
+          />
         </Tabs.Content>
         <Tabs.Content value="cards">
           <ServiceCardsPanel query={q} />

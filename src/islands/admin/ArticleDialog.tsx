@@ -20,20 +20,42 @@ interface Props {
 }
 
 const EMPTY: ArticleFormInput = {
-  title: '', slug: '', content: '', excerpt: '', author: '', category: 'Tips', read_time: '5',
-  published: false, featured: false, image_url: '', meta_title: '', meta_description: '',
+  title: '',
+  slug: '',
+  content: '',
+  excerpt: '',
+  author: '',
+  category: 'Tips',
+  read_time: '5',
+  published: false,
+  featured: false,
+  image_url: '',
+  meta_title: '',
+  meta_description: '',
 };
 
 /** Create New Article / Edit Article (SPEC §2 Articles tab, §5 Article form). */
 export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
   const defaults: ArticleFormInput = article
     ? {
-        title: article.title, slug: article.slug, content: article.content, excerpt: article.excerpt ?? '', author: article.author ?? '',
-        category: article.category as ArticleFormInput['category'], read_time: String(article.read_time), published: article.published,
-        featured: article.featured, image_url: article.image_url ?? '', meta_title: article.meta_title ?? '', meta_description: article.meta_description ?? '',
+        title: article.title,
+        slug: article.slug,
+        content: article.content,
+        excerpt: article.excerpt ?? '',
+        author: article.author ?? '',
+        category: article.category as ArticleFormInput['category'],
+        read_time: String(article.read_time),
+        published: article.published,
+        featured: article.featured,
+        image_url: article.image_url ?? '',
+        meta_title: article.meta_title ?? '',
+        meta_description: article.meta_description ?? '',
       }
     : EMPTY;
-  const form = useForm<ArticleFormInput, unknown, z.output<typeof ArticleFormSchema>>({ resolver: zodResolver(ArticleFormSchema), defaultValues: EMPTY });
+  const form = useForm<ArticleFormInput, unknown, z.output<typeof ArticleFormSchema>>({
+    resolver: zodResolver(ArticleFormSchema),
+    defaultValues: EMPTY,
+  });
   // Every opening starts from the article being edited, or from an empty form for a new one.
   const { reset } = form;
   useEffect(() => {
@@ -43,7 +65,9 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    const result = article ? await apiSend('PATCH', `/api/admin/articles/${article.id}`, values) : await apiSend('POST', '/api/admin/articles', values);
+    const result = article
+      ? await apiSend('PATCH', `/api/admin/articles/${article.id}`, values)
+      : await apiSend('POST', '/api/admin/articles', values);
     if (!result.ok) {
       toast.error('Failed to save article', { description: result.error.message });
       return;
@@ -60,9 +84,20 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
         <Dialog.Content className="dialog-content wide" aria-describedby={undefined}>
           <DialogHead title={article ? 'Edit Article' : 'Create New Article'} />
           <form onSubmit={submit} noValidate className="auth-form">
-            <Field id="article-title" label="Title *" error={errors.title} {...form.register('title')} />
+            <Field
+              id="article-title"
+              label="Title *"
+              error={errors.title}
+              {...form.register('title')}
+            />
             <div className="form-grid">
-              <Field id="article-slug" label="Slug" hint="Leave empty to make it from the title" error={errors.slug} {...form.register('slug')} />
+              <Field
+                id="article-slug"
+                label="Slug"
+                hint="Leave empty to make it from the title"
+                error={errors.slug}
+                {...form.register('slug')}
+              />
               <label className="field" htmlFor="article-category">
                 <span>Category *</span>
                 <select id="article-category" {...form.register('category')}>
@@ -73,22 +108,60 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
                   ))}
                 </select>
               </label>
-              <Field id="article-author" label="Author" error={errors.author} {...form.register('author')} />
-              <Field id="article-read-time" label="Read time (minutes)" inputMode="numeric" {...form.register('read_time')} />
-              <Field id="article-image" label="Image URL" error={errors.image_url} {...form.register('image_url')} />
+              <Field
+                id="article-author"
+                label="Author"
+                error={errors.author}
+                {...form.register('author')}
+              />
+              <Field
+                id="article-read-time"
+                label="Read time (minutes)"
+                inputMode="numeric"
+                {...form.register('read_time')}
+              />
+              <Field
+                id="article-image"
+                label="Image URL"
+                error={errors.image_url}
+                {...form.register('image_url')}
+              />
             </div>
-            <TextAreaField id="article-excerpt" label="Excerpt" error={errors.excerpt} {...form.register('excerpt')} />
-            <TextAreaField id="article-content" label="Content * (markdown: # headings, **bold**, - lists)" rows={10} error={errors.content} {...form.register('content')} />
+            <TextAreaField
+              id="article-excerpt"
+              label="Excerpt"
+              error={errors.excerpt}
+              {...form.register('excerpt')}
+            />
+            <TextAreaField
+              id="article-content"
+              label="Content * (markdown: # headings, **bold**, - lists)"
+              rows={10}
+              error={errors.content}
+              {...form.register('content')}
+            />
             <div className="form-grid">
-              <Field id="article-meta-title" label="Meta title" error={errors.meta_title} {...form.register('meta_title')} />
-              <Field id="article-meta-description" label="Meta description" error={errors.meta_description} {...form.register('meta_description')} />
+              <Field
+                id="article-meta-title"
+                label="Meta title"
+                error={errors.meta_title}
+                {...form.register('meta_title')}
+              />
+              <Field
+                id="article-meta-description"
+                label="Meta description"
+                error={errors.meta_description}
+                {...form.register('meta_description')}
+              />
             </div>
             <div className="admin-actions">
               <label className="checkbox" htmlFor="article-published">
-                <input id="article-published" type="checkbox" {...form.register('published')} /> <span>Published</span>
+                <input id="article-published" type="checkbox" {...form.register('published')} />{' '}
+                <span>Published</span>
               </label>
               <label className="checkbox" htmlFor="article-featured">
-                <input id="article-featured" type="checkbox" {...form.register('featured')} /> <span>Featured</span>
+                <input id="article-featured" type="checkbox" {...form.register('featured')} />{' '}
+                <span>Featured</span>
               </label>
             </div>
             <div className="dialog-actions">

@@ -47,7 +47,9 @@ export function ArticlesPanel({ articles, visible, query, reload }: Props) {
       <ArticleDialog article={editing} open={open} onOpenChange={setOpen} onSaved={reload} />
       {visible.length === 0 ? (
         <div className="empty">
-          <h3>{query.trim() ? `No articles found matching "${query.trim()}"` : 'No articles found'}</h3>
+          <h3>
+            {query.trim() ? `No articles found matching "${query.trim()}"` : 'No articles found'}
+          </h3>
         </div>
       ) : (
         <ul className="grid admin-grid">
@@ -55,7 +57,9 @@ export function ArticlesPanel({ articles, visible, query, reload }: Props) {
             <li key={article.id} className="card">
               <div className="card-badges">
                 {article.featured && <span className="badge badge-brand">Featured</span>}
-                <span className={`badge ${article.published ? 'badge-verified' : 'badge-pending'}`}>{article.published ? 'Published' : 'Draft'}</span>
+                <span className={`badge ${article.published ? 'badge-verified' : 'badge-pending'}`}>
+                  {article.published ? 'Published' : 'Draft'}
+                </span>
                 <span className="badge">{article.category}</span>
                 <span className="small muted">{article.read_time} min read</span>
               </div>

@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet, apiPost } from '../../lib/api-client';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../schemas/categories';
-import { DEFAULT_BULK_CATEGORY, DEFAULT_BULK_LOCATION, type PlacesSearchResponse, type ScrapedBusiness } from '../../schemas/imports';
+import {
+  DEFAULT_BULK_CATEGORY,
+  DEFAULT_BULK_LOCATION,
+  type PlacesSearchResponse,
+  type ScrapedBusiness,
+} from '../../schemas/imports';
 import { PageToaster } from '../Toasts';
 
 type Row = ScrapedBusiness & { selected: boolean };
@@ -12,7 +17,9 @@ const CHUNK = 10;
 
 /** Bulk registration (SPEC §2 Bulk registration, §4 Bulk import, §7, §8). */
 export function BulkRegistration() {
-  const [provider, setProvider] = useState<{ provider: string; attribution: string | null } | null>(null);
+  const [provider, setProvider] = useState<{ provider: string; attribution: string | null } | null>(
+    null,
+  );
   const [query, setQuery] = useState('');
   const [location, setLocation] = useState(DEFAULT_BULK_LOCATION);
   const [category, setCategory] = useState<ServiceCategory>(DEFAULT_BULK_CATEGORY);
@@ -21,15 +28,24 @@ export function BulkRegistration() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   useEffect(() => {
-    void apiGet<{ provider: string; attribution: string | null }>('/api/imports/provider').then((r) => r.ok && setProvider(r.data));
+    void apiGet<{ provider: string; attribution: string | null }>('/api/imports/provider').then(
+      (r) => r.ok && setProvider(r.data),
+    );
   }, []);
 
   async function search() {
     setSearching(true);
-    const result = await apiPost<PlacesSearchResponse>('/api/imports/search', { query, location, category });
+    const result = await apiPost<PlacesSearchResponse>('/api/imports/search', {
+      query,
+      location,
+      category,
+    });
     setSearching(false);
     if (!result.ok) {
-      toast.error('Search Failed', { description: result.error.message || 'Failed to scrape businesses from Google. Please try again.' });
+      toast.error('Search Failed', {
+        description:
+          result.error.message || 'Failed to scrape businesses from Google. Please try again.',
+      });
       return;
     }
     if (!Array.isArray(result.data.businesses)) {
@@ -37,21 +53,30 @@ export function BulkRegistration() {
       return;
     }
     setRows(result.data.businesses.map((b) => ({ ...b, selected: !b.duplicate })));
-    toast.success('Search Complete', { description: `Found ${result.data.businesses.length} businesses` });
+    toast.success('Search Complete', {
+      description: `Found ${result.data.businesses.length} businesses`,
+    });
   }
 
   async function registerSelected() {
     const chosen = rows.filter((r) => r.selected);
     if (chosen.length === 0) {
-      toast.error('No Businesses Selected', { description: 'Please select at least one business to register.' });
+      toast.error('No Businesses Selected', {
+        description: 'Please select at least one business to register.',
+      });
       return;
     }
     let registered = 0;
     let failed = 0;
     setProgress({ done: 0, total: chosen.length });
     for (let start = 0; start < chosen.length; start += CHUNK) {
-      const batch = chosen.slice(start, start + CHUNK).map(({ selected: _s, duplicate: _d, ...business }) => business);
-      const result = await apiPost<{ registered: number; failed: number }>('/api/admin/imports/register', { category, businesses: batch });
+      const batch = chosen
+        .slice(start, start + CHUNK)
+        .map(({ selected: _s, duplicate: _d, ...business }) => business);
+      const result = await apiPost<{ registered: number; failed: number }>(
+        '/api/admin/imports/register',
+        { category, businesses: batch },
+      );
       if (result.ok) {
         registered += result.data.registered;
         failed += result.data.failed;
@@ -86,15 +111,30 @@ export function BulkRegistration() {
         <div className="form-grid">
           <label className="field" htmlFor="bulk-query">
             <span>Search for</span>
-            <input id="bulk-query" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. mechanic, Toyota, tyres" maxLength={120} />
+            <input
+              id="bulk-query"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="e.g. mechanic, Toyota, tyres"
+              maxLength={120}
+            />
           </label>
           <label className="field" htmlFor="bulk-location">
             <span>Location</span>
-            <input id="bulk-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={120} />
+            <input
+              id="bulk-location"
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+              maxLength={120}
+            />
           </label>
           <label className="field" htmlFor="bulk-category">
             <span>Category</span>
-            <select id="bulk-category" value={category} onChange={(e) => setCategory(e.target.value as ServiceCategory)}>
+            <select
+              id="bulk-category"
+              value={category}
+              onChange={(e) => setCategory(e.target.value as ServiceCategory)}
+            >
               {SERVICE_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -115,13 +155,26 @@ export function BulkRegistration() {
               Results ({selectedCount} of {rows.length} selected)
             </h2>
             <div className="admin-actions">
-              <button type="button" className="btn btn-outline" onClick={() => setRows(rows.map((r) => ({ ...r, selected: true })))}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setRows(rows.map((r) => ({ ...r, selected: true })))}
+              >
                 Select All
               </button>
-              <button type="button" className="btn btn-outline" onClick={() => setRows(rows.map((r) => ({ ...r, selected: false })))}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setRows(rows.map((r) => ({ ...r, selected: false })))}
+              >
                 Deselect All
               </button>
-              <button type="button" className="btn" onClick={() => void registerSelected()} disabled={progress !== null}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => void registerSelected()}
+                disabled={progress !== null}
+              >
                 Register Selected
               </button>
             </div>
@@ -131,18 +184,31 @@ export function BulkRegistration() {
               <p className="small">
                 Registering {progress.done} of {progress.total}...
               </p>
-              <progress max={progress.total} value={progress.done} aria-label="Registering businesses" />
+              <progress
+                max={progress.total}
+                value={progress.done}
+                aria-label="Registering businesses"
+              />
             </div>
           )}
           <ul className="inbox-list">
             {rows.map((row, index) => (
-              <li key={`${row.source}:${row.source_id}`} className={`card bulk-row${row.duplicate ? ' duplicate' : ''}`}>
+              <li
+                key={`${row.source}:${row.source_id}`}
+                className={`card bulk-row${row.duplicate ? ' duplicate' : ''}`}
+              >
                 <label className="checkbox" htmlFor={`bulk-${index}`}>
                   <input
                     id={`bulk-${index}`}
                     type="checkbox"
                     checked={row.selected}
-                    onChange={(e) => setRows(rows.map((r, i) => (i === index ? { ...r, selected: e.target.checked } : r)))}
+                    onChange={(e) =>
+                      setRows(
+                        rows.map((r, i) =>
+                          i === index ? { ...r, selected: e.target.checked } : r,
+                        ),
+                      )
+                    }
                   />
                   <span>
                     <strong>{row.name}</strong>
@@ -150,8 +216,18 @@ export function BulkRegistration() {
                 </label>
                 <p className="small">{row.address ?? 'No address'}</p>
                 <p className="small muted">
-                  {row.phone ?? 'No phone'} · {row.website ? <a href={row.website} target="_blank" rel="noopener nofollow">{row.website}</a> : 'No website'} ·{' '}
-                  {row.rating !== null ? `${row.rating} ★ (${row.reviews ?? 0} reviews)` : 'No rating'}
+                  {row.phone ?? 'No phone'} ·{' '}
+                  {row.website ? (
+                    <a href={row.website} target="_blank" rel="noopener nofollow">
+                      {row.website}
+                    </a>
+                  ) : (
+                    'No website'
+                  )}{' '}
+                  ·{' '}
+                  {row.rating !== null
+                    ? `${row.rating} ★ (${row.reviews ?? 0} reviews)`
+                    : 'No rating'}
                 </p>
                 {row.duplicate && (
                   <p className="small pending-note">
@@ -161,7 +237,9 @@ export function BulkRegistration() {
               </li>
             ))}
           </ul>
-          {provider?.attribution && <p className="small muted">Data {provider.attribution}, ODbL.</p>}
+          {provider?.attribution && (
+            <p className="small muted">Data {provider.attribution}, ODbL.</p>
+          )}
         </section>
       )}
       <PageToaster />

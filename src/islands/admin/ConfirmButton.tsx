@@ -11,7 +11,14 @@ interface Props {
 }
 
 /** A destructive action behind a confirmation dialog (Radix AlertDialog: focus trap, Escape cancels). */
-export function ConfirmButton({ label, title, description, confirmLabel, onConfirm, className = 'btn btn-danger' }: Props) {
+export function ConfirmButton({
+  label,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  className = 'btn btn-danger',
+}: Props) {
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>

@@ -30,7 +30,9 @@ export function CsvImportDialog({ onImported }: { onImported: () => void }) {
     }
     setReport(result.data);
     if (commit) {
-      toast.success('Import complete', { description: `${result.data.imported} businesses imported as pending.` });
+      toast.success('Import complete', {
+        description: `${result.data.imported} businesses imported as pending.`,
+      });
       onImported();
     }
   }
@@ -56,7 +58,8 @@ export function CsvImportDialog({ onImported }: { onImported: () => void }) {
         <Dialog.Content className="dialog-content wide">
           <DialogHead title="Import businesses from CSV" />
           <Dialog.Description className="small muted">
-            Upload the file Export All Businesses produces (or an OpenStreetMap extract). Valid rows are imported as pending.
+            Upload the file Export All Businesses produces (or an OpenStreetMap extract). Valid rows
+            are imported as pending.
           </Dialog.Description>
           <label className="field" htmlFor="csv-file">
             <span>CSV file</span>
@@ -76,15 +79,19 @@ export function CsvImportDialog({ onImported }: { onImported: () => void }) {
           {report && (
             <div className="csv-report">
               <p role="status">
-                {report.format === 'osm' ? 'OpenStreetMap extract' : 'Business export'}: {report.valid} valid, {report.invalid} with errors
+                {report.format === 'osm' ? 'OpenStreetMap extract' : 'Business export'}:{' '}
+                {report.valid} valid, {report.invalid} with errors
                 {report.imported ? `, ${report.imported} imported` : ''}.
                 {Object.keys(report.skipped).length > 0 &&
-                  ` Skipped: ${Object.entries(report.skipped).map(([k, v]) => `${v} ${k}`).join(', ')}.`}
+                  ` Skipped: ${Object.entries(report.skipped)
+                    .map(([k, v]) => `${v} ${k}`)
+                    .join(', ')}.`}
               </p>
               <ul className="inbox-list csv-rows">
                 {report.rows.map((row) => (
                   <li key={row.line} className={row.ok ? 'ok' : 'bad'}>
-                    Line {row.line}: {row.name || '(no name)'} {row.ok ? '✓' : `— ${row.errors.join('; ')}`}
+                    Line {row.line}: {row.name || '(no name)'}{' '}
+                    {row.ok ? '✓' : `— ${row.errors.join('; ')}`}
                   </li>
                 ))}
               </ul>
@@ -96,7 +103,12 @@ export function CsvImportDialog({ onImported }: { onImported: () => void }) {
                 Close
               </button>
             </Dialog.Close>
-            <button type="button" className="btn" disabled={!report || report.valid === 0 || report.imported > 0 || busy} onClick={() => void run(true)}>
+            <button
+              type="button"
+              className="btn"
+              disabled={!report || report.valid === 0 || report.imported > 0 || busy}
+              onClick={() => void run(true)}
+            >
               {busy ? 'Working...' : `Import ${report?.valid ?? 0} valid rows`}
             </button>
           </div>

@@ -15,7 +15,13 @@ import type { AdminRegistration } from './types';
 const standard = new Set<string>(SERVICE_CATEGORIES);
 
 /** Edit Business Details (SPEC §5 Admin business edit). */
-export function EditBusinessDialog({ business, onSaved }: { business: AdminRegistration; onSaved: (next: AdminRegistration) => void }) {
+export function EditBusinessDialog({
+  business,
+  onSaved,
+}: {
+  business: AdminRegistration;
+  onSaved: (next: AdminRegistration) => void;
+}) {
   const [open, setOpen] = useState(false);
   const defaults: BusinessEditInput = {
     business_name: business.business_name,
@@ -28,15 +34,24 @@ export function EditBusinessDialog({ business, onSaved }: { business: AdminRegis
     website: business.website ?? '',
     description: business.description ?? '',
     services: business.services ?? '',
-    business_categories: business.business_categories.filter((c) => standard.has(c)) as BusinessEditInput['business_categories'],
+    business_categories: business.business_categories.filter((c) =>
+      standard.has(c),
+    ) as BusinessEditInput['business_categories'],
     additional_tags: business.tags.filter((t) => !standard.has(t)),
     contact_visibility: business.contact_visibility,
   };
-  const form = useForm<BusinessEditInput, unknown, z.output<typeof BusinessEditSchema>>({ resolver: zodResolver(BusinessEditSchema), defaultValues: defaults });
+  const form = useForm<BusinessEditInput, unknown, z.output<typeof BusinessEditSchema>>({
+    resolver: zodResolver(BusinessEditSchema),
+    defaultValues: defaults,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await apiSend<{ registration: AdminRegistration }>('PATCH', `/api/admin/registrations/${business.id}`, values);
+    const result = await apiSend<{ registration: AdminRegistration }>(
+      'PATCH',
+      `/api/admin/registrations/${business.id}`,
+      values,
+    );
     if (!result.ok) {
       toast.error('Failed to update business', { description: result.error.message });
       return;
@@ -63,21 +78,74 @@ export function EditBusinessDialog({ business, onSaved }: { business: AdminRegis
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content wide">
           <DialogHead title="Edit Business Details" />
-          <Dialog.Description className="small muted">Changes will be reflected across all listings</Dialog.Description>
+          <Dialog.Description className="small muted">
+            Changes will be reflected across all listings
+          </Dialog.Description>
           <form onSubmit={submit} noValidate className="auth-form">
             <div className="form-grid">
-              <Field id="edit-name" label="Business Name *" error={errors.business_name} {...form.register('business_name')} />
-              <Field id="edit-phone" label="Phone *" error={errors.phone} {...form.register('phone')} />
-              <Field id="edit-contact" label="Contact Name" error={errors.display_name} {...form.register('display_name')} />
-              <Field id="edit-email" label="Email" type="email" error={errors.email} {...form.register('email')} />
-              <Field id="edit-address" label="Address" error={errors.address} {...form.register('address')} />
+              <Field
+                id="edit-name"
+                label="Business Name *"
+                error={errors.business_name}
+                {...form.register('business_name')}
+              />
+              <Field
+                id="edit-phone"
+                label="Phone *"
+                error={errors.phone}
+                {...form.register('phone')}
+              />
+              <Field
+                id="edit-contact"
+                label="Contact Name"
+                error={errors.display_name}
+                {...form.register('display_name')}
+              />
+              <Field
+                id="edit-email"
+                label="Email"
+                type="email"
+                error={errors.email}
+                {...form.register('email')}
+              />
+              <Field
+                id="edit-address"
+                label="Address"
+                error={errors.address}
+                {...form.register('address')}
+              />
               <Field id="edit-city" label="City" error={errors.city} {...form.register('city')} />
-              <Field id="edit-state" label="State" error={errors.state} {...form.register('state')} />
-              <Field id="edit-website" label="Website" error={errors.website} {...form.register('website')} />
+              <Field
+                id="edit-state"
+                label="State"
+                error={errors.state}
+                {...form.register('state')}
+              />
+              <Field
+                id="edit-website"
+                label="Website"
+                error={errors.website}
+                {...form.register('website')}
+              />
             </div>
-            <TextAreaField id="edit-description" label="Description" error={errors.description} {...form.register('description')} />
-            <TextAreaField id="edit-services" label="Services" error={errors.services} {...form.register('services')} />
-            <CheckboxGroup legend="Service Categories" options={SERVICE_CATEGORIES} idPrefix="edit-category" registration={form.register('business_categories')} />
+            <TextAreaField
+              id="edit-description"
+              label="Description"
+              error={errors.description}
+              {...form.register('description')}
+            />
+            <TextAreaField
+              id="edit-services"
+              label="Services"
+              error={errors.services}
+              {...form.register('services')}
+            />
+            <CheckboxGroup
+              legend="Service Categories"
+              options={SERVICE_CATEGORIES}
+              idPrefix="edit-category"
+              registration={form.register('business_categories')}
+            />
             <label className="field">
               <span>Contact visibility</span>
               <select {...form.register('contact_visibility')}>

@@ -24,7 +24,14 @@ export interface InboxTexts {
   emptyIdle?: string;
   clearAll: string;
   clearConfirm: string;
-  messages: { handled: string; handleFailed: string; deleted: string; deleteFailed: string; cleared: string; clearFailed: string };
+  messages: {
+    handled: string;
+    handleFailed: string;
+    deleted: string;
+    deleteFailed: string;
+    cleared: string;
+    clearFailed: string;
+  };
 }
 
 interface Props<T extends Item> {
@@ -39,10 +46,20 @@ interface Props<T extends Item> {
 }
 
 /** Requests and Contacts panels (SPEC §2): tiles, pending list, recently handled, Clear All. */
-export function InboxPanel<T extends Item>({ endpoint, items, visible, searching, texts, render, setItems }: Props<T>) {
+export function InboxPanel<T extends Item>({
+  endpoint,
+  items,
+  visible,
+  searching,
+  texts,
+  render,
+  setItems,
+}: Props<T>) {
   if (!items) return <p className="status-text">Loading...</p>;
   const pending = visible.filter((i) => i.status === 'pending');
-  const handled = visible.filter((i) => i.status === 'handled').sort((a, b) => (b.handled_at ?? '').localeCompare(a.handled_at ?? ''));
+  const handled = visible
+    .filter((i) => i.status === 'handled')
+    .sort((a, b) => (b.handled_at ?? '').localeCompare(a.handled_at ?? ''));
 
   async function handle(item: T) {
     const result = await apiSend<Record<string, T>>('POST', `${endpoint}/${item.id}/handle`);
@@ -80,7 +97,14 @@ export function InboxPanel<T extends Item>({ endpoint, items, visible, searching
           Mark as Handled
         </button>
       )}
-      <ConfirmButton label="Delete" title="Delete" description="Delete this entry permanently? This action cannot be undone." confirmLabel="Delete" onConfirm={() => remove(item)} className="btn btn-outline" />
+      <ConfirmButton
+        label="Delete"
+        title="Delete"
+        description="Delete this entry permanently? This action cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => remove(item)}
+        className="btn btn-outline"
+      />
     </div>
   );
 
@@ -91,7 +115,15 @@ export function InboxPanel<T extends Item>({ endpoint, items, visible, searching
           <h2>{texts.title}</h2>
           <p className="small muted">{texts.subtitle}</p>
         </div>
-        {items.length > 0 && <ConfirmButton label={texts.clearAll} title={texts.clearAll} description={texts.clearConfirm} confirmLabel={texts.clearAll} onConfirm={clearAll} />}
+        {items.length > 0 && (
+          <ConfirmButton
+            label={texts.clearAll}
+            title={texts.clearAll}
+            description={texts.clearConfirm}
+            confirmLabel={texts.clearAll}
+            onConfirm={clearAll}
+          />
+        )}
       </div>
       <div className="tiles-row">
         <div className="tile">
@@ -107,12 +139,18 @@ export function InboxPanel<T extends Item>({ endpoint, items, visible, searching
       {visible.length === 0 ? (
         <div className="empty">
           <h3>{texts.empty}</h3>
-          {searching ? <p className="muted">{texts.emptySearch}</p> : texts.emptyIdle && <p className="muted">{texts.emptyIdle}</p>}
+          {searching ? (
+            <p className="muted">{texts.emptySearch}</p>
+          ) : (
+            texts.emptyIdle && <p className="muted">{texts.emptyIdle}</p>
+          )}
         </div>
       ) : (
         <>
           <h3>{texts.pendingTitle}</h3>
-          {pending.length === 0 ? <p className="muted">Nothing pending.</p> : (
+          {pending.length === 0 ? (
+            <p className="muted">Nothing pending.</p>
+          ) : (
             <ul className="inbox-list">
               {pending.map((item) => (
                 <li key={item.id} className="card">
@@ -126,12 +164,18 @@ export function InboxPanel<T extends Item>({ endpoint, items, visible, searching
           {handled.length > 0 && (
             <>
               <h3>Recently Handled</h3>
-              {handled.length > RECENT_LIMIT && <p className="small muted">Showing the first {RECENT_LIMIT} of {handled.length}</p>}
+              {handled.length > RECENT_LIMIT && (
+                <p className="small muted">
+                  Showing the first {RECENT_LIMIT} of {handled.length}
+                </p>
+              )}
               <ul className="inbox-list">
                 {handled.slice(0, RECENT_LIMIT).map((item) => (
                   <li key={item.id} className="card handled">
                     {render(item)}
-                    <p className="small muted">Handled {item.handled_at ? formatDateTime(item.handled_at) : ''}</p>
+                    <p className="small muted">
+                      Handled {item.handled_at ? formatDateTime(item.handled_at) : ''}
+                    </p>
                     {actions(item)}
                   </li>
                 ))}

@@ -9,14 +9,24 @@ import { useResource } from './useResource';
 
 interface Recipients {
   users: { id: string; email: string; shownName: string }[];
-  businesses: { id: string; email: string | null; business_name: string; business_type: string; status: string }[];
+  businesses: {
+    id: string;
+    email: string | null;
+    business_name: string;
+    business_type: string;
+    status: string;
+  }[];
 }
 
 type RecipientType = 'users' | 'businesses' | 'custom';
 
 /** Messaging (SPEC §2, §4 compose states, §5, §8): Compose Message and Sent Messages. */
 export function MessagingPanel() {
-  const sent = useResource<SentMessage>('/api/admin/messages', 'sentMessages', 'Failed to load sent messages');
+  const sent = useResource<SentMessage>(
+    '/api/admin/messages',
+    'sentMessages',
+    'Failed to load sent messages',
+  );
   const [recipients, setRecipients] = useState<Recipients | null>(null);
   const [limited, setLimited] = useState(false);
   const [type, setType] = useState<RecipientType>('users');
@@ -39,14 +49,26 @@ export function MessagingPanel() {
 
   const options =
     type === 'users'
-      ? (recipients?.users ?? []).map((u) => ({ id: u.id, label: u.shownName, email: u.email as string | null }))
-      : (recipients?.businesses ?? []).map((b) => ({ id: b.id, label: `${b.business_name} (${b.status})`, email: b.email }));
-  const withoutEmail = type === 'businesses' ? options.filter((o) => selected.has(o.id) && !o.email).length : 0;
-  const recipientCount = type === 'custom' ? parseCustomEmails(custom).length : selected.size - withoutEmail;
+      ? (recipients?.users ?? []).map((u) => ({
+          id: u.id,
+          label: u.shownName,
+          email: u.email as string | null,
+        }))
+      : (recipients?.businesses ?? []).map((b) => ({
+          id: b.id,
+          label: `${b.business_name} (${b.status})`,
+          email: b.email,
+        }));
+  const withoutEmail =
+    type === 'businesses' ? options.filter((o) => selected.has(o.id) && !o.email).length : 0;
+  const recipientCount =
+    type === 'custom' ? parseCustomEmails(custom).length : selected.size - withoutEmail;
 
   async function send() {
-    if (!subject.trim() || !message.trim()) return toast.error('Please fill in subject and message');
-    if (recipientCount === 0) return toast.error('Please select recipients or enter email addresses');
+    if (!subject.trim() || !message.trim())
+      return toast.error('Please fill in subject and message');
+    if (recipientCount === 0)
+      return toast.error('Please select recipients or enter email addresses');
     setSending(true);
     const result = await apiSend<{ sent: number; failed: number }>('POST', '/api/admin/messages', {
       recipient_type: type,
@@ -84,7 +106,8 @@ export function MessagingPanel() {
         <Tabs.Content value="compose" className="auth-form">
           {limited && (
             <p className="notice" role="status">
-              <strong>Limited Access:</strong> the user list could not be loaded, so user e-mails are not available. You can still write to businesses or a custom list.
+              <strong>Limited Access:</strong> the user list could not be loaded, so user e-mails
+              are not available. You can still write to businesses or a custom list.
             </p>
           )}
           <label className="field" htmlFor="recipient-type">
@@ -105,7 +128,12 @@ export function MessagingPanel() {
           {type === 'custom' ? (
             <label className="field" htmlFor="custom-emails">
               <span>Email addresses (comma-separated)</span>
-              <textarea id="custom-emails" value={custom} onChange={(e) => setCustom(e.target.value)} placeholder="owner@example.com, manager@example.com" />
+              <textarea
+                id="custom-emails"
+                value={custom}
+                onChange={(e) => setCustom(e.target.value)}
+                placeholder="owner@example.com, manager@example.com"
+              />
             </label>
           ) : (
             <fieldset className="field">
@@ -113,10 +141,18 @@ export function MessagingPanel() {
                 Select {type} ({selected.size} selected)
               </legend>
               <div className="admin-actions">
-                <button type="button" className="btn btn-outline" onClick={() => setSelected(new Set(options.map((o) => o.id)))}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => setSelected(new Set(options.map((o) => o.id)))}
+                >
                   Select All
                 </button>
-                <button type="button" className="btn btn-outline" onClick={() => setSelected(new Set())}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => setSelected(new Set())}
+                >
                   Deselect All
                 </button>
               </div>
@@ -148,16 +184,27 @@ export function MessagingPanel() {
           )}
           {withoutEmail > 0 && (
             <p className="notice" role="status">
-              {withoutEmail} selected business{withoutEmail === 1 ? ' has' : 'es have'} no email address and will be skipped.
+              {withoutEmail} selected business{withoutEmail === 1 ? ' has' : 'es have'} no email
+              address and will be skipped.
             </p>
           )}
           <label className="field" htmlFor="message-subject">
             <span>Subject</span>
-            <input id="message-subject" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} />
+            <input
+              id="message-subject"
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+              maxLength={200}
+            />
           </label>
           <label className="field" htmlFor="message-body">
             <span>Message</span>
-            <textarea id="message-body" rows={8} value={message} onChange={(e) => setMessage(e.target.value)} />
+            <textarea
+              id="message-body"
+              rows={8}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
           </label>
           {sending && (
             <div role="status" className="progress-wrap">
@@ -182,7 +229,8 @@ export function MessagingPanel() {
                 <li key={m.id} className="card">
                   <strong>{m.subject}</strong>
                   <p className="small muted">
-                    {formatShort(m.sent_at)} · {m.recipient_type} · {m.sent_count} sent{m.failed_count ? `, ${m.failed_count} failed` : ''}
+                    {formatShort(m.sent_at)} · {m.recipient_type} · {m.sent_count} sent
+                    {m.failed_count ? `, ${m.failed_count} failed` : ''}
                   </p>
                   <p className="small">{m.message}</p>
                 </li>

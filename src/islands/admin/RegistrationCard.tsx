@@ -10,8 +10,16 @@ import { EditBusinessDialog } from './EditBusinessDialog';
 import type { AdminRegistration } from './types';
 
 /** SPEC §2: service categories shown on the card are the tags within the six core ones. */
-const CORE_CATEGORIES = ['Car Dealers', 'Parts', 'Mechanic', 'Body Work', 'Breakdown Recovery', 'Listing Websites'];
-const isCoreTag = (tag: string) => CORE_CATEGORIES.some((core) => tag.toLowerCase().includes(core.toLowerCase()));
+const CORE_CATEGORIES = [
+  'Car Dealers',
+  'Parts',
+  'Mechanic',
+  'Body Work',
+  'Breakdown Recovery',
+  'Listing Websites',
+];
+const isCoreTag = (tag: string) =>
+  CORE_CATEGORIES.some((core) => tag.toLowerCase().includes(core.toLowerCase()));
 
 interface Props {
   business: AdminRegistration;
@@ -19,14 +27,21 @@ interface Props {
   onChange: (id: string, next: AdminRegistration | null) => void;
 }
 
-type Result = { registration: AdminRegistration; welcomeEmail?: { status: string; error?: string } };
+type Result = {
+  registration: AdminRegistration;
+  welcomeEmail?: { status: string; error?: string };
+};
 
 /** One business in the admin lists, with the actions of its status (SPEC §4). */
 export function RegistrationCard({ business, onChange }: Props) {
   const { status } = business;
 
   async function run(path: string, body: unknown, failure: string, success: string) {
-    const result = await apiSend<Result>('POST', `/api/admin/registrations/${business.id}/${path}`, body);
+    const result = await apiSend<Result>(
+      'POST',
+      `/api/admin/registrations/${business.id}/${path}`,
+      body,
+    );
     if (!result.ok) {
       toast.error(failure, { description: result.error.message });
       return;
@@ -34,25 +49,44 @@ export function RegistrationCard({ business, onChange }: Props) {
     onChange(business.id, result.data.registration);
     const welcome = result.data.welcomeEmail;
     if (welcome?.status === 'failed') {
-      toast.warning('Warning', { description: `Business approved, but the welcome email failed: ${welcome.error ?? 'Unknown error'}` });
+      toast.warning('Warning', {
+        description: `Business approved, but the welcome email failed: ${welcome.error ?? 'Unknown error'}`,
+      });
     } else {
       toast.success(success);
     }
   }
 
   const setStatus = (next: 'approved' | 'rejected' | 'suspended', success: string) =>
-    run('status', { status: next }, next === 'approved' ? 'Failed to update registration status' : 'Failed to update business status. Please try again.', success);
+    run(
+      'status',
+      { status: next },
+      next === 'approved'
+        ? 'Failed to update registration status'
+        : 'Failed to update business status. Please try again.',
+      success,
+    );
 
   async function testWelcome() {
-    const result = await apiSend<{ welcomeEmail: { status: string; error?: string } }>('POST', `/api/admin/registrations/${business.id}/test-welcome`);
+    const result = await apiSend<{ welcomeEmail: { status: string; error?: string } }>(
+      'POST',
+      `/api/admin/registrations/${business.id}/test-welcome`,
+    );
     if (!result.ok) toast.error('Test Failed', { description: result.error.message });
-    else if (result.data.welcomeEmail.status !== 'sent') toast.error('Email Test Failed', { description: result.data.welcomeEmail.error ?? 'Unknown error' });
-    else toast.success('Test email sent', { description: `Welcome email sent to ${business.email}` });
+    else if (result.data.welcomeEmail.status !== 'sent')
+      toast.error('Email Test Failed', {
+        description: result.data.welcomeEmail.error ?? 'Unknown error',
+      });
+    else
+      toast.success('Test email sent', { description: `Welcome email sent to ${business.email}` });
   }
 
   async function remove() {
     const result = await apiSend('DELETE', `/api/admin/registrations/${business.id}`);
-    if (!result.ok) toast.error('Failed to delete business. Please try again.', { description: result.error.message });
+    if (!result.ok)
+      toast.error('Failed to delete business. Please try again.', {
+        description: result.error.message,
+      });
     else {
       onChange(business.id, null);
       toast.success('Business deleted');
@@ -61,14 +95,19 @@ export function RegistrationCard({ business, onChange }: Props) {
 
   const coreTags = business.tags.filter(isCoreTag);
   const otherTags = business.tags.filter((t) => !isCoreTag(t));
-  const fullAddress = [business.address, business.city, business.state, business.zip_code].filter(Boolean).join(', ');
+  const fullAddress = [business.address, business.city, business.state, business.zip_code]
+    .filter(Boolean)
+    .join(', ');
 
   return (
     <article className="card admin-card" data-status={status}>
       <div className="admin-card-head">
         <h3>
-          {business.featured && <Star size={16} className="star-full" aria-label="Featured" />} {business.business_name}{' '}
-          {business.verification_status === 'verified' && <BadgeCheck size={16} className="verified-icon" aria-label="Verified" />}
+          {business.featured && <Star size={16} className="star-full" aria-label="Featured" />}{' '}
+          {business.business_name}{' '}
+          {business.verification_status === 'verified' && (
+            <BadgeCheck size={16} className="verified-icon" aria-label="Verified" />
+          )}
         </h3>
         <span className={`badge status-${status}`}>{status}</span>
       </div>
@@ -129,43 +168,77 @@ export function RegistrationCard({ business, onChange }: Props) {
       <div className="admin-actions">
         {status === 'pending' && (
           <>
-            <button type="button" className="btn btn-success" onClick={() => setStatus('approved', 'Business approved')}>
+            <button
+              type="button"
+              className="btn btn-success"
+              onClick={() => setStatus('approved', 'Business approved')}
+            >
               Approve
             </button>
-            <button type="button" className="btn btn-danger" onClick={() => setStatus('rejected', 'Business rejected')}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => setStatus('rejected', 'Business rejected')}
+            >
               Reject
             </button>
           </>
         )}
         {status === 'approved' && (
           <>
-            <button type="button" className="btn btn-outline" onClick={() => setStatus('suspended', 'Business suspended')}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => setStatus('suspended', 'Business suspended')}
+            >
               Suspend
             </button>
-            <button type="button" className="btn btn-danger" onClick={() => setStatus('rejected', 'Business rejected')}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => setStatus('rejected', 'Business rejected')}
+            >
               Reject
             </button>
             <button
               type="button"
               className="btn btn-outline"
               onClick={() =>
-                run('featured', { featured: !business.featured }, 'Failed to update featured status. Please try again.', business.featured ? 'Removed from featured' : 'Marked as featured')
+                run(
+                  'featured',
+                  { featured: !business.featured },
+                  'Failed to update featured status. Please try again.',
+                  business.featured ? 'Removed from featured' : 'Marked as featured',
+                )
               }
             >
               {business.featured ? 'Remove Featured' : 'Make Featured'}
             </button>
-            <button type="button" className="btn btn-outline" onClick={testWelcome} disabled={!business.email}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={testWelcome}
+              disabled={!business.email}
+            >
               Test Welcome Email
             </button>
           </>
         )}
         {status === 'rejected' && (
-          <button type="button" className="btn btn-success" onClick={() => setStatus('approved', 'Business approved')}>
+          <button
+            type="button"
+            className="btn btn-success"
+            onClick={() => setStatus('approved', 'Business approved')}
+          >
             Approve
           </button>
         )}
         {status === 'suspended' && (
-          <button type="button" className="btn btn-success" onClick={() => setStatus('approved', 'Business activated')}>
+          <button
+            type="button"
+            className="btn btn-success"
+            onClick={() => setStatus('approved', 'Business activated')}
+          >
             Activate
           </button>
         )}
@@ -176,8 +249,21 @@ export function RegistrationCard({ business, onChange }: Props) {
           <label>
             Verification
             <select
-              value={['verified', 'verification_pending', 'not_verified'].includes(business.verification_status) ? business.verification_status : 'not_verified'}
-              onChange={(e) => run('verification', { verification_status: e.target.value }, 'Failed to update verification status. Please try again.', 'Verification status updated')}
+              value={
+                ['verified', 'verification_pending', 'not_verified'].includes(
+                  business.verification_status,
+                )
+                  ? business.verification_status
+                  : 'not_verified'
+              }
+              onChange={(e) =>
+                run(
+                  'verification',
+                  { verification_status: e.target.value },
+                  'Failed to update verification status. Please try again.',
+                  'Verification status updated',
+                )
+              }
             >
               <option value="verified">Verified</option>
               <option value="verification_pending">Verification Pending</option>
@@ -188,7 +274,14 @@ export function RegistrationCard({ business, onChange }: Props) {
             Star rating
             <select
               value={String(business.star_rating)}
-              onChange={(e) => run('rating', { star_rating: Number(e.target.value) }, 'Failed to update star rating. Please try again.', 'Star rating updated')}
+              onChange={(e) =>
+                run(
+                  'rating',
+                  { star_rating: Number(e.target.value) },
+                  'Failed to update star rating. Please try again.',
+                  'Star rating updated',
+                )
+              }
             >
               {STAR_RATINGS.map((r) => (
                 <option key={r} value={r}>

@@ -8,7 +8,15 @@ import { useResource } from './useResource';
 
 /** Service Card Management (SPEC §2): reorder, enable/disable, edit title, description, button text. */
 export function ServiceCardsPanel({ query }: { query: string }) {
-  const { data: cards, setData, reload } = useResource<AdminServiceCard>('/api/admin/service-cards', 'serviceCards', 'Failed to load service cards');
+  const {
+    data: cards,
+    setData,
+    reload,
+  } = useResource<AdminServiceCard>(
+    '/api/admin/service-cards',
+    'serviceCards',
+    'Failed to load service cards',
+  );
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState({ title: '', description: '', button_text: '' });
 
@@ -19,7 +27,9 @@ export function ServiceCardsPanel({ query }: { query: string }) {
   async function reorder(next: AdminServiceCard[]) {
     const previous = cards;
     setData(next.map((c, i) => ({ ...c, display_order: i + 1 })));
-    const result = await apiSend('PUT', '/api/admin/service-cards/order', { ids: next.map((c) => c.id) });
+    const result = await apiSend('PUT', '/api/admin/service-cards/order', {
+      ids: next.map((c) => c.id),
+    });
     if (result.ok) toast.success('Service card order updated successfully!');
     else {
       setData(previous);
@@ -28,7 +38,11 @@ export function ServiceCardsPanel({ query }: { query: string }) {
   }
 
   async function toggle(card: AdminServiceCard, enabled: boolean) {
-    const result = await apiSend<{ serviceCard: AdminServiceCard }>('PATCH', `/api/admin/service-cards/${card.id}`, { enabled });
+    const result = await apiSend<{ serviceCard: AdminServiceCard }>(
+      'PATCH',
+      `/api/admin/service-cards/${card.id}`,
+      { enabled },
+    );
     if (!result.ok) {
       toast.error('Failed to update service card status', { description: result.error.message });
       return;
@@ -38,7 +52,10 @@ export function ServiceCardsPanel({ query }: { query: string }) {
   }
 
   async function save(card: AdminServiceCard) {
-    const result = await apiSend('PATCH', `/api/admin/service-cards/${card.id}`, { ...draft, description: draft.description || null });
+    const result = await apiSend('PATCH', `/api/admin/service-cards/${card.id}`, {
+      ...draft,
+      description: draft.description || null,
+    });
     if (!result.ok) {
       toast.error('Failed to update service card', { description: result.error.message });
       return;
@@ -52,7 +69,9 @@ export function ServiceCardsPanel({ query }: { query: string }) {
     <section aria-labelledby="cards-title">
       <h2 id="cards-title">Service Card Management</h2>
       <p className="small muted">
-        {searching ? 'Clear the search to reorder the cards.' : 'Drag cards to change their order on the home page. Changes are saved when you drop.'}
+        {searching
+          ? 'Clear the search to reorder the cards.'
+          : 'Drag cards to change their order on the home page. Changes are saved when you drop.'}
       </p>
       {shown.length === 0 ? (
         <div className="empty">
@@ -71,21 +90,34 @@ export function ServiceCardsPanel({ query }: { query: string }) {
                 <div className="card-edit">
                   <label className="field">
                     <span>Title</span>
-                    <input value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+                    <input
+                      value={draft.title}
+                      onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+                    />
                   </label>
                   <label className="field">
                     <span>Description</span>
-                    <textarea value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+                    <textarea
+                      value={draft.description}
+                      onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+                    />
                   </label>
                   <label className="field">
                     <span>Button text</span>
-                    <input value={draft.button_text} onChange={(e) => setDraft({ ...draft, button_text: e.target.value })} />
+                    <input
+                      value={draft.button_text}
+                      onChange={(e) => setDraft({ ...draft, button_text: e.target.value })}
+                    />
                   </label>
                   <div className="admin-actions">
                     <button type="button" className="btn" onClick={() => save(card)}>
                       Save
                     </button>
-                    <button type="button" className="btn btn-outline" onClick={() => setEditing(null)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      onClick={() => setEditing(null)}
+                    >
                       Cancel
                     </button>
                   </div>
@@ -95,13 +127,18 @@ export function ServiceCardsPanel({ query }: { query: string }) {
                   <strong>{card.title}</strong>
                   <p className="small muted">{card.description}</p>
                   <p className="small">
-                    Type: {card.business_type} · Route: {card.route_path} · {card.business_count} businesses available · Button: "{card.button_text}"
+                    Type: {card.business_type} · Route: {card.route_path} · {card.business_count}{' '}
+                    businesses available · Button: "{card.button_text}"
                   </p>
                   <button
                     type="button"
                     className="btn btn-outline"
                     onClick={() => {
-                      setDraft({ title: card.title, description: card.description ?? '', button_text: card.button_text });
+                      setDraft({
+                        title: card.title,
+                        description: card.description ?? '',
+                        button_text: card.button_text,
+                      });
                       setEditing(card.id);
                     }}
                   >
@@ -110,7 +147,12 @@ export function ServiceCardsPanel({ query }: { query: string }) {
                 </div>
               )}
               <label className="switch-label">
-                <Switch.Root className="switch" checked={card.enabled} onCheckedChange={(on) => toggle(card, on)} aria-label={`${card.title} enabled`}>
+                <Switch.Root
+                  className="switch"
+                  checked={card.enabled}
+                  onCheckedChange={(on) => toggle(card, on)}
+                  aria-label={`${card.title} enabled`}
+                >
                   <Switch.Thumb className="switch-thumb" />
                 </Switch.Root>
                 {card.enabled ? 'Enabled' : 'Disabled'}

@@ -8,7 +8,13 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy, horizontalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  arrayMove,
+  SortableContext,
+  useSortable,
+  verticalListSortingStrategy,
+  horizontalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -46,7 +52,13 @@ interface Props<T extends { id: string }> {
 }
 
 /** A drag-and-drop list (@dnd-kit): calls `onReorder` with the new order on drop. */
-export function SortableList<T extends { id: string }>({ items, onReorder, renderItem, direction = 'vertical', label }: Props<T>) {
+export function SortableList<T extends { id: string }>({
+  items,
+  onReorder,
+  renderItem,
+  direction = 'vertical',
+  label,
+}: Props<T>) {
   const sensors = useDragSensors();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -56,10 +68,19 @@ export function SortableList<T extends { id: string }>({ items, onReorder, rende
   };
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={items.map((i) => i.id)} strategy={direction === 'vertical' ? verticalListSortingStrategy : horizontalListSortingStrategy}>
+      <SortableContext
+        items={items.map((i) => i.id)}
+        strategy={
+          direction === 'vertical' ? verticalListSortingStrategy : horizontalListSortingStrategy
+        }
+      >
         <ul className={`sortable ${direction}`} aria-label={label}>
           {items.map((item) => (
-            <SortableItem key={item.id} id={item.id} render={(handle) => renderItem(item, handle)} />
+            <SortableItem
+              key={item.id}
+              id={item.id}
+              render={(handle) => renderItem(item, handle)}
+            />
           ))}
         </ul>
       </SortableContext>
@@ -68,14 +89,26 @@ export function SortableList<T extends { id: string }>({ items, onReorder, rende
 }
 
 function SortableItem({ id, render }: { id: string; render: (handle: ReactNode) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   const handle = (
-    <button type="button" className="drag-handle" aria-label="Drag to reorder" {...attributes} {...listeners}>
+    <button
+      type="button"
+      className="drag-handle"
+      aria-label="Drag to reorder"
+      {...attributes}
+      {...listeners}
+    >
       <GripVertical size={16} aria-hidden="true" />
     </button>
   );
   return (
-    <li ref={setNodeRef} className={isDragging ? 'dragging' : undefined} style={{ transform: CSS.Transform.toString(transform), transition }}>
+    <li
+      ref={setNodeRef}
+      className={isDragging ? 'dragging' : undefined}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
       {render(handle)}
     </li>
   );

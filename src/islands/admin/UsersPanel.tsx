@@ -4,7 +4,15 @@ import { fileDate, formatDay } from '../../lib/dates';
 import type { AdminUser } from './types';
 
 /** Users tab (SPEC §2): User Management - View all registered users, Export Users. */
-export function UsersPanel({ users, visible, query }: { users: AdminUser[] | null; visible: AdminUser[]; query: string }) {
+export function UsersPanel({
+  users,
+  visible,
+  query,
+}: {
+  users: AdminUser[] | null;
+  visible: AdminUser[];
+  query: string;
+}) {
   if (!users) return <p className="status-text">Loading users...</p>;
   const exportUsers = () => {
     downloadCsv(`users_${fileDate()}.csv`, usersCsv(users));
@@ -32,13 +40,19 @@ export function UsersPanel({ users, visible, query }: { users: AdminUser[] | nul
               <h3>{user.display_name || <span className="muted">No display name</span>}</h3>
               <p className="small">{user.email}</p>
               <p>
-                <span className={`badge ${user.role === 'admin' ? 'badge-brand' : ''}`}>{user.role}</span>
+                <span className={`badge ${user.role === 'admin' ? 'badge-brand' : ''}`}>
+                  {user.role}
+                </span>
               </p>
               <dl className="admin-fields small">
                 <dt>User ID</dt>
-                <dd><code>{user.user_id}</code></dd>
+                <dd>
+                  <code>{user.user_id}</code>
+                </dd>
                 <dt>Profile ID</dt>
-                <dd><code>{user.profile_id ?? '—'}</code></dd>
+                <dd>
+                  <code>{user.profile_id ?? '—'}</code>
+                </dd>
                 <dt>Joined</dt>
                 <dd>{user.created_at ? formatDay(user.created_at) : '—'}</dd>
                 <dt>Last updated</dt>

@@ -7,7 +7,10 @@ export default function AdminSignIn() {
     <div className="auth-card card">
       <h1>Admin Sign In</h1>
       <p className="muted">Administrative access only</p>
-      <SignInForm variant="admin" onSignedIn={() => window.setTimeout(() => window.location.assign('/admin/'), 600)} />
+      <SignInForm
+        variant="admin"
+        onSignedIn={() => window.setTimeout(() => window.location.assign('/admin/'), 600)}
+      />
       <div className="auth-links">
         <a className="btn btn-outline" href="/">
           Back to Home

@@ -16,7 +16,10 @@ export default function AuthScreen() {
   return (
     <div className="auth-card card">
       <h1>Access Business Contacts</h1>
-      <p className="muted">Create a free account or sign in to see phone numbers, emails and addresses of every business.</p>
+      <p className="muted">
+        Create a free account or sign in to see phone numbers, emails and addresses of every
+        business.
+      </p>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as 'signin' | 'signup')}>
         <Tabs.List className="tabs" aria-label="Sign in or create an account">
           <Tabs.Trigger className="tab" value="signin">

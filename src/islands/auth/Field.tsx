@@ -10,11 +10,18 @@ interface Props extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A labelled input with its validation message announced to screen readers. */
 export function Field({ id, label, error, hint, ...input }: Props) {
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const described =
+    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        {...input}
+      />
       {hint && (
         <p id={`${id}-hint`} className="small muted">
           {hint}
@@ -40,7 +47,13 @@ export function TextAreaField({ id, label, error, ...textarea }: TextAreaProps) 
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} rows={4} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...textarea} />
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...textarea}
+      />
       {error?.message && (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error.message}

@@ -22,7 +22,9 @@ export default function ResetPassword() {
     const result = await apiPost('/api/auth/password-reset/confirm', { ...values, token });
     if (result.ok) {
       setDone(true);
-      toast.success('Password updated', { description: 'You can now sign in with your new password.' });
+      toast.success('Password updated', {
+        description: 'You can now sign in with your new password.',
+      });
     } else {
       toast.error(result.error.fields?.token?.[0] ?? result.error.message);
     }
@@ -36,7 +38,14 @@ export default function ResetPassword() {
         </p>
       ) : (
         <form onSubmit={submit} noValidate className="auth-form">
-          <Field id="new-password" label="New password" type="password" autoComplete="new-password" error={form.formState.errors.password} {...form.register('password')} />
+          <Field
+            id="new-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={form.formState.errors.password}
+            {...form.register('password')}
+          />
           <Field
             id="new-password-confirm"
             label="Confirm new password"

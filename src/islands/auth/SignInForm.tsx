@@ -37,7 +37,9 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onSignedIn }: 
     }
     const { message } = result.error;
     if (message.includes('Invalid login credentials')) {
-      toast.error(variant === 'admin' ? ADMIN_INVALID_CREDENTIALS_MESSAGE : INVALID_CREDENTIALS_MESSAGE);
+      toast.error(
+        variant === 'admin' ? ADMIN_INVALID_CREDENTIALS_MESSAGE : INVALID_CREDENTIALS_MESSAGE,
+      );
     } else if (isUnexpected(result.error)) {
       toast.error('An unexpected error occurred. Please try again.');
     } else {
@@ -47,7 +49,14 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onSignedIn }: 
 
   return (
     <form onSubmit={submit} noValidate className="auth-form">
-      <Field id={`${variant}-signin-email`} label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
+      <Field
+        id={`${variant}-signin-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        {...form.register('email')}
+      />
       <Field
         id={`${variant}-signin-password`}
         label="Password"

@@ -32,7 +32,9 @@ export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
     }
     const { message } = result.error;
     if (message.includes('User already registered')) {
-      toast.error('Account Already Exists', { description: 'An account with this email already exists. Please sign in instead.' });
+      toast.error('Account Already Exists', {
+        description: 'An account with this email already exists. Please sign in instead.',
+      });
       onAlreadyRegistered(values.email);
     } else if (isUnexpected(result.error)) {
       toast.error('An unexpected error occurred. Please try again.');
@@ -43,7 +45,14 @@ export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
 
   return (
     <form onSubmit={submit} noValidate className="auth-form">
-      <Field id="signup-email" label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
+      <Field
+        id="signup-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        {...form.register('email')}
+      />
       <Field
         id="signup-display-name"
         label="Display name (optional)"
@@ -52,7 +61,14 @@ export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
         error={errors.displayName}
         {...form.register('displayName')}
       />
-      <Field id="signup-password" label="Password" type="password" autoComplete="new-password" error={errors.password} {...form.register('password')} />
+      <Field
+        id="signup-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        {...form.register('password')}
+      />
       <Field
         id="signup-confirm-password"
         label="Confirm password"

@@ -35,7 +35,11 @@ export function BusinessCard({ business, onOpen, featuredBadge = false }: Props)
       </div>
       <h3>
         {business.slug ? (
-          <a className="card-title-link" href={`/business/${business.slug}/`} onClick={(event) => event.stopPropagation()}>
+          <a
+            className="card-title-link"
+            href={`/business/${business.slug}/`}
+            onClick={(event) => event.stopPropagation()}
+          >
             {business.business_name}
           </a>
         ) : (

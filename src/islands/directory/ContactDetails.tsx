@@ -23,11 +23,18 @@ function CopyButton({ value, label }: { value: string; label: 'Phone number' | '
       setCopied(true);
       toast.success('Copied!', { description: `${label} copied to clipboard.` });
     } catch {
-      toast.error('Copy failed', { description: 'Unable to copy to clipboard. Please select and copy manually.' });
+      toast.error('Copy failed', {
+        description: 'Unable to copy to clipboard. Please select and copy manually.',
+      });
     }
   };
   return (
-    <button type="button" className="icon-button" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+    <button
+      type="button"
+      className="icon-button"
+      onClick={copy}
+      aria-label={`Copy ${label.toLowerCase()}`}
+    >
       {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
     </button>
   );
@@ -65,7 +72,15 @@ export function ProtectedContactNotice() {
   );
 }
 
-function ContactList({ contact, businessName, signedIn }: { contact: BusinessContact; businessName: string; signedIn: boolean }) {
+function ContactList({
+  contact,
+  businessName,
+  signedIn,
+}: {
+  contact: BusinessContact;
+  businessName: string;
+  signedIn: boolean;
+}) {
   const { phone, email, address } = contact;
   if (!phone && !email && !address) {
     return <p className="muted">Contact information is not available for this business.</p>;
@@ -102,7 +117,9 @@ function ContactList({ contact, businessName, signedIn }: { contact: BusinessCon
             className="btn"
             onClick={() => {
               if (!email) {
-                toast.error('Email Not Available', { description: 'Email contact information is not available for this business.' });
+                toast.error('Email Not Available', {
+                  description: 'Email contact information is not available for this business.',
+                });
                 return;
               }
               window.location.href = inquiryMailto(email, businessName);
@@ -116,12 +133,22 @@ function ContactList({ contact, businessName, signedIn }: { contact: BusinessCon
             </a>
           )}
           {contact.whatsapp_e164 && (
-            <a className="btn btn-outline" href={whatsappUrl(contact.whatsapp_e164)} target="_blank" rel="noopener">
+            <a
+              className="btn btn-outline"
+              href={whatsappUrl(contact.whatsapp_e164)}
+              target="_blank"
+              rel="noopener"
+            >
               <MessageCircle size={16} aria-hidden="true" /> WhatsApp
             </a>
           )}
           {(address || contact.city) && (
-            <a className="btn btn-outline" href={directionsUrl(businessName, contact)} target="_blank" rel="noopener">
+            <a
+              className="btn btn-outline"
+              href={directionsUrl(businessName, contact)}
+              target="_blank"
+              rel="noopener"
+            >
               <Navigation size={16} aria-hidden="true" /> Get directions
             </a>
           )}
@@ -147,22 +174,26 @@ export function ContactDetails({ business }: { business: PublicBusiness }) {
     let cancelled = false;
     setContact(null);
     setFailed(false);
-    void apiGet<{ contact: BusinessContact }>(`/api/directory/${business.id}/contact`).then((result) => {
-      if (cancelled) return;
-      if (result.ok) setContact(result.data.contact);
-      else setFailed(true);
-    });
+    void apiGet<{ contact: BusinessContact }>(`/api/directory/${business.id}/contact`).then(
+      (result) => {
+        if (cancelled) return;
+        if (result.ok) setContact(result.data.contact);
+        else setFailed(true);
+      },
+    );
     return () => {
       cancelled = true;
     };
   }, [user, business.id]);
 
   if (user) {
-    if (failed) return <p className="muted">Contact information is not available for this business.</p>;
+    if (failed)
+      return <p className="muted">Contact information is not available for this business.</p>;
     if (!contact) return <p className="muted">Loading contact details...</p>;
     return <ContactList contact={contact} businessName={business.business_name} signedIn />;
   }
-  if (loading && business.contact_protected) return <p className="muted">Loading contact details...</p>;
+  if (loading && business.contact_protected)
+    return <p className="muted">Loading contact details...</p>;
   if (business.contact_protected) return <ProtectedContactNotice />;
   const publicContact: BusinessContact = {
     email: business.email,
@@ -176,5 +207,7 @@ export function ContactDetails({ business }: { business: PublicBusiness }) {
     phone_e164: null,
     whatsapp_e164: null,
   };
-  return <ContactList contact={publicContact} businessName={business.business_name} signedIn={false} />;
+  return (
+    <ContactList contact={publicContact} businessName={business.business_name} signedIn={false} />
+  );
 }

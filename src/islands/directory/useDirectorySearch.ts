@@ -21,16 +21,23 @@ export function useDirectorySearch(type?: string) {
         return;
       }
       setLoading(true);
-      const result = await apiGet<{ businesses: PublicBusiness[] }>('/api/directory/search', { q: query.trim(), type });
+      const result = await apiGet<{ businesses: PublicBusiness[] }>('/api/directory/search', {
+        q: query.trim(),
+        type,
+      });
       if (call !== latest.current) return;
       setLoading(false);
       if (!result.ok) {
-        toast.error('Search Error', { description: 'There was a problem searching. Please try again.' });
+        toast.error('Search Error', {
+          description: 'There was a problem searching. Please try again.',
+        });
         return;
       }
       setResults(result.data.businesses);
       if (result.data.businesses.length === 0) {
-        toast('No results found', { description: 'Try different search terms or check your spelling.' });
+        toast('No results found', {
+          description: 'Try different search terms or check your spelling.',
+        });
       }
     },
     [type],

@@ -10,7 +10,11 @@ export const REFETCH_INTERVAL_MS = 30_000;
  * refetches `path` on mount, every 30 s while the tab is visible, and on window focus.
  * A failed refetch keeps the last good list.
  */
-export function useLiveList(path: string, params: Record<string, string | undefined>, initial: PublicBusiness[]) {
+export function useLiveList(
+  path: string,
+  params: Record<string, string | undefined>,
+  initial: PublicBusiness[],
+) {
   const [businesses, setBusinesses] = useState(initial);
   const key = JSON.stringify(params);
   const latest = useRef(0);

@@ -59,14 +59,17 @@ export default function RegisterForm() {
     const result = await apiPost<SubmissionResult>('/api/registrations', values);
     if (result.ok) {
       toast.success('Listing Request Submitted!', {
-        description: "Your business listing request has been submitted for review. We will contact you once it's approved.",
+        description:
+          "Your business listing request has been submitted for review. We will contact you once it's approved.",
       });
       form.reset(EMPTY);
       return;
     }
     const { code, message } = result.error;
-    if (code === 'CONFLICT' || code === 'RATE_LIMITED' || code === 'VALIDATION_FAILED') toast.error('Registration Failed', { description: message });
-    else if (code === 'INTERNAL') toast.error('There was an error submitting your registration. Please try again.');
+    if (code === 'CONFLICT' || code === 'RATE_LIMITED' || code === 'VALIDATION_FAILED')
+      toast.error('Registration Failed', { description: message });
+    else if (code === 'INTERNAL')
+      toast.error('There was an error submitting your registration. Please try again.');
     else toast.error('There was an unexpected error. Please try again.');
   });
 
@@ -74,14 +77,45 @@ export default function RegisterForm() {
     <form onSubmit={submit} noValidate className="card form-card">
       <Honeypot {...form.register('hp')} />
       <h2>Business details</h2>
-      <Field id="businessName" label="Business Name *" autoComplete="organization" error={errors.businessName} {...form.register('businessName')} />
-      <TextAreaField id="description" label="Description *" error={errors.description} placeholder="What does your business do? What makes it trustworthy?" {...form.register('description')} />
-      <CheckboxGroup legend="Service Categories *" options={SERVICE_CATEGORIES} idPrefix="category" registration={form.register('serviceCategories')} error={errors.serviceCategories as never} />
-      <TextAreaField id="services" label="Specific Services *" error={errors.services} placeholder="e.g. Engine diagnostics, brake pads, wheel alignment" {...form.register('services')} />
+      <Field
+        id="businessName"
+        label="Business Name *"
+        autoComplete="organization"
+        error={errors.businessName}
+        {...form.register('businessName')}
+      />
+      <TextAreaField
+        id="description"
+        label="Description *"
+        error={errors.description}
+        placeholder="What does your business do? What makes it trustworthy?"
+        {...form.register('description')}
+      />
+      <CheckboxGroup
+        legend="Service Categories *"
+        options={SERVICE_CATEGORIES}
+        idPrefix="category"
+        registration={form.register('serviceCategories')}
+        error={errors.serviceCategories as never}
+      />
+      <TextAreaField
+        id="services"
+        label="Specific Services *"
+        error={errors.services}
+        placeholder="e.g. Engine diagnostics, brake pads, wheel alignment"
+        {...form.register('services')}
+      />
       <div className="field">
         <label htmlFor="tag-input">Service Tags</label>
         <div className="tag-input">
-          <input id="tag-input" value={tagDraft} maxLength={40} onChange={(e) => setTagDraft(e.target.value)} onKeyDown={onTagKey} placeholder="e.g. Toyota, 24/7" />
+          <input
+            id="tag-input"
+            value={tagDraft}
+            maxLength={40}
+            onChange={(e) => setTagDraft(e.target.value)}
+            onKeyDown={onTagKey}
+            placeholder="e.g. Toyota, 24/7"
+          />
           <button type="button" className="btn btn-outline" onClick={addTag}>
             Add
           </button>
@@ -91,7 +125,17 @@ export default function RegisterForm() {
             {tags.map((tag) => (
               <li key={tag} className="badge">
                 {tag}
-                <button type="button" className="tag-remove" aria-label={`Remove ${tag}`} onClick={() => form.setValue('serviceTags', tags.filter((t) => t !== tag))}>
+                <button
+                  type="button"
+                  className="tag-remove"
+                  aria-label={`Remove ${tag}`}
+                  onClick={() =>
+                    form.setValue(
+                      'serviceTags',
+                      tags.filter((t) => t !== tag),
+                    )
+                  }
+                >
                   <X size={12} aria-hidden="true" />
                 </button>
               </li>
@@ -102,23 +146,72 @@ export default function RegisterForm() {
 
       <h2>Contact details</h2>
       <div className="form-grid">
-        <Field id="contactName" label="Contact Name" autoComplete="name" error={errors.contactName} {...form.register('contactName')} />
-        <Field id="email" label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
-        <Field id="phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone} {...form.register('phone')} />
-        <Field id="website" label="Website" type="url" placeholder="https://" error={errors.website} {...form.register('website')} />
-        <Field id="address" label="Address" autoComplete="street-address" error={errors.address} {...form.register('address')} />
-        <Field id="city" label="City / Area" placeholder="e.g. Ikeja" error={errors.city} {...form.register('city')} />
+        <Field
+          id="contactName"
+          label="Contact Name"
+          autoComplete="name"
+          error={errors.contactName}
+          {...form.register('contactName')}
+        />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+          {...form.register('email')}
+        />
+        <Field
+          id="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone}
+          {...form.register('phone')}
+        />
+        <Field
+          id="website"
+          label="Website"
+          type="url"
+          placeholder="https://"
+          error={errors.website}
+          {...form.register('website')}
+        />
+        <Field
+          id="address"
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address}
+          {...form.register('address')}
+        />
+        <Field
+          id="city"
+          label="City / Area"
+          placeholder="e.g. Ikeja"
+          error={errors.city}
+          {...form.register('city')}
+        />
         <Field id="state" label="State" error={errors.state} {...form.register('state')} />
       </div>
 
       <fieldset className="field" aria-invalid={errors.contactVisibility ? true : undefined}>
         <legend>Who can see your contact details? *</legend>
         <label className="checkbox" htmlFor="visibility-public">
-          <input id="visibility-public" type="radio" value="public" {...form.register('contactVisibility')} />
+          <input
+            id="visibility-public"
+            type="radio"
+            value="public"
+            {...form.register('contactVisibility')}
+          />
           <span>Public: anyone can see my phone, email and address</span>
         </label>
         <label className="checkbox" htmlFor="visibility-registered">
-          <input id="visibility-registered" type="radio" value="registered_users_only" {...form.register('contactVisibility')} />
+          <input
+            id="visibility-registered"
+            type="radio"
+            value="registered_users_only"
+            {...form.register('contactVisibility')}
+          />
           <span>Registered users only: visitors must create a free account first</span>
         </label>
         {errors.contactVisibility?.message && (
@@ -131,7 +224,9 @@ export default function RegisterForm() {
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Submitting...' : 'Submit Listing Request'}
       </button>
-      <p className="small muted">Listing is free. Every request is reviewed before it appears in the directory.</p>
+      <p className="small muted">
+        Listing is free. Every request is reviewed before it appears in the directory.
+      </p>
       <PageToaster />
     </form>
   );

@@ -7,9 +7,12 @@ const IMAGES = {
   'social-post': socialPost,
   'profile-picture': profilePicture,
   logo,
-  'og-default': () => ogCard({ kicker: 'Lagos automotive directory', title: SITE.name, subtitle: SITE.tagline }),
+  'og-default': () =>
+    ogCard({ kicker: 'Lagos automotive directory', title: SITE.name, subtitle: SITE.tagline }),
 } as const;
 
-export const getStaticPaths: GetStaticPaths = () => Object.keys(IMAGES).map((name) => ({ params: { name } }));
+export const getStaticPaths: GetStaticPaths = () =>
+  Object.keys(IMAGES).map((name) => ({ params: { name } }));
 
-export const GET: APIRoute = async ({ params }) => pngResponse(await IMAGES[params.name as keyof typeof IMAGES]());
+export const GET: APIRoute = async ({ params }) =>
+  pngResponse(await IMAGES[params.name as keyof typeof IMAGES]());
