@@ -8,6 +8,7 @@ bash scripts/ensure-chromium.sh
 
 echo "== lint and typecheck =="
 eslint . --max-warnings 0
+prettier --check . --log-level warn
 # astro check syncs the content collections: give it its own embedded database so a running
 # `npm start` (which owns .data/pglite) does not block the tests.
 PGLITE_DATA_DIR=.data/typecheck/pglite astro check --minimumSeverity warning
