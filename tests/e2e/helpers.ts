@@ -237,32 +237,9 @@ export async function publicHtml(
 export const REBUILD_TIMEOUT = 120_000;
 
 /**
- * Asks for one more static rebuild without changing data: re-saves the current featured order
- * (PUT /api/admin/featured-order, an admin action that calls requestRebuild). Needed because a
- * failed `astro build` (e.g. while the app source is being edited) is not retried by
- * server/site-builder.ts: the previous pages stay until the next change.
- */
-export async function nudgeRebuild(admin: APIRequestContext): Promise<void> {
-  const list = await admin.get('/api/admin/registrations');
-  expect(list.status(), 'admin API (is the context signed in as admin?)').toBe(200);
-  const { registrations } = (await list.json()) as {
-    registrations: { id: string; featured: boolean; display_order: number }[];
-  };
-  const ids = registrations
-    .filter((b) => b.featured)
-    .sort((a, b) => a.display_order - b.display_order)
-    .map((b) => b.id);
-  const response = await admin.put('/api/admin/featured-order', {
-    headers: { origin: BASE_URL },
-    data: { ids },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/**
  * Polls the public page `path` until `check` holds (the debounced rebuild has landed). `admin`
- * must be an admin-signed-in request context (page.request of adminTest): when nothing changed
- * for a while, it nudges another rebuild (see nudgeRebuild).
+ * must be an admin-signed-in request context (page.request of adminTest). Nothing here triggers a
+ * rebuild: the admin action under test must have asked for it.
  */
 export async function waitForPublicPage(
   admin: APIRequestContext,
@@ -271,22 +248,11 @@ export async function waitForPublicPage(
   what: string,
   timeout = REBUILD_TIMEOUT,
 ): Promise<void> {
-  let lastNudge = Date.now();
   await expect
-    .poll(
-      async () => {
-        if (check(await publicHtml(admin, path))) return true;
-        if (Date.now() - lastNudge > 40_000) {
-          lastNudge = Date.now();
-          await nudgeRebuild(admin);
-        }
-        return false;
-      },
-      { message: `${path}: ${what}`, timeout, intervals: [1_000, 2_000] },
-    )
+    .poll(async () => check(await publicHtml(admin, path)), {
+      message: `${path}: ${what}`,
+      timeout,
+      intervals: [1_000, 2_000],
+    })
     .toBe(true);
-  // server/site-builder.ts removes every other build folder 5 s after a build lands, including a
-  // build that is still running (which then fails or crashes the server with ENOTEMPTY). Let that
-  // cleanup pass before the caller triggers the next rebuild.
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
 }
