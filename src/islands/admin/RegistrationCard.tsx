@@ -2,12 +2,27 @@ import { BadgeCheck, Globe, Star } from 'lucide-react';
 import { toast } from 'sonner';
 import { apiSend } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
-import { STAR_RATINGS } from '../../schemas/admin';
+import {
+  EDITABLE_STATUSES,
+  STAR_RATINGS,
+  STATUS_TRANSITIONS,
+  VERIFIABLE_STATUSES,
+} from '../../schemas/admin';
 import { VerificationBadge } from '../directory/Badges';
 import { StarRating } from '../directory/StarRating';
 import { ConfirmButton } from './ConfirmButton';
 import { EditBusinessDialog } from './EditBusinessDialog';
 import type { AdminRegistration } from './types';
+
+/**
+ * The status buttons come from the state machine the server enforces (SPEC §4), so the card can only
+ * offer a legal transition. Leaving suspended is "Activate".
+ */
+const STATUS_ACTIONS = {
+  approved: { label: 'Approve', className: 'btn-success', success: 'Business approved' },
+  rejected: { label: 'Reject', className: 'btn-danger', success: 'Business rejected' },
+  suspended: { label: 'Suspend', className: 'btn-outline', success: 'Business suspended' },
+} as const;
 
 /** SPEC §2: service categories shown on the card are the tags within the six core ones. */
 const CORE_CATEGORIES = [
@@ -166,40 +181,24 @@ export function RegistrationCard({ business, onChange }: Props) {
       {status === 'pending' && <p className="small pending-note">Pending review</p>}
 
       <div className="admin-actions">
-        {status === 'pending' && (
-          <>
+        {STATUS_TRANSITIONS[status].map((next) => {
+          const action = STATUS_ACTIONS[next];
+          const label = status === 'suspended' && next === 'approved' ? 'Activate' : action.label;
+          return (
             <button
+              key={next}
               type="button"
-              className="btn btn-success"
-              onClick={() => setStatus('approved', 'Business approved')}
+              className={`btn ${action.className}`}
+              onClick={() =>
+                setStatus(next, label === 'Activate' ? 'Business activated' : action.success)
+              }
             >
-              Approve
+              {label}
             </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => setStatus('rejected', 'Business rejected')}
-            >
-              Reject
-            </button>
-          </>
-        )}
+          );
+        })}
         {status === 'approved' && (
           <>
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => setStatus('suspended', 'Business suspended')}
-            >
-              Suspend
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => setStatus('rejected', 'Business rejected')}
-            >
-              Reject
-            </button>
             <button
               type="button"
               className="btn btn-outline"
@@ -224,27 +223,9 @@ export function RegistrationCard({ business, onChange }: Props) {
             </button>
           </>
         )}
-        {status === 'rejected' && (
-          <button
-            type="button"
-            className="btn btn-success"
-            onClick={() => setStatus('approved', 'Business approved')}
-          >
-            Approve
-          </button>
-        )}
-        {status === 'suspended' && (
-          <button
-            type="button"
-            className="btn btn-success"
-            onClick={() => setStatus('approved', 'Business activated')}
-          >
-            Activate
-          </button>
-        )}
       </div>
 
-      {(status === 'approved' || status === 'suspended') && (
+      {VERIFIABLE_STATUSES.includes(status) && (
         <div className="admin-selects">
           <label>
             Verification
@@ -293,7 +274,7 @@ export function RegistrationCard({ business, onChange }: Props) {
         </div>
       )}
 
-      {status !== 'pending' && (
+      {EDITABLE_STATUSES.includes(status) && (
         <div className="admin-actions">
           <EditBusinessDialog business={business} onSaved={(next) => onChange(business.id, next)} />
           <ConfirmButton
