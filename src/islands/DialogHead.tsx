@@ -16,3 +16,25 @@ export function DialogHead({ title, children }: { title: ReactNode; children?: R
     </div>
   );
 }
+
+/** Bottom row of our form dialogs: Cancel closes, the submit button reads "Saving..." while busy. */
+export function DialogFormActions({
+  submitting,
+  submitLabel,
+}: {
+  submitting: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <div className="dialog-actions">
+      <Dialog.Close asChild>
+        <button type="button" className="btn btn-outline">
+          Cancel
+        </button>
+      </Dialog.Close>
+      <button type="submit" className="btn" disabled={submitting}>
+        {submitting ? 'Saving...' : submitLabel}
+      </button>
+    </div>
+  );
+}

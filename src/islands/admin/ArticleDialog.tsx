@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiSend } from '../../lib/api-client';
-import { DialogHead } from '../DialogHead';
+import { DialogFormActions, DialogHead } from '../DialogHead';
 import { ArticleFormSchema, type ArticleFormInput } from '../../schemas/admin';
 import { ARTICLE_CATEGORIES } from '../../schemas/articles';
 import { Field, TextAreaField } from '../auth/Field';
@@ -164,16 +164,10 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
                 <span>Featured</span>
               </label>
             </div>
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline">
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="btn" disabled={isSubmitting}>
-                {isSubmitting ? 'Saving...' : article ? 'Save Changes' : 'Create Article'}
-              </button>
-            </div>
+            <DialogFormActions
+              submitting={isSubmitting}
+              submitLabel={article ? 'Save Changes' : 'Create Article'}
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

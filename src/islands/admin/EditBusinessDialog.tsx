@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiSend } from '../../lib/api-client';
-import { DialogHead } from '../DialogHead';
+import { DialogFormActions, DialogHead } from '../DialogHead';
 import { BusinessEditSchema, type BusinessEditInput } from '../../schemas/admin';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';
 import { Field, TextAreaField } from '../auth/Field';
@@ -153,16 +153,7 @@ export function EditBusinessDialog({
                 <option value="registered_users_only">registered_users_only</option>
               </select>
             </label>
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline">
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="btn" disabled={isSubmitting}>
-                {isSubmitting ? 'Saving...' : 'Save Changes'}
-              </button>
-            </div>
+            <DialogFormActions submitting={isSubmitting} submitLabel={'Save Changes'} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>
