@@ -117,7 +117,8 @@ export const ROUTES: readonly Route[] = [
 /** What the host platform provides; auth and mail are built from it unless given. */
 export interface ApiDeps {
   db(): Promise<Kysely<Database>>;
-  requestRebuild(reason: string): Promise<void>;
+  /** Purges cached public pages by tag (local page cache or Netlify's CDN; ADR 011). */
+  invalidate(tags: readonly string[]): Promise<void>;
   /** Overrides for Better Auth (tests pass a fixed secret and base URL). */
   authConfig?: Partial<AuthConfig>;
   /** Mail transport; defaults to SendGrid with SENDGRID_API_KEY, else the local outbox. */
@@ -214,7 +215,15 @@ export function createApi(
       params: { ...match.params },
       clientAddress: info.clientAddress ?? clientAddressOf(request),
       db: deps.db,
-      requestRebuild: deps.requestRebuild,
+      invalidate: async (tags) => {
+        if (tags.length === 0) return;
+        try {
+          await deps.invalidate(tags);
+        } catch (error) {
+          // The write has committed: a failed purge leaves pages stale until their TTL, never loses data.
+          log.error('cache purge failed', { tags, error: String(error) });
+        }
+      },
       auth,
       mailer,
       places: deps.places ?? placesProviderFromEnv,

@@ -37,7 +37,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const ref: { builder?: SiteBuilder } = {};
   const api = createApi({
     db: async () => options.db,
-    requestRebuild: async (reason) => ref.builder?.requestRebuild(reason),
+    invalidate: async (tags) => ref.builder?.requestRebuild(`purge ${tags.join(' ')}`),
   });
   const apiListener = createRequestListener((request) => api(request));
   let site: { dir: string; handler: ReturnType<typeof createStaticSite> } | undefined;

@@ -20,8 +20,12 @@ export interface ApiContext {
   sessionUser(): Promise<SessionUser | null>;
   /** The places search provider of this environment (bulk import). */
   places(): PlacesProvider;
-  /** Asks for the pre-rendered pages to be regenerated (debounced; see `site/rebuild.ts`). */
-  requestRebuild(reason: string): Promise<void>;
+  /**
+   * Purges the cached public pages that carry any of these tags (`site/cache-tags.ts`, ADR 011):
+   * the local server's page cache, or Netlify's CDN. Call it after the write has committed.
+   * A failed purge is logged, never thrown: the write stands.
+   */
+  invalidate(tags: readonly string[]): Promise<void>;
 }
 
 export type ApiHandler = (request: Request, ctx: ApiContext) => Promise<Response>;

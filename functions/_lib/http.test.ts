@@ -9,7 +9,7 @@ const ctx: ApiContext = {
   db: async () => {
     throw new Error('no db');
   },
-  requestRebuild: async () => {},
+  invalidate: async () => {},
   clientAddress: '127.0.0.1',
   auth: async () => {
     throw new Error('no auth');

@@ -4,6 +4,7 @@ import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { json, parseOrThrow, readJson } from '../_lib/http.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
+import { articleChangeTags, CacheTags } from '../site/cache-tags.ts';
 import { withCounts } from '../service-cards/service-cards.service.ts';
 
 /** Articles and service cards (SPEC §2 Articles tab, Service Card Management). Admin-only (router). */
@@ -22,7 +23,7 @@ const slugTaken = () =>
     slug: ['An article with this slug already exists.'],
   });
 
-/** POST /api/admin/articles → 201 `{ article }`; a published article triggers a rebuild. */
+/** POST /api/admin/articles → 201 `{ article }`; a published article purges the pages that show it. */
 export async function createArticle(request: Request, ctx: ApiContext) {
   const input = parseOrThrow(ArticleFormSchema, await readJson(request));
   const db = await ctx.db();
@@ -32,7 +33,7 @@ export async function createArticle(request: Request, ctx: ApiContext) {
       .values(input)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (article.published) await ctx.requestRebuild(`article published: ${article.title}`);
+    await ctx.invalidate(articleChangeTags(undefined, article));
     return json({ article }, 201);
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -40,14 +41,14 @@ export async function createArticle(request: Request, ctx: ApiContext) {
   }
 }
 
-/** PATCH /api/admin/articles/:id → `{ article }`; rebuild when it is or was published. */
+/** PATCH /api/admin/articles/:id → `{ article }`; purges the article's pages when it is or was published. */
 export async function updateArticle(request: Request, ctx: ApiContext) {
   const { id } = parseOrThrow(IdSchema, ctx.params);
   const input = parseOrThrow(ArticleFormSchema, await readJson(request));
   const db = await ctx.db();
   const before = await db
     .selectFrom('articles')
-    .select('published')
+    .select(['id', 'published'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!before) throw new AppError('NOT_FOUND', 'Article not found');
@@ -58,8 +59,7 @@ export async function updateArticle(request: Request, ctx: ApiContext) {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (article.published || before.published)
-      await ctx.requestRebuild(`article edited: ${article.title}`);
+    await ctx.invalidate(articleChangeTags(before, article));
     return json({ article });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -67,7 +67,7 @@ export async function updateArticle(request: Request, ctx: ApiContext) {
   }
 }
 
-/** DELETE /api/admin/articles/:id → `{ ok: true }`; rebuild when it was published. */
+/** DELETE /api/admin/articles/:id → `{ ok: true }`; purges its pages when it was published. */
 export async function deleteArticle(_request: Request, ctx: ApiContext) {
   const { id } = parseOrThrow(IdSchema, ctx.params);
   const deleted = await (
@@ -75,10 +75,10 @@ export async function deleteArticle(_request: Request, ctx: ApiContext) {
   )
     .deleteFrom('articles')
     .where('id', '=', id)
-    .returning(['title', 'published'])
+    .returning(['id', 'published'])
     .executeTakeFirst();
   if (!deleted) throw new AppError('NOT_FOUND', 'Article not found');
-  if (deleted.published) await ctx.requestRebuild(`article deleted: ${deleted.title}`);
+  await ctx.invalidate(articleChangeTags(deleted, undefined));
   return json({ ok: true });
 }
 
@@ -109,7 +109,7 @@ export async function reorderServiceCards(request: Request, ctx: ApiContext) {
         throw new AppError('CONFLICT', `Failed to update ${ids.length} cards`);
     }
   });
-  await ctx.requestRebuild('service card order');
+  await ctx.invalidate([CacheTags.home]);
   return json({ ok: true });
 }
 
@@ -127,6 +127,6 @@ export async function updateServiceCard(request: Request, ctx: ApiContext) {
     .returningAll()
     .executeTakeFirst();
   if (!card) throw new AppError('NOT_FOUND', 'Service card not found');
-  await ctx.requestRebuild(`service card: ${card.title}`);
+  await ctx.invalidate([CacheTags.home]);
   return json({ serviceCard: card });
 }

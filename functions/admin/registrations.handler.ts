@@ -10,6 +10,7 @@ import { BusinessIdSchema } from '../../src/schemas/directory.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { json, parseOrThrow, readJson } from '../_lib/http.ts';
+import { CacheTags, listingChangeTags } from '../site/cache-tags.ts';
 import * as service from './registrations.service.ts';
 
 /** Admin business listings (SPEC §2 Admin dashboard, §4, §5). Every route is admin-only (router). */
@@ -28,8 +29,12 @@ export async function list(_request: Request, ctx: ApiContext) {
  */
 export async function changeStatus(request: Request, ctx: ApiContext) {
   const { status } = parseOrThrow(StatusChangeSchema, await readJson(request));
-  const registration = await service.changeStatus(await ctx.db(), idOf(ctx), status);
-  await ctx.requestRebuild(`business ${status}: ${registration.business_name}`);
+  const { before, after: registration } = await service.changeStatus(
+    await ctx.db(),
+    idOf(ctx),
+    status,
+  );
+  await ctx.invalidate(listingChangeTags(before, registration));
   const welcomeEmail =
     status === 'approved'
       ? await service.sendWelcome(await ctx.mailer(), registration)
@@ -40,46 +45,55 @@ export async function changeStatus(request: Request, ctx: ApiContext) {
 /** POST /api/admin/registrations/:id/featured `{ featured }` → `{ registration }`. */
 export async function setFeatured(request: Request, ctx: ApiContext) {
   const { featured } = parseOrThrow(FeaturedSchema, await readJson(request));
-  const registration = await service.setFeatured(await ctx.db(), idOf(ctx), featured);
-  await ctx.requestRebuild(`featured ${featured ? 'on' : 'off'}: ${registration.business_name}`);
+  const { before, after: registration } = await service.setFeatured(
+    await ctx.db(),
+    idOf(ctx),
+    featured,
+  );
+  await ctx.invalidate(listingChangeTags(before, registration));
   return json({ registration: service.toAdminRegistration(registration) });
 }
 
 /** POST /api/admin/registrations/:id/verification `{ verification_status }` → `{ registration }`. */
 export async function setVerification(request: Request, ctx: ApiContext) {
   const { verification_status } = parseOrThrow(VerificationSchema, await readJson(request));
-  const registration = await service.setVerification(
+  const { before, after: registration } = await service.setVerification(
     await ctx.db(),
     idOf(ctx),
     verification_status,
   );
-  if (registration.status === 'approved')
-    await ctx.requestRebuild(`verification: ${registration.business_name}`);
+  await ctx.invalidate(listingChangeTags(before, registration));
   return json({ registration: service.toAdminRegistration(registration) });
 }
 
 /** POST /api/admin/registrations/:id/rating `{ star_rating }` → `{ registration }`. */
 export async function setRating(request: Request, ctx: ApiContext) {
   const { star_rating } = parseOrThrow(RatingSchema, await readJson(request));
-  const registration = await service.setRating(await ctx.db(), idOf(ctx), star_rating);
-  if (registration.status === 'approved')
-    await ctx.requestRebuild(`rating: ${registration.business_name}`);
+  const { before, after: registration } = await service.setRating(
+    await ctx.db(),
+    idOf(ctx),
+    star_rating,
+  );
+  await ctx.invalidate(listingChangeTags(before, registration));
   return json({ registration: service.toAdminRegistration(registration) });
 }
 
 /** PATCH /api/admin/registrations/:id (Edit Business Details) → `{ registration }`. */
 export async function edit(request: Request, ctx: ApiContext) {
   const input = parseOrThrow(BusinessEditSchema, await readJson(request));
-  const registration = await service.editRegistration(await ctx.db(), idOf(ctx), input);
-  if (registration.status === 'approved')
-    await ctx.requestRebuild(`edited: ${registration.business_name}`);
+  const { before, after: registration } = await service.editRegistration(
+    await ctx.db(),
+    idOf(ctx),
+    input,
+  );
+  await ctx.invalidate(listingChangeTags(before, registration));
   return json({ registration: service.toAdminRegistration(registration) });
 }
 
 /** DELETE /api/admin/registrations/:id → `{ ok: true }`. */
 export async function remove(_request: Request, ctx: ApiContext) {
   const deleted = await service.deleteRegistration(await ctx.db(), idOf(ctx));
-  if (deleted.status === 'approved') await ctx.requestRebuild(`deleted: ${deleted.business_name}`);
+  await ctx.invalidate(listingChangeTags(deleted, undefined));
   return json({ ok: true });
 }
 
@@ -96,6 +110,6 @@ export async function testWelcome(_request: Request, ctx: ApiContext) {
 export async function reorderFeatured(request: Request, ctx: ApiContext) {
   const { ids } = parseOrThrow(OrderSchema, await readJson(request));
   await service.reorderFeatured(await ctx.db(), ids);
-  await ctx.requestRebuild('featured order');
+  await ctx.invalidate([CacheTags.home, CacheTags.featured]);
   return json({ ok: true });
 }

@@ -56,11 +56,11 @@ export async function changeStatus(
   db: Db,
   id: string,
   status: 'approved' | 'rejected' | 'suspended',
-): Promise<BusinessRegistration> {
+): Promise<ListingChange> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('business_registrations')
-      .select('status')
+      .selectAll()
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
@@ -68,12 +68,13 @@ export async function changeStatus(
     if (!canTransition(current.status, status)) {
       throw new AppError('CONFLICT', `A ${current.status} business cannot become ${status}.`);
     }
-    return trx
+    const after = await trx
       .updateTable('business_registrations')
       .set({ status, ...(status === 'approved' ? {} : { featured: false }) })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { before: current, after };
   });
 }
 
@@ -81,15 +82,11 @@ export async function changeStatus(
  * SPEC §4: featured on sets display_order to the highest featured order plus one (1 when none);
  * off just clears featured. Only approved businesses can be featured.
  */
-export async function setFeatured(
-  db: Db,
-  id: string,
-  featured: boolean,
-): Promise<BusinessRegistration> {
+export async function setFeatured(db: Db, id: string, featured: boolean): Promise<ListingChange> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('business_registrations')
-      .select(['status', 'featured'])
+      .selectAll()
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
@@ -107,12 +104,13 @@ export async function setFeatured(
         .executeTakeFirst();
       displayOrder = (top?.display_order ?? 0) + 1;
     }
-    return trx
+    const after = await trx
       .updateTable('business_registrations')
       .set({ featured, ...(displayOrder === undefined ? {} : { display_order: displayOrder }) })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { before: current, after };
   });
 }
 
@@ -121,7 +119,7 @@ export async function setVerification(
   db: Db,
   id: string,
   verification_status: 'verified' | 'verification_pending' | 'not_verified',
-) {
+): Promise<ListingChange> {
   const current = await getRegistration(db, id);
   if (!VERIFIABLE_STATUSES.includes(current.status)) {
     throw new AppError(
@@ -129,22 +127,24 @@ export async function setVerification(
       'Verification can only be changed for approved or suspended businesses.',
     );
   }
-  return db
+  const after = await db
     .updateTable('business_registrations')
     .set({ verification_status, verified: verification_status === 'verified' })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return { before: current, after };
 }
 
-export async function setRating(db: Db, id: string, star_rating: number) {
-  await getRegistration(db, id);
-  return db
+export async function setRating(db: Db, id: string, star_rating: number): Promise<ListingChange> {
+  const before = await getRegistration(db, id);
+  const after = await db
     .updateTable('business_registrations')
     .set({ star_rating })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return { before, after };
 }
 
 /** SPEC §5 Admin business edit. @throws AppError CONFLICT for pending businesses. */
@@ -152,7 +152,7 @@ export async function editRegistration(
   db: Db,
   id: string,
   input: z.output<typeof BusinessEditSchema>,
-) {
+): Promise<ListingChange> {
   const current = await getRegistration(db, id);
   if (!EDITABLE_STATUSES.includes(current.status))
     throw new AppError('CONFLICT', 'Approve or reject a pending business before editing it.');
@@ -161,7 +161,7 @@ export async function editRegistration(
     input.additional_tags,
     current.business_type,
   );
-  return db
+  const after = await db
     .updateTable('business_registrations')
     .set({
       business_name: input.business_name,
@@ -182,6 +182,7 @@ export async function editRegistration(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return { before: current, after };
 }
 
 /** @throws AppError CONFLICT for pending businesses (SPEC §4 offers Delete for the others). */
@@ -191,6 +192,12 @@ export async function deleteRegistration(db: Db, id: string): Promise<BusinessRe
     throw new AppError('CONFLICT', 'Approve or reject a pending business before deleting it.');
   await db.deleteFrom('business_registrations').where('id', '=', id).execute();
   return current;
+}
+
+/** A listing before and after a write (after is undefined when deleted): the cache tags to purge. */
+export interface ListingChange {
+  before: BusinessRegistration;
+  after: BusinessRegistration;
 }
 
 /** SPEC §4 "Drag reordering renumbers display_order from 1 in list order", in one transaction. */

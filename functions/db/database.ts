@@ -52,6 +52,10 @@ export interface BusinessRegistrationsTable {
   notification_status: 'sent' | 'failed' | null;
   /** True for the demo rows shipped in content/ (shown as "Sample listing"). */
   is_sample: Generated<boolean>;
+  /** Lagos area (LGA or neighbourhood) for the area filter (ADR 011). */
+  area: string | null;
+  /** Generated: the category pages the listing appears on (`directory_category_keys`). */
+  category_keys: ColumnType<string[], never, never>;
   /** Generated, lower-cased search columns (DESIGN.md "Search"); never written. */
   search_text: ColumnType<string, never, never>;
   type_text: ColumnType<string, never, never>;
@@ -70,6 +74,7 @@ export interface BusinessDirectoryView {
   city: string | null;
   state: string | null;
   general_location: string | null;
+  area: string | null;
   address: string | null;
   email: string | null;
   phone: string | null;
@@ -78,6 +83,7 @@ export interface BusinessDirectoryView {
   featured: boolean;
   display_order: number;
   created_at: Date;
+  updated_at: Date;
   star_rating: number;
   verification_status: VerificationStatus;
   contact_visibility: ContactVisibility;
@@ -88,6 +94,7 @@ export interface BusinessDirectoryView {
   source: string | null;
   source_id: string | null;
   is_sample: boolean;
+  category_keys: string[];
   search_text: string;
   type_text: string;
   location_text: string;

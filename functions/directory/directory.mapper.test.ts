@@ -13,6 +13,7 @@ const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => 
   city: 'Mushin',
   state: 'Lagos',
   general_location: 'Ladipo Market',
+  area: 'Mushin',
   address: '12 Ladipo Street',
   email: 'sales@ladipo.example',
   phone: '+2348012345678',
@@ -21,6 +22,7 @@ const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => 
   featured: true,
   display_order: 3,
   created_at: new Date('2026-01-02T03:04:05.000Z'),
+  updated_at: new Date('2026-01-03T03:04:05.000Z'),
   star_rating: '4.5' as unknown as number, // numeric columns arrive as strings from pg
   verification_status: 'verified',
   contact_visibility: 'public',
@@ -31,6 +33,7 @@ const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => 
   source: 'registration',
   source_id: null,
   is_sample: false,
+  category_keys: ['parts'],
   search_text: 'internal search text',
   type_text: 'internal type text',
   location_text: 'internal location text',

@@ -20,6 +20,7 @@ export function toPublicBusiness(row: BusinessDirectoryRow): PublicBusiness {
     city: row.city,
     state: row.state,
     general_location: row.general_location,
+    area: row.area,
     address: protectedContact ? null : row.address,
     email: protectedContact ? null : row.email,
     phone: protectedContact ? null : row.phone,

@@ -25,6 +25,7 @@ function business(overrides: Partial<PublicBusiness> = {}): PublicBusiness {
     city: 'Yaba',
     state: 'Lagos',
     general_location: 'Herbert Macaulay Way',
+    area: 'Yaba',
     address: '12 Herbert Macaulay Way',
     email: 'hello@yaba-precision.example.com',
     phone: '+234 802 555 0101',

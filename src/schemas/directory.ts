@@ -36,6 +36,8 @@ export interface PublicBusiness {
   city: string | null;
   state: string | null;
   general_location: string | null;
+  /** Lagos area (LGA or neighbourhood), for the area filter. */
+  area: string | null;
   address: string | null;
   email: string | null;
   phone: string | null;

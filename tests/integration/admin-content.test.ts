@@ -6,7 +6,7 @@ import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**
  * Admin articles and service cards (SPEC §2 Articles tab and Service Card Management, §4, §5
- * Article form, §7 articles / service_cards), with the rebuilds they request.
+ * Article form, §7 articles / service_cards), with the cached pages they purge (ADR 011).
  */
 
 let handle: DatabaseHandle;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 beforeEach(() => {
-  api.rebuilds.length = 0;
+  api.purges.length = 0;
 });
 
 const article = (overrides: Record<string, unknown> = {}) => ({
@@ -73,7 +73,7 @@ describe('articles', () => {
       image_url: null,
     });
     expect(body.article.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(api.rebuilds).toEqual(['article published: Tokunbo vs. Nigerian-used!']);
+    expect(api.purges).toEqual([[`article-${body.article.id}`, 'articles', 'home', 'sitemap']]);
     expect(await publicSlugs()).toContain('tokunbo-vs-nigerian-used');
     expect((await call('/api/articles/tokunbo-vs-nigerian-used')).body.article.content).toContain(
       'coolant',
@@ -122,7 +122,7 @@ describe('articles', () => {
       article({ title: 'Other title', slug: 'duplicate-me', published: true }),
     );
     expect(explicit.status).toBe(409);
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
 
     expect((await create(article({ title: '' }))).body.error.fields.title).toEqual([
       'Title is required',
@@ -136,16 +136,16 @@ describe('articles', () => {
     expect(noSlug.body.error.fields.slug).toEqual([
       'The title needs at least one letter or number',
     ]);
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
   });
 
-  it('keeps drafts out of GET /api/articles but lists them for the admin, with no rebuild', async () => {
+  it('keeps drafts out of GET /api/articles but lists them for the admin, with no purge', async () => {
     const { status, body } = await create(
       article({ title: 'Draft About Brakes', published: false }),
     );
     expect(status).toBe(201);
     expect(body.article.published).toBe(false);
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
     expect(await publicSlugs()).not.toContain('draft-about-brakes');
     expect((await call('/api/articles/draft-about-brakes')).status).toBe(404);
     expect(await adminSlugs()).toContain('draft-about-brakes');
@@ -161,7 +161,7 @@ describe('articles', () => {
     expect(body.articles[0].content).toBeTruthy();
   });
 
-  it('edits: publishing, editing and unpublishing request rebuilds; draft-only edits do not', async () => {
+  it('edits: publishing, editing and unpublishing purge the article pages; draft-only edits do not', async () => {
     const draft = (await create(article({ title: 'Tyre Pressure Basics', published: false }))).body
       .article;
     const draftEdit = await update(
@@ -175,7 +175,7 @@ describe('articles', () => {
       author: null,
       published: false,
     });
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
 
     const published = await update(
       draft.id,
@@ -200,9 +200,9 @@ describe('articles', () => {
     );
     expect(unpublished.status).toBe(200);
     expect(await publicSlugs()).not.toContain('tyre-pressure');
-    expect(api.rebuilds).toEqual([
-      'article edited: Tyre Pressure Basics',
-      'article edited: Tyre Pressure Basics',
+    expect(api.purges).toEqual([
+      [`article-${draft.id}`, 'articles', 'home', 'sitemap'],
+      [`article-${draft.id}`, 'articles', 'home', 'sitemap'],
     ]);
 
     const stored = await handle.db
@@ -234,24 +234,24 @@ describe('articles', () => {
     expect(a.slug).toBe('slug-owner');
     expect((await update(UNKNOWN_ID, article())).status).toBe(404);
     expect((await update('nope', article())).status).toBe(422);
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
   });
 
-  it('deletes: a published article requests a rebuild, a draft does not; then 404', async () => {
+  it('deletes: a published article purges its pages, a draft does not; then 404', async () => {
     const pub = (await create(article({ title: 'Delete Published', published: true }))).body
       .article;
     const draft = (await create(article({ title: 'Delete Draft', published: false }))).body.article;
-    api.rebuilds.length = 0;
+    api.purges.length = 0;
 
     const gone = await remove(pub.id);
     expect(gone.status).toBe(200);
     expect(gone.body).toEqual({ ok: true });
-    expect(api.rebuilds).toEqual(['article deleted: Delete Published']);
+    expect(api.purges).toEqual([[`article-${pub.id}`, 'articles', 'home', 'sitemap']]);
     expect(await publicSlugs()).not.toContain('delete-published');
     expect(await adminSlugs()).not.toContain('delete-published');
 
     expect((await remove(draft.id)).status).toBe(200);
-    expect(api.rebuilds).toHaveLength(1);
+    expect(api.purges).toHaveLength(1);
     expect((await remove(draft.id)).status).toBe(404);
   });
 });
@@ -343,7 +343,7 @@ describe('service cards', () => {
     });
     expect(off.status).toBe(200);
     expect(off.body.serviceCard).toMatchObject({ id: ids[1], enabled: false, title: 'Parts' });
-    expect(api.rebuilds).toEqual(['service card: Parts']);
+    expect(api.purges).toEqual([['home']]);
 
     const pub = (await call('/api/service-cards')).body.serviceCards as {
       title: string;
@@ -425,7 +425,7 @@ describe('service cards', () => {
     expect(body).toEqual({ ok: true });
     const stored = await orderOf();
     expect(order.map((id) => stored[id])).toEqual([1, 2, 3, 4]);
-    expect(api.rebuilds).toEqual(['service card order']);
+    expect(api.purges).toEqual([['home']]);
     expect((await adminCards()).map((c) => c.id)).toEqual(order);
     expect(
       ((await call('/api/service-cards')).body.serviceCards as { id: string }[]).map((c) => c.id),
@@ -444,7 +444,7 @@ describe('service cards', () => {
     expect(body.error.code).toBe('CONFLICT');
     expect(body.error.message).toBe('Failed to update 3 cards');
     expect(await orderOf()).toEqual(before);
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
     expect(
       (await call('/api/admin/service-cards/order', { method: 'PUT', json: { ids: ['x'] }, ...AS }))
         .status,

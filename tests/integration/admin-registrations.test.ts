@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   fake.reset();
-  api.rebuilds.length = 0;
+  api.purges.length = 0;
 });
 
 const row = (id: string) =>
@@ -132,13 +132,18 @@ describe('status state machine (SPEC §4)', () => {
       expect(body.registration).toMatchObject({ id: business.id, status: to });
       expect(body.registration).not.toHaveProperty('search_text');
       expect((await row(business.id))!.status).toBe(to);
-      expect(api.rebuilds).toEqual([`business ${to}: ${business.business_name}`]);
+      // Only transitions into or out of the public directory purge cached pages (ADR 011).
+      expect(api.purges).toEqual(
+        from === 'approved' || to === 'approved'
+          ? [[`listing-${business.id}`, 'category-mechanic', 'home', 'sitemap']]
+          : [],
+      );
     } else {
       expect(status).toBe(409);
       expect(body.error.code).toBe('CONFLICT');
       expect(body.error.message).toBe(`A ${from} business cannot become ${to}.`);
       expect(await row(business.id)).toEqual(before);
-      expect(api.rebuilds).toEqual([]);
+      expect(api.purges).toEqual([]);
     }
   });
 
@@ -167,7 +172,9 @@ describe('welcome e-mail on approval', () => {
     expect(request!.path).toBe('/v3/mail/send');
     expect(request!.body.personalizations[0]!.to[0]!.email).toBe('owner-welcome@example.com');
     expect(request!.body.subject).toBe('Welcome Motors is now listed on Lagos Auto Hub');
-    expect(api.rebuilds).toEqual(['business approved: Welcome Motors']);
+    expect(api.purges).toEqual([
+      [`listing-${business.id}`, 'category-mechanic', 'home', 'sitemap'],
+    ]);
   });
 
   it('keeps the approval when SendGrid answers 500 and reports the failure', async () => {
@@ -183,7 +190,7 @@ describe('welcome e-mail on approval', () => {
     expect(body.welcomeEmail.error).toMatch(/HTTP 500/);
     expect(fake.requests).toHaveLength(1);
     expect((await row(business.id))!.status).toBe('approved');
-    expect(api.rebuilds).toHaveLength(1);
+    expect(api.purges).toHaveLength(1);
   });
 
   it('skips the e-mail for a business without an address, and for non-approvals', async () => {
@@ -199,10 +206,10 @@ describe('welcome e-mail on approval', () => {
       status: 'skipped',
     });
     expect(fake.requests).toHaveLength(0);
-    expect(api.rebuilds).toEqual([
-      `business approved: ${noEmail.business_name}`,
-      `business suspended: ${noEmail.business_name}`,
-      `business rejected: ${withEmail.business_name}`,
+    // pending -> rejected never was public: nothing to purge.
+    expect(api.purges).toEqual([
+      [`listing-${noEmail.id}`, 'category-mechanic', 'home', 'sitemap'],
+      [`listing-${noEmail.id}`, 'category-mechanic', 'home', 'sitemap'],
     ]);
   });
 
@@ -228,7 +235,7 @@ describe('welcome e-mail on approval', () => {
       409,
     );
     expect(fake.requests).toHaveLength(1);
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
   });
 });
 
@@ -264,10 +271,10 @@ describe('featured (SPEC §4)', () => {
       display_order: 7,
       status: 'approved',
     });
-    expect(api.rebuilds).toEqual([
-      `featured on: ${a.business_name}`,
-      `featured on: ${b.business_name}`,
-      `featured off: ${a.business_name}`,
+    expect(api.purges).toEqual([
+      [`listing-${a.id}`, 'category-mechanic', 'home', 'featured'],
+      [`listing-${b.id}`, 'category-mechanic', 'home', 'featured'],
+      [`listing-${a.id}`, 'category-mechanic', 'home', 'featured'],
     ]);
     const featured = (await call('/api/directory/featured')).body.businesses as { id: string }[];
     expect(featured.map((f) => f.id)).toEqual([b.id]);
@@ -282,7 +289,7 @@ describe('featured (SPEC §4)', () => {
       expect(refused.body.error.code).toBe('CONFLICT');
       expect(await row(business.id)).toEqual(before);
     }
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
     expect((await setFeatured(UNKNOWN_ID, true)).status).toBe(404);
   });
 
@@ -328,7 +335,7 @@ describe('PUT /api/admin/featured-order', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true });
     expect(await orderOf(reversed)).toEqual([1, 2, 3]);
-    expect(api.rebuilds).toEqual(['featured order']);
+    expect(api.purges).toEqual([['home', 'featured']]);
   });
 
   it('changes nothing when one id is unknown or not featured (409, one transaction)', async () => {
@@ -357,7 +364,7 @@ describe('PUT /api/admin/featured-order', () => {
       expect(body.error.message).toBe('Failed to update business order');
       expect(await orderOf([...ids, notFeatured])).toEqual([3, 4, 77]);
     }
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
     expect(
       (await call('/api/admin/featured-order', { method: 'PUT', json: { ids: [] }, ...AS })).status,
     ).toBe(422);
@@ -472,7 +479,10 @@ describe('PATCH /api/admin/registrations/:id (SPEC §5 admin edit)', () => {
       'Body Work & Paint',
       'Tyre Services',
     ]);
-    expect(api.rebuilds).toEqual(['edited: Edited Motors']);
+    // Body Work & Paint + Tyre Services: it leaves the mechanic pages for the body work ones.
+    expect(api.purges).toEqual([
+      [`listing-${business.id}`, 'category-mechanic', 'category-bodywork', 'home'],
+    ]);
   });
 
   it('stores empty contact name and e-mail as null; keeps the type when no category is selected', async () => {
@@ -495,7 +505,7 @@ describe('PATCH /api/admin/registrations/:id (SPEC §5 admin edit)', () => {
     expect(stored.display_name).toBeNull();
     expect(stored.email).toBeNull();
     // Not approved: no public page changes.
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
   });
 
   it('requires business name and phone (422 with the messages)', async () => {
@@ -540,15 +550,17 @@ describe('DELETE /api/admin/registrations/:id', () => {
     expect(body).toEqual({ ok: true });
     expect(await row(rejected.id)).toBeUndefined();
     expect((await del(rejected.id)).status).toBe(404);
-    expect(api.rebuilds).toEqual([]);
+    expect(api.purges).toEqual([]);
   });
 
-  it('deleting an approved business removes it from the directory and requests a rebuild', async () => {
+  it('deleting an approved business removes it from the directory and purges its pages', async () => {
     const approved = await insertBusiness(handle.db, { status: 'approved' });
     expect(await directoryIds()).toContain(approved.id);
     expect((await del(approved.id)).status).toBe(200);
     expect(await directoryIds()).not.toContain(approved.id);
-    expect(api.rebuilds).toEqual([`deleted: ${approved.business_name}`]);
+    expect(api.purges).toEqual([
+      [`listing-${approved.id}`, 'category-mechanic', 'home', 'sitemap'],
+    ]);
   });
 });
 

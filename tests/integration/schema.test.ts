@@ -3,6 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { buildBusiness, insertBusiness } from '../factories/business.ts';
 import { createTestDatabase } from '../setup/test-db.ts';
+import { CATEGORY_FILTERS } from '../../functions/db/migrations/2026_11_23_0001_directory_pages.ts';
+import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
+import { matchesTypeFilter } from '../../src/schemas/directory.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -194,5 +197,33 @@ describe('other tables', () => {
       select has_role('u-admin', 'admin') as admin, has_role('u-plain', 'admin') as plain,
              has_role('nobody', 'admin') as stranger`.execute(handle.db);
     expect(rows[0]).toEqual({ admin: true, plain: false, stranger: false });
+  });
+});
+
+describe('category_keys (ADR 011)', () => {
+  it('freezes the same business types as CATEGORY_PAGES', () => {
+    expect(CATEGORY_FILTERS).toEqual(
+      Object.fromEntries(
+        Object.entries(CATEGORY_PAGES).map(([key, page]) => [key, page.typeFilter.toLowerCase()]),
+      ),
+    );
+  });
+
+  it('agrees with the SPEC §7 type filter for every category page', async () => {
+    const samples = [
+      { business_type: 'Mechanic / Repair Services', services: null, tags: [] },
+      { business_type: 'Multiple Services', services: 'Panel BEATING and body work', tags: [] },
+      { business_type: 'Auto Parts & Accessories', services: 'spare parts', tags: ['Workshop'] },
+      { business_type: 'Car Rental', services: 'airport pickup', tags: ['Listing Websites'] },
+      { business_type: 'Breakdown Recovery / Towing', services: '', tags: ['car dealership'] },
+      { business_type: 'Car Wash & Detailing', services: 'interior detailing', tags: ['Toyota'] },
+    ];
+    for (const sample of samples) {
+      const row = await insertBusiness(handle.db, sample);
+      const expected = Object.entries(CATEGORY_PAGES)
+        .filter(([, page]) => matchesTypeFilter(row, page.typeFilter))
+        .map(([key]) => key);
+      expect(row.category_keys, sample.business_type).toEqual(expected);
+    }
   });
 });

@@ -68,7 +68,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 export const TEST_ORIGIN = 'http://localhost';
 
 /**
- * The API bound to a test database. `rebuilds` records every requestRebuild reason; `resetLinks`
+ * The API bound to a test database. `purges` records every cache purge (its tags); `resetLinks`
  * every password-reset token sent. `call` keeps a cookie jar per `as` name, so one test can act
  * as several browsers.
  */
@@ -76,11 +76,11 @@ export function testApi(
   db: Kysely<Database>,
   options: { mailTransport?: MailTransport; places?: () => PlacesProvider } = {},
 ) {
-  const rebuilds: string[] = [];
+  const purges: string[][] = [];
   const resetLinks: { email: string; token: string }[] = [];
   const api = createApi({
     db: async () => db,
-    requestRebuild: async (reason) => void rebuilds.push(reason),
+    invalidate: async (tags) => void purges.push([...tags]),
     authConfig: {
       baseURL: TEST_ORIGIN,
       secret: 'test-secret-test-secret-test-secret-1234',
@@ -127,5 +127,5 @@ export function testApi(
       headers: response.headers,
     };
   };
-  return { api, call, rebuilds, resetLinks };
+  return { api, call, purges, resetLinks };
 }

@@ -3,6 +3,7 @@ import * as initialSchema from './2026_11_21_0001_initial_schema.ts';
 import * as accounts from './2026_11_21_0002_accounts.ts';
 import * as publicForms from './2026_11_21_0003_public_forms.ts';
 import * as messaging from './2026_11_21_0004_messaging.ts';
+import * as directoryPages from './2026_11_23_0001_directory_pages.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0002_accounts': accounts,
   '2026_11_21_0003_public_forms': publicForms,
   '2026_11_21_0004_messaging': messaging,
+  '2026_11_23_0001_directory_pages': directoryPages,
 };

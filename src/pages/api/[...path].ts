@@ -8,7 +8,7 @@ export const prerender = false;
 
 const api = createApi({
   db: async () => (await sharedDatabase()).db,
-  requestRebuild: async (reason) => requestRebuild((await sharedDatabase()).db, reason),
+  invalidate: async (tags) => requestRebuild((await sharedDatabase()).db, tags.join(' ')),
 });
 
 export const ALL: APIRoute = ({ request }) => api(request);

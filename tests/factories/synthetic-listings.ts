@@ -1,0 +1,259 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewBusinessRegistration } from '../../functions/db/database.ts';
+import { LAGOS_AREAS } from '../../functions/imports/lagos-areas.ts';
+import type { ServiceCategory } from '../../src/schemas/categories.ts';
+import { slugify } from '../../src/schemas/text.ts';
+
+/**
+ * Synthetic Lagos listings for scale tests and `npm run bench:scale` (ADR 011): realistic
+ * names, categories, services, areas and coordinates, deterministic for a given seed so two
+ * runs measure the same directory. Never shipped as content: `source` is `synthetic`.
+ */
+
+/** mulberry32: a small, well-known deterministic PRNG (uniform in [0, 1)). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Share of each category among Lagos automotive businesses (rough, from OpenStreetMap tags). */
+const CATEGORY_WEIGHTS: readonly [ServiceCategory, number][] = [
+  ['Mechanic / Repair Services', 26],
+  ['Auto Parts & Accessories', 20],
+  ['Body Work & Paint', 11],
+  ['Car Dealership / Sales', 12],
+  ['Tyre Services', 7],
+  ['Car Wash & Detailing', 6],
+  ['Auto Electrical', 5],
+  ['Breakdown Recovery / Towing', 4],
+  ['Air Conditioning Repair', 3],
+  ['Windscreen / Glass - Repair / Replacement', 2],
+  ['Car Rental', 2],
+  ['Vehicle Inspection', 1],
+  ['Auto Insurance', 0.6],
+  ['Listing Websites', 0.4],
+];
+
+const NAME_FIRST = [
+  'Adeola',
+  'Chukwuma',
+  'Bola',
+  'Emeka',
+  'Tunde',
+  'Mama Nkechi',
+  'Alhaji Musa',
+  'Sunny',
+  'Kunle',
+  'Ifeanyi',
+  'Yetunde',
+  'Gbenga',
+  'Obinna',
+  'Segun',
+  'Chidi',
+  'Aisha',
+  'Femi',
+  'Uche',
+  'Kola',
+  'Ngozi',
+  'Babatunde',
+  'Eko',
+  'Lagoon',
+  'Mainland',
+  'Island',
+  'Royal',
+  'Unity',
+  'Grace',
+  'Divine',
+  'Goodwill',
+  'Victory',
+  'Prestige',
+];
+
+const NAME_SUFFIX: Record<ServiceCategory, readonly string[]> = {
+  'Car Dealership / Sales': ['Motors', 'Autos', 'Car Mart', 'Auto Sales', 'Cars Ltd'],
+  'Auto Parts & Accessories': ['Spare Parts', 'Auto Parts', 'Parts Depot', 'Motor Spares'],
+  'Mechanic / Repair Services': ['Auto Repairs', 'Mechanic Workshop', 'Auto Care', 'Garage'],
+  'Body Work & Paint': ['Panel Beaters', 'Body Shop', 'Auto Paint', 'Body Works'],
+  'Breakdown Recovery / Towing': ['Towing', 'Recovery Services', 'Tow & Go', 'Rescue'],
+  'Listing Websites': ['Cars Online', 'Auto Listings', 'Car Finder'],
+  'Car Wash & Detailing': ['Car Wash', 'Auto Spa', 'Detailing'],
+  'Auto Electrical': ['Auto Electricals', 'Auto Electric', 'Car Electronics'],
+  'Tyre Services': ['Tyres', 'Vulcanizer', 'Tyre Centre', 'Wheel Alignment'],
+  'Auto Insurance': ['Insurance Brokers', 'Motor Insurance'],
+  'Car Rental': ['Car Hire', 'Rentals', 'Car Rental'],
+  'Vehicle Inspection': ['Vehicle Inspection', 'Auto Check'],
+  'Air Conditioning Repair': ['Car AC', 'Auto Cooling'],
+  'Windscreen / Glass - Repair / Replacement': ['Windscreens', 'Auto Glass'],
+};
+
+const SERVICES: Record<ServiceCategory, readonly string[]> = {
+  'Car Dealership / Sales': [
+    'Sales of tokunbo and Nigerian-used cars',
+    'trade-ins',
+    'car financing',
+    'documentation and registration',
+  ],
+  'Auto Parts & Accessories': [
+    'genuine spare parts',
+    'engine parts',
+    'brake pads and discs',
+    'batteries',
+    'filters and oils',
+  ],
+  'Mechanic / Repair Services': [
+    'engine repair',
+    'servicing and oil change',
+    'gearbox repair',
+    'brake service',
+    'computer diagnosis',
+    'suspension repair',
+  ],
+  'Body Work & Paint': ['panel beating', 'spraying and painting', 'dent removal', 'rust repair'],
+  'Breakdown Recovery / Towing': [
+    '24-hour towing',
+    'roadside recovery',
+    'jump starts',
+    'flatbed transport',
+  ],
+  'Listing Websites': ['online car listings', 'buy and sell cars', 'dealer advertising'],
+  'Car Wash & Detailing': ['car wash', 'interior detailing', 'engine wash', 'polishing'],
+  'Auto Electrical': ['auto electrical repair', 'wiring', 'alternator and starter repair'],
+  'Tyre Services': ['tyre sales', 'wheel balancing', 'wheel alignment', 'vulcanizing'],
+  'Auto Insurance': ['comprehensive motor insurance', 'third-party insurance', 'claims support'],
+  'Car Rental': ['car hire with driver', 'airport pickup', 'wedding cars'],
+  'Vehicle Inspection': ['pre-purchase inspection', 'roadworthiness checks'],
+  'Air Conditioning Repair': ['car AC repair', 'AC gas refill', 'compressor repair'],
+  'Windscreen / Glass - Repair / Replacement': [
+    'windscreen replacement',
+    'windshield repair',
+    'side glass',
+  ],
+};
+
+const BRANDS = ['Toyota', 'Honda', 'Lexus', 'Mercedes-Benz', 'Hyundai', 'Kia', 'Nissan', 'Ford'];
+const STREETS = [
+  'Allen Avenue',
+  'Ikorodu Road',
+  'Herbert Macaulay Way',
+  'Awolowo Road',
+  'Adeniran Ogunsanya Street',
+  'Agege Motor Road',
+  'Lekki-Epe Expressway',
+  'Oshodi-Apapa Expressway',
+  'Ladipo Street',
+  'Bode Thomas Street',
+  'Adeola Odeku Street',
+  'Apapa Road',
+  'Isheri Road',
+  'Ogunlana Drive',
+];
+const RATINGS = [0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5];
+
+function pick<T>(random: () => number, list: readonly T[]): T {
+  return list[Math.floor(random() * list.length)]!;
+}
+
+function pickCategory(random: () => number): ServiceCategory {
+  const total = CATEGORY_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
+  let r = random() * total;
+  for (const [category, weight] of CATEGORY_WEIGHTS) {
+    r -= weight;
+    if (r <= 0) return category;
+  }
+  return CATEGORY_WEIGHTS[0]![0];
+}
+
+export interface SyntheticOptions {
+  /** PRNG seed (default 2026). */
+  seed?: number;
+  /** First index, so several batches get distinct names, e-mails and slugs. */
+  offset?: number;
+  /** Share of listings that are approved (default 1; the rest are pending). */
+  approvedShare?: number;
+  /** Share of approved listings that are featured (default 0.003). */
+  featuredShare?: number;
+  /** Creation dates spread over this many days before `now` (default 1,095: three years). */
+  spreadDays?: number;
+  now?: Date;
+}
+
+/** The `index`-th synthetic listing (0-based), independent of the others. */
+export function syntheticListing(index: number, options: SyntheticOptions = {}) {
+  const random = prng((options.seed ?? 2026) * 1_000_003 + index);
+  const category = pickCategory(random);
+  const second = random() < 0.25 ? pickCategory(random) : undefined;
+  const categories = second && second !== category ? [category, second] : [category];
+  const area = pick(random, LAGOS_AREAS);
+  const name = `${pick(random, NAME_FIRST)} ${pick(random, NAME_SUFFIX[category])}`;
+  const serial = index.toString(36);
+  const services = [...new Set([...SERVICES[category], ...(second ? SERVICES[second] : [])])]
+    .filter(() => random() < 0.7)
+    .join(', ');
+  const brands = BRANDS.filter(() => random() < 0.2);
+  const approved = random() < (options.approvedShare ?? 1);
+  const featured = approved && random() < (options.featuredShare ?? 0.003);
+  const now = options.now ?? new Date('2026-11-01T12:00:00Z');
+  const ageMs = random() * (options.spreadDays ?? 1095) * 86_400_000;
+  const phoneDigits = String(10_000_000 + index).slice(-8);
+  return {
+    business_name: `${name} ${area.name}`.slice(0, 120),
+    business_type: categories.length > 1 && random() < 0.3 ? 'Multiple Services' : category,
+    business_categories: categories,
+    display_name: pick(random, NAME_FIRST),
+    email: `owner-${serial}@synthetic.example.com`,
+    phone: `+234 80${index % 10} ${phoneDigits.slice(0, 3)} ${phoneDigits.slice(3)}`,
+    address: `${1 + Math.floor(random() * 200)} ${pick(random, STREETS)}`,
+    city: area.name,
+    state: 'Lagos',
+    general_location: area.name,
+    area: area.name,
+    website: random() < 0.3 ? `https://${slugify(name)}-${serial}.example.com` : null,
+    description: `${name} serves motorists in ${area.name} and across Lagos with ${services || 'reliable service'}. Honest prices and quick turnaround.`,
+    services: services || SERVICES[category][0]!,
+    tags: [...categories, ...brands],
+    status: approved ? ('approved' as const) : ('pending' as const),
+    featured,
+    display_order: featured ? 1 + (index % 50) : 0,
+    verification_status: pick(random, [
+      'verified',
+      'not_verified',
+      'verification_pending',
+    ] as const),
+    star_rating: pick(random, RATINGS),
+    contact_visibility: random() < 0.2 ? ('registered_users_only' as const) : ('public' as const),
+    user_created: false,
+    created_at: new Date(now.getTime() - ageMs),
+    slug: `${slugify(name)}-${slugify(area.name)}-${serial}`,
+    latitude: Math.round((area.lat + (random() - 0.5) * 0.03) * 1e6) / 1e6,
+    longitude: Math.round((area.lon + (random() - 0.5) * 0.03) * 1e6) / 1e6,
+    source: 'synthetic',
+    source_id: `synthetic-${index}`,
+  } satisfies NewBusinessRegistration;
+}
+
+/**
+ * Inserts `count` synthetic listings in batches (one multi-row INSERT per batch).
+ * @param onProgress called after each batch with the number inserted so far.
+ */
+export async function insertSyntheticListings(
+  db: Kysely<Database>,
+  count: number,
+  options: SyntheticOptions & { batchSize?: number; onProgress?: (done: number) => void } = {},
+): Promise<void> {
+  const batchSize = options.batchSize ?? 500;
+  const offset = options.offset ?? 0;
+  for (let start = 0; start < count; start += batchSize) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + batchSize); i += 1) {
+      rows.push(syntheticListing(offset + i, options));
+    }
+    await db.insertInto('business_registrations').values(rows).execute();
+    options.onProgress?.(Math.min(count, start + batchSize));
+  }
+}
