@@ -1,10 +1,11 @@
 // @ts-check
 import netlify from '@astrojs/netlify';
-import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import localAdapter from './server/astro-adapter/index.mjs';
 
-// DESIGN.md "Adapter": Netlify when building there (or ADAPTER=netlify), Node standalone otherwise.
+// DESIGN.md "Adapter": Netlify when building there (or ADAPTER=netlify); otherwise the local
+// server's own adapter, whose `render(request)` the page cache of `npm start` calls (ADR 011).
 const onNetlify = process.env.NETLIFY === 'true' || process.env.ADAPTER === 'netlify';
 
 // Canonical URLs: SITE_URL, else Netlify's URL of this deploy, else the local server.
@@ -30,7 +31,7 @@ export default defineConfig({
           './node_modules/@electric-sql/**',
         ],
       })
-    : node({ mode: 'standalone' }),
+    : localAdapter(),
   integrations: [react()],
   // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.
   build: { inlineStylesheets: 'always', format: 'directory' },

@@ -21,7 +21,7 @@ import { submitServiceRequest } from './service-requests/service-requests.handle
 import { getArticle, listArticles } from './articles/articles.handler.ts';
 import type { ApiContext, ApiHandler } from './_lib/context.ts';
 import { AppError } from './_lib/errors.ts';
-import { errorResponse, withErrors } from './_lib/http.ts';
+import { compressResponse, errorResponse, withErrors } from './_lib/http.ts';
 import { log } from './_lib/log.ts';
 import {
   getBusiness,
@@ -31,7 +31,6 @@ import {
   searchDirectory,
 } from './directory/directory.handler.ts';
 import { listServiceCards } from './service-cards/service-cards.handler.ts';
-import { getSnapshot } from './site/site.handler.ts';
 
 /** Who may call a route. Enforced here, on the server, before the handler runs. */
 export type Access = 'public' | 'user' | 'admin';
@@ -64,7 +63,6 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/articles', 'public', listArticles),
   route('GET', '/articles/:slug', 'public', getArticle),
   route('GET', '/service-cards', 'public', listServiceCards),
-  route('GET', '/site/snapshot', 'public', getSnapshot),
   route('GET', '/directory/:id/contact', 'user', getBusinessContact),
   route('POST', '/auth/sign-up', 'public', authHandlers.signUp),
   route('POST', '/auth/sign-in', 'public', authHandlers.signIn),
@@ -195,7 +193,7 @@ export function createApi(
     }),
   );
 
-  return async (request, info = {}) => {
+  const handle = async (request: Request, info: RequestInfo): Promise<Response> => {
     const pathname = new URL(request.url).pathname;
     const path = pathname.startsWith(API_PREFIX)
       ? pathname.slice(API_PREFIX.length) || '/'
@@ -237,6 +235,7 @@ export function createApi(
     }
     return match.data(request, ctx);
   };
+  return async (request, info = {}) => compressResponse(request, await handle(request, info));
 }
 
 /** Proxies put the caller first in X-Forwarded-For; Netlify also sends x-nf-client-connection-ip. */

@@ -11,10 +11,11 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { openDatabase } from '../functions/_lib/db.ts';
+import { openDatabase, provideSharedDatabase } from '../functions/_lib/db.ts';
 import { migrateToLatest } from '../functions/db/migrate.ts';
 import { seedDatabase } from '../functions/db/seeds/seed.ts';
 import { startLocalServer } from '../server/local-server.ts';
+import { ensureSiteBuild } from '../server/site-build.ts';
 
 process.env.LOG_LEVEL ??= 'silent';
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -30,7 +31,7 @@ const CHROME_FLAGS = [
   '--disable-features=NetworkTimeServiceQuerying',
 ];
 
-rmSync('.data/bench', { recursive: true, force: true });
+rmSync('.data/bench/pglite', { recursive: true, force: true });
 const handle = await openDatabase({ url: undefined, dataDir: '.data/bench/pglite' });
 await migrateToLatest(handle.db);
 await seedDatabase(handle.db);
@@ -40,13 +41,10 @@ const article = await handle.db
   .where('published', '=', true)
   .orderBy('created_at', 'desc')
   .executeTakeFirstOrThrow();
-const local = await startLocalServer({
-  db: handle.db,
-  port: 0,
-  host: '127.0.0.1',
-  buildRoot: '.data/bench/site',
-});
-await local.builder.buildNow('bench');
+const BENCH_PORT = Number(process.env.BENCH_PORT || 4399);
+provideSharedDatabase(handle);
+const site = await ensureSiteBuild('.data/bench/site', `http://127.0.0.1:${BENCH_PORT}`);
+const local = await startLocalServer({ db: handle.db, port: BENCH_PORT, host: '127.0.0.1', site });
 
 const pages = { home: '/', category: '/mechanic/', article: `/articles/${article.slug}/` };
 

@@ -1,18 +1,22 @@
 /**
  * `npm start`: opens the database (embedded PGlite under .data/ unless DATABASE_URL is set),
- * migrates it, seeds it on first run, builds the static site and serves everything on
- * http://localhost:4321 (PORT and HOST override). Rebuilds run in this process when data changes.
+ * migrates it, seeds it on first run, builds the site once for this version of the code (reused
+ * on later starts) and serves everything on http://localhost:4321 (PORT and HOST override).
+ * Pages that show data are rendered on demand and cached until a write purges them (ADR 011).
  */
 import { randomBytes } from 'node:crypto';
-import { FIRST_MIGRATION, openDatabase } from '../functions/_lib/db.ts';
+import { sql } from 'kysely';
+import { FIRST_MIGRATION, openDatabase, provideSharedDatabase } from '../functions/_lib/db.ts';
 import { log } from '../functions/_lib/log.ts';
 import { migrateToLatest } from '../functions/db/migrate.ts';
 import { seedDatabase } from '../functions/db/seeds/seed.ts';
 import { ensureAdmin } from '../functions/users/admin-bootstrap.ts';
 import { startLocalServer } from '../server/local-server.ts';
+import { ensureSiteBuild } from '../server/site-build.ts';
 
 const port = Number(process.env.PORT || 4321);
 const host = process.env.HOST || 'localhost';
+const site = process.env.SITE_URL || `http://localhost:${port}`;
 
 const handle = await openDatabase();
 const applied = await migrateToLatest(handle.db);
@@ -21,6 +25,11 @@ if (fresh && process.env.SEED !== 'false') {
   log.info('fresh database: loaded the content shipped in content/', {
     ...(await seedDatabase(handle.db)),
   });
+}
+if (handle.kind === 'pglite') {
+  // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map once per
+  // start so the listing pages stay index-only scans (ADR 011).
+  await sql`vacuum (analyze) business_registrations`.execute(handle.db);
 }
 let adminNotice = '';
 if (fresh && handle.kind === 'pglite') {
@@ -31,18 +40,14 @@ if (fresh && handle.kind === 'pglite') {
   adminNotice = `  Local admin account (shown only this once):\n    email:    ${email}\n    password: ${password}\n`;
 }
 
-const local = await startLocalServer({
-  db: handle.db,
-  port,
-  host,
-  buildRoot: process.env.SITE_BUILD_DIR,
-});
-console.log(`\n  Lagos Auto Hub: building the site, then serving on ${local.url}\n`);
+provideSharedDatabase(handle);
+console.log('\n  Lagos Auto Hub: preparing the site build…\n');
+const build = await ensureSiteBuild(process.env.SITE_BUILD_DIR || '.data/site', site);
+const local = await startLocalServer({ db: handle.db, port, host, site: build });
 if (adminNotice) console.log(`${adminNotice}    sign in:  ${local.url}/admin/sign-in/\n`);
-await local.builder.buildNow('startup').catch((error: unknown) => {
-  log.error('the first site build failed', { error: String(error) });
-});
-if (local.builder.current()) console.log(`  Ready: ${local.url}\n`);
+console.log(
+  `  Ready: ${local.url} (${build.built ? 'built' : 'reused the build'} in ${build.ms} ms)\n`,
+);
 
 let stopping = false;
 async function stop(signal: string) {

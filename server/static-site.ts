@@ -4,17 +4,18 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { log } from '../functions/_lib/log.ts';
 
-type Next = () => void;
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+export interface StaticSite {
+  /** Serves a file of the build (precompressed .br/.gz when accepted), else calls `next`. */
+  serve(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** The 404 page with status 404, logged (SPEC §2: "the unknown route is logged"). */
+  notFound(url: URL, method?: string): Response;
+}
 
 /**
- * Serves one build's static files (precompressed .br/.gz when the client accepts them).
- * Hashed assets under /_astro are cached for a year; pages revalidate.
- * Misses: unknown `/articles/*` get the Article Not Found page, anything else the 404 page,
- * both with status 404 and logged (SPEC §2: "the unknown route is logged"). The same rule for
- * Netlify lives in public/_redirects.
+ * The build's static files: hashed assets under /_astro cached for a year, everything else
+ * revalidated. Misses go to the on-demand pages; what no page answers gets the 404 page.
  */
-export function createStaticSite(dir: string): Middleware {
+export function createStaticSite(dir: string): StaticSite {
   const files = sirv(dir, {
     dev: false,
     etag: true,
@@ -30,26 +31,19 @@ export function createStaticSite(dir: string): Middleware {
       );
     },
   });
-  // sirv always answers 200, so the two not-found pages are sent from memory with a 404.
-  const notFound = readPage(dir, '404.html');
-  const articleNotFound = readPage(dir, 'article-not-found/index.html') ?? notFound;
-
-  return (req, res, next) => {
-    files(req, res, () => {
-      const url = new URL(req.url ?? '/', 'http://local');
-      log.warn('unknown route', {
-        method: req.method,
-        path: url.pathname,
-        referer: req.headers.referer,
+  const page = readPage(dir, '404.html');
+  return {
+    serve: (req, res, next) => files(req, res, next),
+    notFound(url, method = 'GET') {
+      log.warn('unknown route', { method, path: url.pathname });
+      return new Response(method === 'HEAD' ? null : page ? new Uint8Array(page) : 'Not found', {
+        status: 404,
+        headers: {
+          'content-type': page ? 'text/html; charset=utf-8' : 'text/plain',
+          'cache-control': 'no-store',
+        },
       });
-      const page = url.pathname.startsWith('/articles/') ? articleNotFound : notFound;
-      if (!page) return next();
-      res.writeHead(404, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : page);
-    });
+    },
   };
 }
 

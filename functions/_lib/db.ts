@@ -96,6 +96,15 @@ const SHARED_KEY = Symbol.for('lagos-auto.database');
 type SharedSlot = { [SHARED_KEY]?: Promise<DatabaseHandle> };
 
 /**
+ * Makes `handle` the process-wide database (`sharedDatabase()`): the local server owns the
+ * embedded database and hands it to the on-demand pages of its build, which reach it through
+ * `sharedDatabase()` from another copy of this module (the build's bundle).
+ */
+export function provideSharedDatabase(handle: DatabaseHandle): void {
+  (globalThis as SharedSlot)[SHARED_KEY] = Promise.resolve(handle);
+}
+
+/**
  * The process-wide database, opened once on first use (warm serverless invocations and
  * `astro dev` module reloads reuse it; kept on globalThis because Vite may load this module twice).
  */

@@ -27,14 +27,20 @@ export function articleRowToPublic(row: Article, withContent: boolean): PublicAr
   return article;
 }
 
+/** Published articles, newest first: `limit` of them from `offset`. */
 export async function listPublishedArticles(
   db: Db,
   limit: number,
   withContent = false,
+  offset = 0,
 ): Promise<PublicArticle[]> {
-  return (await repository.listPublished(db, limit)).map((row) =>
+  return (await repository.listPublished(db, limit, offset)).map((row) =>
     articleRowToPublic(row, withContent),
   );
+}
+
+export function countPublishedArticles(db: Db): Promise<number> {
+  return repository.countPublished(db);
 }
 
 /** @throws AppError NOT_FOUND for an unknown or unpublished slug. */

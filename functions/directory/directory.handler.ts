@@ -10,14 +10,14 @@ import * as service from './directory.service.ts';
 /** Public listings may be cached for a few seconds at the edge; islands refetch every 30 s. */
 const PUBLIC_CACHE = { 'cache-control': 'public, max-age=0, s-maxage=10' };
 
-/** GET /api/directory?type&location&limit → `{ businesses }` */
+/**
+ * GET /api/directory?category&type&location&area&cursor|page&limit → {@link DirectoryPage}
+ * `{ businesses, total, nextCursor }`: approved listings in listing order, at most `limit`
+ * (≤ 100) per call. 400 for a bad cursor, 422 for bad parameters.
+ */
 export async function listDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectoryListQuerySchema, queryOf(request));
-  return json(
-    { businesses: await service.listBusinesses(await ctx.db(), query) },
-    200,
-    PUBLIC_CACHE,
-  );
+  return json(await service.listBusinessesPage(await ctx.db(), query), 200, PUBLIC_CACHE);
 }
 
 /** GET /api/directory/search?q&type&location&limit → `{ businesses }` (SPEC §7 Search) */
@@ -30,13 +30,13 @@ export async function searchDirectory(request: Request, ctx: ApiContext): Promis
   );
 }
 
-/** GET /api/directory/featured → `{ businesses }` */
-export async function listFeatured(_request: Request, ctx: ApiContext): Promise<Response> {
-  return json(
-    { businesses: await service.listFeaturedBusinesses(await ctx.db()) },
-    200,
-    PUBLIC_CACHE,
-  );
+/**
+ * GET /api/directory/featured?cursor|page&limit → `{ businesses, total, nextCursor }`: featured
+ * listings by display_order (SPEC §7), paged like `/api/directory`.
+ */
+export async function listFeatured(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(DirectoryListQuerySchema, { ...queryOf(request), featured: 'true' });
+  return json(await service.listBusinessesPage(await ctx.db(), query), 200, PUBLIC_CACHE);
 }
 
 /** GET /api/directory/:id → `{ business }`; 404 NOT_FOUND, 422 for a malformed id. */

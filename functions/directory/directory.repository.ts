@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
+import { AppError } from '../_lib/errors.ts';
 
 type Db = Kysely<Database>;
 
@@ -8,33 +9,202 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Which approved listings a list shows. `categoryKey` (a CATEGORY_PAGES key) reads that page's
+ * partial index; `type` is the free SPEC §7 type filter (business_type, services or tags
+ * contain it); `location` matches city, state or general location; `area` is exact (any case).
+ */
 export interface DirectoryFilter {
+  categoryKey?: string | undefined;
   type?: string | undefined;
   location?: string | undefined;
+  area?: string | undefined;
+  featuredOnly?: boolean | undefined;
 }
 
-function applyFilters<QB extends { where: any }>(query: QB, filter: DirectoryFilter): QB {
-  let q = query;
-  if (filter.type && filter.type.toLowerCase() !== 'all') {
-    q = q.where('type_text', 'like', containsPattern(filter.type));
+/**
+ * Position after the last row of a page in the listing order of SPEC §7 (featured first,
+ * display_order ascending, newest first) with `id` as the tie-breaker. `created_at` keeps
+ * Postgres' microseconds (a JS Date would round them and skip or repeat rows).
+ */
+export interface ListingCursor {
+  featured: boolean;
+  displayOrder: number;
+  createdAt: string;
+  id: string;
+}
+
+/** A directory row plus the exact sort key of its position (for the next cursor). */
+export type DirectoryPageRow = BusinessDirectoryRow & { created_at_key: string };
+
+/** Opaque base64url form of a cursor for API responses. */
+export function encodeCursor(cursor: ListingCursor): string {
+  return Buffer.from(
+    JSON.stringify([cursor.featured, cursor.displayOrder, cursor.createdAt, cursor.id]),
+  ).toString('base64url');
+}
+
+const CURSOR_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** @throws AppError BAD_REQUEST when the cursor was not made by {@link encodeCursor}. */
+export function decodeCursor(text: string): ListingCursor {
+  try {
+    const [featured, displayOrder, createdAt, id] = JSON.parse(
+      Buffer.from(text, 'base64url').toString('utf8'),
+    ) as unknown[];
+    if (
+      typeof featured === 'boolean' &&
+      Number.isSafeInteger(displayOrder) &&
+      typeof createdAt === 'string' &&
+      CURSOR_TIME.test(createdAt) &&
+      typeof id === 'string' &&
+      UUID.test(id)
+    ) {
+      return { featured, displayOrder: displayOrder as number, createdAt, id };
+    }
+  } catch {
+    // fall through
   }
-  if (filter.location) q = q.where('location_text', 'like', containsPattern(filter.location));
+  throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+}
+
+export function cursorOf(row: DirectoryPageRow): ListingCursor {
+  return {
+    featured: row.featured,
+    displayOrder: row.display_order,
+    createdAt: row.created_at_key,
+    id: row.id,
+  };
+}
+
+function applyFilter<QB extends SelectQueryBuilder<Database, 'business_directory', any>>(
+  query: QB,
+  filter: DirectoryFilter,
+): QB {
+  let q = query;
+  if (filter.categoryKey) {
+    // A literal (the key comes from a fixed list) so the planner can match the partial index.
+    q = q.where(sql<boolean>`category_keys @> ${sql.lit(`{${filter.categoryKey}}`)}::text[]`) as QB;
+  }
+  if (filter.type && filter.type.toLowerCase() !== 'all') {
+    q = q.where('type_text', 'like', containsPattern(filter.type)) as QB;
+  }
+  if (filter.location) q = q.where('location_text', 'like', containsPattern(filter.location)) as QB;
+  if (filter.area) q = q.where(sql<boolean>`lower(area) = ${filter.area.toLowerCase()}`) as QB;
+  if (filter.featuredOnly) q = q.where('featured', '=', true) as QB;
   return q;
 }
 
-/** Approved listings in the public order of SPEC §7: featured first, display_order, newest. */
-export async function listDirectory(
+/** The listing order as SQL, every key descending so one row comparison seeks the index. */
+const LISTING_ORDER = sql`featured desc, (-display_order) desc, created_at desc, id desc`;
+
+/**
+ * One page of approved listings in listing order: after `cursor` (keyset), or at `offset` for
+ * numbered pages. Reads `limit + 1` rows so the caller knows whether another page follows.
+ * Offset pages select ids on the (partial) index first and join the rows after, so the rows
+ * skipped cost an index entry each, not a heap fetch.
+ */
+export async function listDirectoryPage(
   db: Db,
   filter: DirectoryFilter,
+  page: { cursor?: ListingCursor | undefined; offset?: number | undefined; limit: number },
+): Promise<DirectoryPageRow[]> {
+  let ids = applyFilter(db.selectFrom('business_directory').select('id'), filter);
+  if (page.cursor) {
+    const c = page.cursor;
+    ids = ids.where(
+      sql<boolean>`(featured, -display_order, created_at, id) < (${c.featured}, ${-c.displayOrder}, ${c.createdAt}::timestamptz, ${c.id}::uuid)`,
+    );
+  }
+  const pageIds = ids
+    .orderBy(LISTING_ORDER)
+    .offset(page.offset ?? 0)
+    .limit(page.limit + 1);
+  return (await db
+    .selectFrom('business_directory')
+    .selectAll()
+    .select(
+      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+        'created_at_key',
+      ),
+    )
+    .where('id', 'in', pageIds)
+    .orderBy(LISTING_ORDER)
+    .execute()) as DirectoryPageRow[];
+}
+
+/** Number of approved listings matching `filter` (an index-only count for a category). */
+export async function countDirectory(db: Db, filter: DirectoryFilter): Promise<number> {
+  const row = await applyFilter(
+    db.selectFrom('business_directory').select((eb) => eb.fn.countAll<string>().as('count')),
+    filter,
+  ).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One approved listing by id, or undefined. */
+export async function findDirectoryEntry(
+  db: Db,
+  id: string,
+): Promise<BusinessDirectoryRow | undefined> {
+  return db.selectFrom('business_directory').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One approved listing by its page slug, or undefined. */
+export async function findDirectoryEntryBySlug(
+  db: Db,
+  slug: string,
+): Promise<BusinessDirectoryRow | undefined> {
+  return db
+    .selectFrom('business_directory')
+    .selectAll()
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+/**
+ * Slugs and last-modified times of approved listings for one sitemap file, oldest first
+ * (stable: new listings append to the last file).
+ */
+export async function listSitemapEntries(
+  db: Db,
+  offset: number,
   limit: number,
-): Promise<BusinessDirectoryRow[]> {
-  const query = applyFilters(db.selectFrom('business_directory').selectAll(), filter);
-  return query
-    .orderBy('featured', 'desc')
-    .orderBy('display_order', 'asc')
-    .orderBy('created_at', 'desc')
+): Promise<{ slug: string; updated_at: Date }[]> {
+  return (await db
+    .selectFrom('business_directory')
+    .select(['slug', 'updated_at'])
+    .where('slug', 'is not', null)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .offset(offset)
     .limit(limit)
-    .execute();
+    .execute()) as { slug: string; updated_at: Date }[];
+}
+
+/**
+ * SPEC §9 "Count per service card" for several card types in one pass: business_type or
+ * services contain the type (any case), or a tag equals it exactly.
+ */
+export async function countForServiceCards(
+  db: Db,
+  cardTypes: readonly string[],
+): Promise<Map<string, number>> {
+  const types = [...new Set(cardTypes)];
+  if (types.length === 0) return new Map();
+  const row = await db
+    .selectFrom('business_directory')
+    .select(
+      types.map((type, i) =>
+        sql<string>`count(*) filter (where lower(business_type) like ${containsPattern(type)}
+          or lower(coalesce(services, '')) like ${containsPattern(type)}
+          or tags @> array[${type}]::text[])`.as(`c${i}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const counts = row as Record<string, string>;
+  return new Map(types.map((type, i) => [type, Number(counts[`c${i}`])]));
 }
 
 /**
@@ -50,7 +220,7 @@ export async function searchDirectory(
 ): Promise<BusinessDirectoryRow[]> {
   if (terms.length === 0) return [];
   const patterns = terms.map(containsPattern);
-  const matches = applyFilters(
+  const matches = applyFilter(
     db
       .selectFrom('business_directory')
       .selectAll()
@@ -64,23 +234,4 @@ export async function searchDirectory(
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute() as Promise<BusinessDirectoryRow[]>;
-}
-
-/** One approved listing by id, or undefined. */
-export async function findDirectoryEntry(
-  db: Db,
-  id: string,
-): Promise<BusinessDirectoryRow | undefined> {
-  return db.selectFrom('business_directory').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Featured approved listings by display_order (SPEC §7). */
-export async function listFeatured(db: Db): Promise<BusinessDirectoryRow[]> {
-  return db
-    .selectFrom('business_directory')
-    .selectAll()
-    .where('featured', '=', true)
-    .orderBy('display_order', 'asc')
-    .orderBy('created_at', 'desc')
-    .execute();
 }

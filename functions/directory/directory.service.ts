@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import {
   type BusinessContact,
   type DirectoryListQuery,
+  type DirectoryPage,
   type DirectorySearchQuery,
   expandSearchTerms,
   type PublicBusiness,
 } from '../../src/schemas/directory.ts';
+import { CATEGORY_PAGES, type CategoryPageKey } from '../../src/schemas/categories.ts';
 import { AppError } from '../_lib/errors.ts';
 import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
@@ -14,10 +16,55 @@ import * as repository from './directory.repository.ts';
 
 type Db = Kysely<Database>;
 
-/** Approved listings, public view, in listing order. */
-export async function listBusinesses(db: Db, query: DirectoryListQuery): Promise<PublicBusiness[]> {
-  const rows = await repository.listDirectory(db, query, query.limit);
-  return rows.map(toPublicBusiness);
+/**
+ * The category page whose business type is `type` (any case), if any: its listings are read
+ * from that page's own index instead of matching the free type filter row by row.
+ */
+export function categoryKeyForType(type: string | undefined): CategoryPageKey | undefined {
+  if (!type) return undefined;
+  const needle = type.trim().toLowerCase();
+  return (Object.keys(CATEGORY_PAGES) as CategoryPageKey[]).find(
+    (key) => CATEGORY_PAGES[key].typeFilter.toLowerCase() === needle,
+  );
+}
+
+function filterOf(query: DirectoryListQuery): repository.DirectoryFilter {
+  const categoryKey = query.category ?? categoryKeyForType(query.type);
+  return {
+    categoryKey,
+    type: categoryKey ? undefined : query.type,
+    location: query.location,
+    area: query.area,
+    featuredOnly: query.featured === 'true',
+  };
+}
+
+/**
+ * One page of approved listings, public view, in listing order (SPEC §7), with the total and
+ * the next page's cursor. `page` N starts at row (N - 1) × limit.
+ * @throws AppError BAD_REQUEST for a malformed cursor.
+ */
+export async function listBusinessesPage(
+  db: Db,
+  query: DirectoryListQuery,
+): Promise<DirectoryPage> {
+  const filter = filterOf(query);
+  const [rows, total] = await Promise.all([
+    repository.listDirectoryPage(db, filter, {
+      cursor: query.cursor ? repository.decodeCursor(query.cursor) : undefined,
+      offset: query.page ? (query.page - 1) * query.limit : undefined,
+      limit: query.limit,
+    }),
+    repository.countDirectory(db, filter),
+  ]);
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  return {
+    businesses: shown.map(toPublicBusiness),
+    total,
+    nextCursor:
+      rows.length > query.limit && last ? repository.encodeCursor(repository.cursorOf(last)) : null,
+  };
 }
 
 /** SPEC §7 search with synonym expansion; a blank query returns no results. */
@@ -36,8 +83,13 @@ export async function getBusiness(db: Db, id: string): Promise<PublicBusiness> {
   return toPublicBusiness(row);
 }
 
-export async function listFeaturedBusinesses(db: Db): Promise<PublicBusiness[]> {
-  return (await repository.listFeatured(db)).map(toPublicBusiness);
+/** The approved listing with this page slug, public view, or undefined. */
+export async function findBusinessBySlug(
+  db: Db,
+  slug: string,
+): Promise<PublicBusiness | undefined> {
+  const row = await repository.findDirectoryEntryBySlug(db, slug);
+  return row && toPublicBusiness(row);
 }
 
 /** Contact details of an approved listing for a signed-in user. @throws AppError NOT_FOUND */
@@ -56,4 +108,17 @@ export async function getBusinessContact(db: Db, id: string): Promise<BusinessCo
     phone_e164: toE164(row.phone),
     whatsapp_e164: toE164(row.whatsapp ?? row.phone),
   };
+}
+
+/** Listings per sitemap file: well under the protocol's 50,000 URLs and 1 MB of XML. */
+export const SITEMAP_PAGE_SIZE = 5_000;
+
+/** How many business sitemap files there are (at least one, possibly empty). */
+export async function sitemapFileCount(db: Db): Promise<number> {
+  return Math.max(1, Math.ceil((await repository.countDirectory(db, {})) / SITEMAP_PAGE_SIZE));
+}
+
+/** Business page slugs and last-modified dates of sitemap file `n` (1-based). */
+export function sitemapEntries(db: Db, n: number) {
+  return repository.listSitemapEntries(db, (n - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
 }

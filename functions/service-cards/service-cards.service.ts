@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { countsForServiceCard, type PublicBusiness } from '../../src/schemas/directory.ts';
 import type { PublicServiceCard } from '../../src/schemas/service-cards.ts';
 import type { Database, ServiceCard } from '../db/database.ts';
+import { countForServiceCards } from '../directory/directory.repository.ts';
 
 type Db = Kysely<Database>;
 type Countable = Pick<PublicBusiness, 'business_type' | 'services' | 'tags'>;
@@ -31,11 +32,24 @@ export function withCounts(cards: ServiceCard[], businesses: Countable[]): Publi
   }));
 }
 
-/** Enabled cards with counts over all approved listings. */
+/**
+ * Enabled cards with their SPEC §9 "Businesses Available" counts, counted in SQL in one pass
+ * (ADR 011: nothing loads the whole directory).
+ */
 export async function listPublicServiceCards(db: Db): Promise<PublicServiceCard[]> {
-  const [cards, businesses] = await Promise.all([
-    listEnabledCards(db),
-    db.selectFrom('business_directory').select(['business_type', 'services', 'tags']).execute(),
-  ]);
-  return withCounts(cards, businesses);
+  const cards = await listEnabledCards(db);
+  const counts = await countForServiceCards(
+    db,
+    cards.map((card) => card.business_type),
+  );
+  return cards.map((card) => ({
+    id: card.id,
+    title: card.title,
+    description: card.description,
+    button_text: card.button_text,
+    business_type: card.business_type,
+    route_path: card.route_path,
+    display_order: card.display_order,
+    business_count: counts.get(card.business_type) ?? 0,
+  }));
 }

@@ -1,11 +1,20 @@
-import type { PublicBusiness } from '../schemas/directory';
+import { useEffect } from 'react';
+import type { CategoryPageKey } from '../schemas/categories';
+import type { BusinessCardData } from '../schemas/directory';
 import { BusinessList } from './directory/BusinessList';
 import { SearchForm } from './directory/SearchForm';
 import { useDirectorySearch } from './directory/useDirectorySearch';
 import { useLiveList } from './directory/useLiveList';
 
 interface Props {
-  initial: PublicBusiness[];
+  /** The cards of this page, as the server rendered them. */
+  initial: BusinessCardData[];
+  /** Listings in the whole category (all pages). */
+  total: number;
+  /** This page's number (1-based) and size: the live refresh re-reads exactly this page. */
+  page: number;
+  pageSize: number;
+  category: CategoryPageKey;
   typeFilter: string;
   availableHeading: string;
   loadingText: string;
@@ -17,12 +26,26 @@ interface Props {
   variant?: 'default' | 'listings';
 }
 
-/** A category page's search box and grid (SPEC §2 Category pages). */
+/** Id of the page links under the grid, hidden while search results replace the grid. */
+const PAGINATION_ID = 'category-pagination';
+
+/** A category page's search box and one page of its grid (SPEC §2 Category pages, ADR 011). */
 export default function CategoryBrowser(props: Props) {
-  const { initial, typeFilter, interactive, variant = 'default' } = props;
-  const businesses = useLiveList('/api/directory', { type: typeFilter }, initial);
-  const { results, loading, search } = useDirectorySearch(typeFilter);
-  const shown = results ?? businesses;
+  const { interactive, variant = 'default' } = props;
+  const live = useLiveList(
+    '/api/directory',
+    { category: props.category, page: props.page, limit: props.pageSize },
+    props.initial,
+    props.total,
+  );
+  const { results, loading, search } = useDirectorySearch(props.typeFilter);
+  const shown = results ?? live.businesses;
+  const searching = results !== null || loading;
+
+  useEffect(() => {
+    const pagination = document.getElementById(PAGINATION_ID);
+    if (pagination) pagination.hidden = searching;
+  }, [searching]);
 
   return (
     <>
@@ -40,7 +63,7 @@ export default function CategoryBrowser(props: Props) {
           <h2 id="listings-title">{results ? 'Search Results' : props.availableHeading}</h2>
           {variant === 'listings' && !results && (
             <p className="muted">
-              {businesses.length} Listing Website{businesses.length === 1 ? '' : 's'} Available
+              {live.total} Listing Website{live.total === 1 ? '' : 's'} Available
             </p>
           )}
         </div>

@@ -1,5 +1,5 @@
+import { Icon } from './Icon';
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** Title row of our dialogs: the labelled title and a close button. */
@@ -11,7 +11,7 @@ export function DialogHead({ title, children }: { title: ReactNode; children?: R
         {children}
       </div>
       <Dialog.Close className="icon-button" aria-label="Close">
-        <X size={20} aria-hidden="true" />
+        <Icon name="x" size={20} />
       </Dialog.Close>
     </div>
   );

@@ -1,11 +1,20 @@
-import type { PublicBusiness } from '../schemas/directory';
+import type { BusinessCardData } from '../schemas/directory';
 import { BusinessList } from './directory/BusinessList';
 import { useLiveList } from './directory/useLiveList';
 
-/** Featured Businesses on the home page: pre-rendered, then kept fresh (SPEC §9 refetch). */
-export default function FeaturedBusinesses({ initial }: { initial: PublicBusiness[] }) {
-  const businesses = useLiveList('/api/directory/featured', {}, initial);
-  if (businesses.length === 0) {
+interface Props {
+  /** The first featured businesses, as the server rendered them. */
+  initial: BusinessCardData[];
+  /** Featured businesses in all. */
+  total: number;
+  /** How many the home page shows; the rest are on /featured/. */
+  limit: number;
+}
+
+/** Featured Businesses on the home page: server-rendered, then kept fresh (SPEC §9 refetch). */
+export default function FeaturedBusinesses({ initial, total, limit }: Props) {
+  const live = useLiveList('/api/directory/featured', { limit }, initial, total);
+  if (live.businesses.length === 0) {
     return (
       <div className="empty">
         <h3>No Featured Businesses Yet</h3>
@@ -16,5 +25,16 @@ export default function FeaturedBusinesses({ initial }: { initial: PublicBusines
       </div>
     );
   }
-  return <BusinessList businesses={businesses} featuredBadges />;
+  return (
+    <>
+      <BusinessList businesses={live.businesses} featuredBadges />
+      {live.total > live.businesses.length && (
+        <p className="view-all">
+          <a className="btn btn-outline" href="/featured/">
+            See all {live.total} featured businesses
+          </a>
+        </p>
+      )}
+    </>
+  );
 }

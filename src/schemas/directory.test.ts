@@ -261,14 +261,23 @@ describe('DirectorySearchQuerySchema', () => {
 });
 
 describe('DirectoryListQuerySchema', () => {
-  it('defaults limit to 1000 and allows no filters', () => {
-    expect(DirectoryListQuerySchema.parse({})).toEqual({ limit: 1000 });
+  it('defaults limit to one page of 24 and allows no filters', () => {
+    expect(DirectoryListQuerySchema.parse({})).toEqual({ limit: 24 });
   });
 
-  it('coerces limit and enforces 1..2000', () => {
-    expect(DirectoryListQuerySchema.parse({ limit: '2000' }).limit).toBe(2000);
+  it('coerces limit and page and enforces 1..100 rows (ADR 011: every list is paged)', () => {
+    expect(DirectoryListQuerySchema.parse({ limit: '100' }).limit).toBe(100);
     expect(DirectoryListQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
-    expect(DirectoryListQuerySchema.safeParse({ limit: '2001' }).success).toBe(false);
+    expect(DirectoryListQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    expect(DirectoryListQuerySchema.parse({ page: '3' }).page).toBe(3);
+    expect(DirectoryListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+    expect(DirectoryListQuerySchema.safeParse({ page: '5001' }).success).toBe(false);
+  });
+
+  it('takes a category page key, and either a cursor or a page, not both', () => {
+    expect(DirectoryListQuerySchema.parse({ category: 'mechanic' }).category).toBe('mechanic');
+    expect(DirectoryListQuerySchema.safeParse({ category: 'spaceships' }).success).toBe(false);
+    expect(DirectoryListQuerySchema.safeParse({ cursor: 'abc', page: '2' }).success).toBe(false);
   });
 
   it('trims type and location and caps them at 100 characters', () => {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
+
+const CATEGORY_PAGE_KEYS = Object.keys(CATEGORY_PAGES) as [CategoryPageKey, ...CategoryPageKey[]];
 
 /**
  * Public directory shapes and the rules shared by the site and the function layer
@@ -58,6 +61,44 @@ export interface PublicBusiness {
   is_sample: boolean;
 }
 
+/**
+ * What a business card and its detail dialog show (SPEC §2): the props a page hands to its
+ * islands, so a page of 24 cards does not carry fields no card uses (ADR 011).
+ */
+export const CARD_FIELDS = [
+  'id',
+  'slug',
+  'business_name',
+  'business_type',
+  'services',
+  'description',
+  'tags',
+  'city',
+  'state',
+  'general_location',
+  'area',
+  'address',
+  'email',
+  'phone',
+  'whatsapp',
+  'website',
+  'featured',
+  'star_rating',
+  'verification_status',
+  'contact_protected',
+  'latitude',
+  'longitude',
+  'source',
+  'is_sample',
+] as const satisfies readonly (keyof PublicBusiness)[];
+
+export type BusinessCardData = Pick<PublicBusiness, (typeof CARD_FIELDS)[number]>;
+
+/** The card fields of a listing (public view already: contact protection is upstream). */
+export function toCardData(business: BusinessCardData): BusinessCardData {
+  return Object.fromEntries(CARD_FIELDS.map((key) => [key, business[key]])) as BusinessCardData;
+}
+
 /** Contact details as signed-in users receive them (`GET /api/directory/:id/contact`). */
 export interface BusinessContact {
   email: string | null;
@@ -84,13 +125,45 @@ export const DirectorySearchQuerySchema = z.object({
 });
 export type DirectorySearchQuery = z.output<typeof DirectorySearchQuerySchema>;
 
-/** `GET /api/directory` parameters: the listing order of SPEC §7, optionally filtered. */
-export const DirectoryListQuerySchema = z.object({
-  type: text(100).optional(),
-  location: text(100).optional(),
-  limit: z.coerce.number().int().min(1).max(2000).default(1000),
-});
+/** Most rows any list endpoint returns at once (ADR 011: every list is paged). */
+export const MAX_PAGE_SIZE = 100;
+/** Cards on one page of a category page, the featured list and the listing API by default. */
+export const DIRECTORY_PAGE_SIZE = 24;
+/** Deepest numbered page served (24 × 5,000 = 120,000 listings in one category). */
+export const MAX_PAGE_NUMBER = 5_000;
+
+/**
+ * `GET /api/directory` parameters: approved listings in the listing order of SPEC §7, paged.
+ * `category` is a category page key (its own index); `type` the free SPEC §7 type filter.
+ * Either `cursor` (keyset, from the previous page's `nextCursor`) or `page` (1-based, as the
+ * numbered category pages link them), never both.
+ */
+export const DirectoryListQuerySchema = z
+  .object({
+    category: z.enum(CATEGORY_PAGE_KEYS, 'Unknown category').optional(),
+    type: text(100).optional(),
+    location: text(100).optional(),
+    area: text(100).optional(),
+    featured: z.enum(['true']).optional(),
+    cursor: z.string().max(300).optional(),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DIRECTORY_PAGE_SIZE),
+  })
+  .refine((q) => !(q.cursor && q.page), {
+    message: 'Use either cursor or page, not both.',
+    path: ['cursor'],
+  });
 export type DirectoryListQuery = z.output<typeof DirectoryListQuerySchema>;
+
+/**
+ * One page of a list: the rows, the total number of matches, and the cursor of the next page
+ * (null on the last page).
+ */
+export interface DirectoryPage {
+  businesses: PublicBusiness[];
+  total: number;
+  nextCursor: string | null;
+}
 
 export const BusinessIdSchema = z.object({ id: z.uuid('Invalid business id') });
 

@@ -191,7 +191,7 @@ describe('contact protection in every public output', () => {
       call('/api/directory/search?q=autos'),
       call('/api/directory/featured'),
       call(`/api/directory/${secret.id}`),
-      call('/api/site/snapshot'),
+      call('/api/directory?category=mechanic&page=1'),
     ]);
     for (const response of responses) {
       expect(response.status).toBe(200);

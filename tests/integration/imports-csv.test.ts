@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
-import { BUSINESS_CSV_COLUMNS, businessesCsv, type ExportableBusiness } from '../../src/lib/csv.ts';
+import {
+  BUSINESS_CSV_COLUMNS,
+  businessesCsv,
+  type ExportableBusiness,
+} from '../../src/browser/csv.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 

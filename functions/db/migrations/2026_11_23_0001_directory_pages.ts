@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * - `area`: the Lagos area (LGA or neighbourhood) of a listing, for the area filter.
  * - The listing order of SPEC §7 (featured desc, display_order asc, created_at desc) plus `id`
  *   as a tie-breaker, indexed with every key descending (`-display_order`) so a keyset cursor is
- *   one row comparison the index can seek to.
+ *   one row comparison the index can seek to. `display_order` is included so pages and counts are
+ *   index-only scans (Postgres cannot rebuild a column from the `-display_order` expression).
  *
  * The category list is frozen here; `tests/integration/schema.test.ts` checks it against
  * `CATEGORY_PAGES` so the SQL and the TypeScript rule cannot drift apart.
@@ -45,12 +46,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists business_registrations_listing_idx`.execute(db);
   await sql`
     create index business_registrations_listing_order_idx on business_registrations
-      (featured desc, (-display_order) desc, created_at desc, id desc)
+      (featured desc, (-display_order) desc, created_at desc, id desc) include (display_order)
       where status = 'approved'`.execute(db);
   for (const key of Object.keys(CATEGORY_FILTERS)) {
     await sql`
       create index ${sql.id(`business_registrations_category_${key}_idx`)} on business_registrations
-        (featured desc, (-display_order) desc, created_at desc, id desc)
+        (featured desc, (-display_order) desc, created_at desc, id desc) include (display_order)
         where status = 'approved' and category_keys @> ${sql.lit(`{${key}}`)}::text[]`.execute(db);
   }
   await sql`

@@ -1,8 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { businessesCsv, downloadCsv } from '../../lib/csv';
-import { fileDate } from '../../lib/dates';
+import { businessesCsv, downloadCsv } from '../../browser/csv';
+import { fileDate } from '../../browser/dates';
 import { PageToaster } from '../Toasts';
 import { ArticlesPanel } from './ArticlesPanel';
 import { CsvImportDialog } from './CsvImportDialog';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiSend } from '../../lib/api-client';
+import { apiSend } from '../../browser/api-client';
 import { DialogFormActions, DialogHead } from '../DialogHead';
 import { ArticleFormSchema, type ArticleFormInput } from '../../schemas/admin';
 import { ARTICLE_CATEGORIES } from '../../schemas/articles';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { apiSend } from '../../lib/api-client';
-import { formatDay } from '../../lib/dates';
+import { apiSend } from '../../browser/api-client';
+import { formatDay } from '../../browser/dates';
 import { ArticleDialog } from './ArticleDialog';
 import { ConfirmButton } from './ConfirmButton';
 import type { AdminArticle } from './types';

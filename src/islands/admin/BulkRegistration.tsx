@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { apiGet, apiPost } from '../../lib/api-client';
+import { apiGet, apiPost } from '../../browser/api-client';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../schemas/categories';
 import {
   DEFAULT_BULK_CATEGORY,

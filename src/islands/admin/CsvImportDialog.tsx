@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { apiPost } from '../../lib/api-client';
+import { apiPost } from '../../browser/api-client';
 import { DialogHead } from '../DialogHead';
 
 interface Report {

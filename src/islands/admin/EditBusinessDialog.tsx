@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiSend } from '../../lib/api-client';
+import { apiSend } from '../../browser/api-client';
 import { DialogFormActions, DialogHead } from '../DialogHead';
 import { BusinessEditSchema, type BusinessEditInput } from '../../schemas/admin';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';

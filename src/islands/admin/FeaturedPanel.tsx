@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { apiSend } from '../../lib/api-client';
+import { apiSend } from '../../browser/api-client';
 import { SortableList } from './SortableList';
 import type { AdminRegistration } from './types';
 

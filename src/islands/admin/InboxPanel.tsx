@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import { apiSend } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
+import { apiSend } from '../../browser/api-client';
+import { formatDateTime } from '../../browser/dates';
 import { ConfirmButton } from './ConfirmButton';
 
 /** SPEC §9: Recently Handled lists show at most 5. */

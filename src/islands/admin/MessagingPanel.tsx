@@ -1,8 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { apiGet, apiSend } from '../../lib/api-client';
-import { formatShort } from '../../lib/dates';
+import { apiGet, apiSend } from '../../browser/api-client';
+import { formatShort } from '../../browser/dates';
 import { parseCustomEmails } from '../../schemas/admin';
 import type { SentMessage } from './types';
 import { useResource } from './useResource';

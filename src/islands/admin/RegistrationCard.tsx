@@ -1,7 +1,7 @@
 import { BadgeCheck, Globe, Star } from 'lucide-react';
 import { toast } from 'sonner';
-import { apiSend } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
+import { apiSend } from '../../browser/api-client';
+import { formatDateTime } from '../../browser/dates';
 import {
   EDITABLE_STATUSES,
   STAR_RATINGS,

@@ -1,7 +1,7 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { apiSend } from '../../lib/api-client';
+import { apiSend } from '../../browser/api-client';
 import { SortableList } from './SortableList';
 import { matchesQuery, type AdminServiceCard } from './types';
 import { useResource } from './useResource';

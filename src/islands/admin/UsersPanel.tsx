@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import { downloadCsv, usersCsv } from '../../lib/csv';
-import { fileDate, formatDay } from '../../lib/dates';
+import { downloadCsv, usersCsv } from '../../browser/csv';
+import { fileDate, formatDay } from '../../browser/dates';
 import type { AdminUser } from './types';
 
 /** Users tab (SPEC §2): User Management - View all registered users, Export Users. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { apiGet } from '../../lib/api-client';
+import { apiGet } from '../../browser/api-client';
 
 /**
  * Loads one admin list and keeps it: `data` is null while loading; a failure shows the SPEC §8

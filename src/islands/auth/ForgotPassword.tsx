@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiPost } from '../../lib/api-client';
+import { apiPost } from '../../browser/api-client';
 import { PasswordResetRequestSchema } from '../../schemas/auth';
 import { PageToaster } from '../Toasts';
 import { toast } from 'sonner';

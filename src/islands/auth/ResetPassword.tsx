@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiPost } from '../../lib/api-client';
+import { apiPost } from '../../browser/api-client';
 import { NewPasswordSchema } from '../../schemas/auth';
 import { PageToaster } from '../Toasts';
 import { Field } from './Field';

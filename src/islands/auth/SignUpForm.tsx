@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost, isUnexpected } from '../../lib/api-client';
+import { apiPost, isUnexpected } from '../../browser/api-client';
 import { SignUpSchema, type SessionUser, type SignUpInput } from '../../schemas/auth';
 import { setSessionUser } from '../../stores/session';
 import { Field } from './Field';

@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock } from 'lucide-react';
+import { Icon } from '../Icon';
 import { verificationBadge } from '../../schemas/directory';
 
 /** SPEC §4: Verified, Verification Pending, Not Verified; any other value shows nothing. */
@@ -8,14 +8,14 @@ export function VerificationBadge({ status }: { status: string }) {
   if (status === 'verified') {
     return (
       <span className="badge badge-verified">
-        <BadgeCheck size={14} aria-hidden="true" /> {label}
+        <Icon name="badge-check" size={14} /> {label}
       </span>
     );
   }
   if (status === 'verification_pending') {
     return (
       <span className="badge badge-pending">
-        <Clock size={14} aria-hidden="true" /> {label}
+        <Icon name="clock" size={14} /> {label}
       </span>
     );
   }

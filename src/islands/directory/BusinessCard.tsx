@@ -1,5 +1,5 @@
-import { Globe, MapPin, Star } from 'lucide-react';
-import { locationLine, type PublicBusiness } from '../../schemas/directory';
+import { Icon } from '../Icon';
+import { locationLine, type BusinessCardData } from '../../schemas/directory';
 import { OsmAttribution, SampleBadge, VerificationBadge } from './Badges';
 import { StarRating } from './StarRating';
 
@@ -7,9 +7,9 @@ import { StarRating } from './StarRating';
 export const CARD_TAG_LIMIT = 3;
 
 interface Props {
-  business: PublicBusiness;
+  business: BusinessCardData;
   /** Opens the detail dialog; absent on pages where cards are not clickable (workshops). */
-  onOpen?: ((business: PublicBusiness) => void) | undefined;
+  onOpen?: ((business: BusinessCardData) => void) | undefined;
   featuredBadge?: boolean;
 }
 
@@ -27,7 +27,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false }: Props)
       <div className="card-badges">
         {featuredBadge && (
           <span className="badge badge-brand">
-            <Star size={12} aria-hidden="true" /> FEATURED
+            <Icon name="star" size={12} /> FEATURED
           </span>
         )}
         <VerificationBadge status={business.verification_status} />
@@ -47,7 +47,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false }: Props)
         )}
       </h3>
       <p className="small muted card-meta">
-        <MapPin size={14} aria-hidden="true" /> {locationLine(business) || 'Lagos'}
+        <Icon name="map-pin" size={14} /> {locationLine(business) || 'Lagos'}
       </p>
       <p className="small card-type">{business.business_type}</p>
       <StarRating rating={business.star_rating} />
@@ -77,7 +77,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false }: Props)
             rel="noopener nofollow"
             onClick={(event) => event.stopPropagation()}
           >
-            <Globe size={14} aria-hidden="true" /> Visit Website
+            <Icon name="globe" size={14} /> Visit Website
           </a>
         )}
         {open && (

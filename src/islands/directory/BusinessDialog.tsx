@@ -1,13 +1,13 @@
+import { Icon } from '../Icon';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Globe, MapPin } from 'lucide-react';
 import { DialogHead } from '../DialogHead';
-import { locationLine, type PublicBusiness } from '../../schemas/directory';
+import { locationLine, type BusinessCardData } from '../../schemas/directory';
 import { OsmAttribution, SampleBadge, VerificationBadge } from './Badges';
 import { ContactDetails } from './ContactDetails';
 import { StarRating } from './StarRating';
 
 interface Props {
-  business: PublicBusiness | null;
+  business: BusinessCardData | null;
   onClose: () => void;
 }
 
@@ -24,7 +24,7 @@ export function BusinessDialog({ business, onClose }: Props) {
                 <p className="small card-type">{business.business_type}</p>
               </DialogHead>
               <p className="small muted card-meta">
-                <MapPin size={14} aria-hidden="true" /> {locationLine(business) || 'Lagos'}
+                <Icon name="map-pin" size={14} /> {locationLine(business) || 'Lagos'}
               </p>
               <div className="card-badges">
                 <StarRating rating={business.star_rating} />
@@ -59,7 +59,7 @@ export function BusinessDialog({ business, onClose }: Props) {
                 <section>
                   <h3>Website</h3>
                   <a href={business.website} target="_blank" rel="noopener nofollow">
-                    <Globe size={14} aria-hidden="true" /> Visit Website
+                    <Icon name="globe" size={14} /> Visit Website
                   </a>
                 </section>
               )}

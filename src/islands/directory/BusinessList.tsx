@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { PublicBusiness } from '../../schemas/directory';
+import type { BusinessCardData } from '../../schemas/directory';
 import { PageToaster } from '../Toasts';
 import { BusinessCard } from './BusinessCard';
 import { BusinessDialog } from './BusinessDialog';
 
 interface Props {
-  businesses: PublicBusiness[];
+  businesses: BusinessCardData[];
   /** Cards open the detail dialog (false on workshops, SPEC §2). */
   interactive?: boolean;
   featuredBadges?: boolean;
@@ -13,7 +13,7 @@ interface Props {
 
 /** A grid of business cards with the detail dialog. */
 export function BusinessList({ businesses, interactive = true, featuredBadges = false }: Props) {
-  const [selected, setSelected] = useState<PublicBusiness | null>(null);
+  const [selected, setSelected] = useState<BusinessCardData | null>(null);
   return (
     <>
       <div className="grid">

@@ -1,10 +1,10 @@
+import { Icon } from '../Icon';
 import { useStore } from '@nanostores/react';
-import { Check, Copy, Lock, Mail, MapPin, MessageCircle, Navigation, Phone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { apiGet } from '../../lib/api-client';
-import { directionsUrl, inquiryMailto, whatsappUrl } from '../../lib/contact-links';
-import type { BusinessContact, PublicBusiness } from '../../schemas/directory';
+import { apiGet } from '../../browser/api-client';
+import { directionsUrl, inquiryMailto, whatsappUrl } from '../../browser/contact-links';
+import type { BusinessContact, BusinessCardData } from '../../schemas/directory';
 import { $session, loadSession } from '../../stores/session';
 
 /** SPEC §9: the copy confirmation icon resets after 2 seconds. */
@@ -35,7 +35,7 @@ function CopyButton({ value, label }: { value: string; label: 'Phone number' | '
       onClick={copy}
       aria-label={`Copy ${label.toLowerCase()}`}
     >
-      {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+      {copied ? <Icon name="check" size={16} /> : <Icon name="copy" size={16} />}
     </button>
   );
 }
@@ -45,7 +45,7 @@ export function ProtectedContactNotice() {
   return (
     <div className="protected-notice">
       <p className="protected-title">
-        <Lock size={16} aria-hidden="true" /> Contact details protected
+        <Icon name="lock" size={16} /> Contact details protected
       </p>
       <p className="small">
         The business owner has chosen to show contact information only to registered users.
@@ -91,21 +91,21 @@ function ContactList({
       <ul className="contact-list">
         {phone && (
           <li>
-            <Phone size={16} aria-hidden="true" />
+            <Icon name="phone" size={16} />
             <a href={`tel:${telNumber}`}>{phone}</a>
             <CopyButton value={phone} label="Phone number" />
           </li>
         )}
         {email && (
           <li>
-            <Mail size={16} aria-hidden="true" />
+            <Icon name="mail" size={16} />
             <a href={`mailto:${email}`}>{email}</a>
             <CopyButton value={email} label="Email" />
           </li>
         )}
         {address && (
           <li>
-            <MapPin size={16} aria-hidden="true" />
+            <Icon name="map-pin" size={16} />
             <span>{[address, contact.city, contact.state].filter(Boolean).join(', ')}</span>
           </li>
         )}
@@ -125,11 +125,11 @@ function ContactList({
               window.location.href = inquiryMailto(email, businessName);
             }}
           >
-            <Mail size={16} aria-hidden="true" /> Send Email
+            <Icon name="mail" size={16} /> Send Email
           </button>
           {telNumber && (
             <a className="btn btn-outline" href={`tel:${telNumber}`}>
-              <Phone size={16} aria-hidden="true" /> Call
+              <Icon name="phone" size={16} /> Call
             </a>
           )}
           {contact.whatsapp_e164 && (
@@ -139,7 +139,7 @@ function ContactList({
               target="_blank"
               rel="noopener"
             >
-              <MessageCircle size={16} aria-hidden="true" /> WhatsApp
+              <Icon name="message-circle" size={16} /> WhatsApp
             </a>
           )}
           {(address || contact.city) && (
@@ -149,7 +149,7 @@ function ContactList({
               target="_blank"
               rel="noopener"
             >
-              <Navigation size={16} aria-hidden="true" /> Get directions
+              <Icon name="navigation" size={16} /> Get directions
             </a>
           )}
         </div>
@@ -163,7 +163,7 @@ function ContactList({
  * details from the session-checked endpoint; visitors see the public view, or the protected
  * notice for registered_users_only listings.
  */
-export function ContactDetails({ business }: { business: PublicBusiness }) {
+export function ContactDetails({ business }: { business: BusinessCardData }) {
   const { loading, user } = useStore($session);
   const [contact, setContact] = useState<BusinessContact | null>(null);
   const [failed, setFailed] = useState(false);

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Icon } from '../Icon';
 import { useState } from 'react';
 
 interface Props {
@@ -20,7 +20,7 @@ export function SearchForm({ placeholder, label, onSearch, initialQuery = '' }: 
         onSearch(query);
       }}
     >
-      <Search size={18} aria-hidden="true" className="muted" />
+      <Icon name="search" size={18} className="muted" />
       <input
         type="search"
         name="q"

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { apiGet } from '../../lib/api-client';
+import { apiGet } from '../../browser/api-client';
 import type { PublicBusiness } from '../../schemas/directory';
 
 /**

@@ -1,21 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
-import { apiGet } from '../../lib/api-client';
-import type { PublicBusiness } from '../../schemas/directory';
+import { apiGet } from '../../browser/api-client';
+import { type BusinessCardData, type DirectoryPage, toCardData } from '../../schemas/directory';
 
 /** SPEC §9: listings refetch every 30 seconds, on mount and on window focus. */
 export const REFETCH_INTERVAL_MS = 30_000;
 
 /**
- * Keeps a pre-rendered list of listings fresh: starts from `initial` (the build's data), then
- * refetches `path` on mount, every 30 s while the tab is visible, and on window focus.
- * A failed refetch keeps the last good list.
+ * Keeps one server-rendered page of listings fresh: starts from `initial` (what the page was
+ * rendered with), then refetches the same page (`path` with `params`, e.g. `category` and
+ * `page`) on mount, every 30 s while the tab is visible, and on window focus. It replaces the
+ * page with the same page as the server has it now, never with a longer or capped list; a failed
+ * refetch keeps the last good one.
  */
 export function useLiveList(
   path: string,
-  params: Record<string, string | undefined>,
-  initial: PublicBusiness[],
+  params: Record<string, string | number | undefined>,
+  initial: BusinessCardData[],
+  initialTotal: number = initial.length,
 ) {
-  const [businesses, setBusinesses] = useState(initial);
+  const [state, setState] = useState({ businesses: initial, total: initialTotal });
   const key = JSON.stringify(params);
   const latest = useRef(0);
 
@@ -24,8 +27,13 @@ export function useLiveList(
     const refetch = async () => {
       if (document.visibilityState === 'hidden') return;
       const call = ++latest.current;
-      const result = await apiGet<{ businesses: PublicBusiness[] }>(path, JSON.parse(key));
-      if (!cancelled && call === latest.current && result.ok) setBusinesses(result.data.businesses);
+      const result = await apiGet<DirectoryPage>(path, JSON.parse(key));
+      if (!cancelled && call === latest.current && result.ok) {
+        setState({
+          businesses: result.data.businesses.map(toCardData),
+          total: result.data.total,
+        });
+      }
     };
     void refetch();
     const timer = window.setInterval(refetch, REFETCH_INTERVAL_MS);
@@ -37,5 +45,5 @@ export function useLiveList(
     };
   }, [path, key]);
 
-  return businesses;
+  return state;
 }

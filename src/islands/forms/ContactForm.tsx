@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiPost } from '../../lib/api-client';
+import { apiPost } from '../../browser/api-client';
 import {
   ContactFormSchema,
   type ContactFormInput,

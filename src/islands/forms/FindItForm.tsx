@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiPost } from '../../lib/api-client';
+import { apiPost } from '../../browser/api-client';
 import { FIND_IT_SERVICES } from '../../schemas/categories';
 import { FindItSchema, type FindItInput, type SubmissionResult } from '../../schemas/forms';
 import { Field, Honeypot, TextAreaField } from '../auth/Field';

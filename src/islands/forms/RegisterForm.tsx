@@ -1,9 +1,9 @@
+import { Icon } from '../Icon';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost } from '../../lib/api-client';
+import { apiPost } from '../../browser/api-client';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';
 import {
   BusinessRegistrationSchema,
@@ -136,7 +136,7 @@ export default function RegisterForm() {
                     )
                   }
                 >
-                  <X size={12} aria-hidden="true" />
+                  <Icon name="x" size={12} />
                 </button>
               </li>
             ))}

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { logo, ogCard, pngResponse, profilePicture, socialPost } from '../../lib/brand-images';
+import { logo, ogCard, pngResponse, profilePicture, socialPost } from '../../render/brand-images';
 import { SITE } from '../../config/site';
 
 /** Brand images generated at build time: /images/social-post.png, profile-picture.png, logo.png, og-default.png. */

@@ -1,22 +1,23 @@
-import type { APIRoute, GetStaticPaths } from 'astro';
-import { ogCard, pngResponse } from '../../../lib/brand-images';
-import { publishedArticles } from '../../../lib/content';
-import type { PublicArticle } from '../../../schemas/articles';
+import type { APIRoute } from 'astro';
+import { CacheTags } from '../../../../functions/site/cache-tags';
+import { ogCard, pngResponse } from '../../../render/brand-images';
+import { cachePublicPage, notFound } from '../../../render/cache';
+import { articleBySlug } from '../../../render/data';
 
-/** One Open Graph image per published article. */
-export const getStaticPaths: GetStaticPaths = async () =>
-  (await publishedArticles()).map((article) => ({
-    params: { slug: article.slug },
-    props: { article },
-  }));
+/** Rendered on demand and cached with the article page (ADR 011). */
+export const prerender = false;
 
-export const GET: APIRoute = async ({ props }) => {
-  const { article } = props as { article: PublicArticle };
-  return pngResponse(
+/** The Open Graph image of one published article. */
+export const GET: APIRoute = async ({ params }) => {
+  const article = await articleBySlug(params.slug ?? '');
+  if (!article) return notFound();
+  const response = pngResponse(
     await ogCard({
       kicker: `${article.category} · ${article.read_time} min read`,
       title: article.title,
       subtitle: article.author,
     }),
   );
+  cachePublicPage(response.headers, [CacheTags.article(article.id)]);
+  return response;
 };

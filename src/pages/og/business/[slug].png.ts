@@ -1,21 +1,24 @@
-import type { APIRoute, GetStaticPaths } from 'astro';
-import { ogCard, pngResponse } from '../../../lib/brand-images';
-import { allBusinesses } from '../../../lib/content';
-import { locationLine, type PublicBusiness } from '../../../schemas/directory';
+import type { APIRoute } from 'astro';
+import { CacheTags } from '../../../../functions/site/cache-tags';
+import { ogCard, pngResponse } from '../../../render/brand-images';
+import { cachePublicPage, notFound } from '../../../render/cache';
+import { businessBySlug } from '../../../render/data';
+import { locationLine } from '../../../schemas/directory';
 
-/** One Open Graph image per approved business: name, type and area only (never contact details). */
-export const getStaticPaths: GetStaticPaths = async () =>
-  (await allBusinesses())
-    .filter((b) => b.slug)
-    .map((business) => ({ params: { slug: business.slug! }, props: { business } }));
+/** Rendered on demand and cached with the business page (ADR 011). */
+export const prerender = false;
 
-export const GET: APIRoute = async ({ props }) => {
-  const { business } = props as { business: PublicBusiness };
-  return pngResponse(
+/** The Open Graph image of one approved business: name, type and area only (never contact details). */
+export const GET: APIRoute = async ({ params }) => {
+  const business = await businessBySlug(params.slug ?? '');
+  if (!business) return notFound();
+  const response = pngResponse(
     await ogCard({
       kicker: business.business_type,
       title: business.business_name,
       subtitle: locationLine(business) || 'Lagos',
     }),
   );
+  cachePublicPage(response.headers, [CacheTags.listing(business.id)]);
+  return response;
 };

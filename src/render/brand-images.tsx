@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
@@ -8,9 +6,10 @@ import type { ReactNode } from 'react';
 import { SITE } from '../config/site';
 
 /**
- * Brand images rendered at build time (satori → SVG → resvg → PNG) from the brand's text and
- * colours: the social post (1080x1080), the profile picture (512x512), the logo and Open Graph cards
- * (1200x630) for articles and businesses. Only public text goes into them.
+ * Brand images (satori → SVG → resvg → PNG) from the brand's text and colours: the social post
+ * (1080x1080), the profile picture (512x512) and the logo, drawn at build time, and Open Graph
+ * cards (1200x630) for articles and businesses, drawn on demand and kept by the page cache / CDN
+ * under the listing's or article's cache tag (ADR 011). Only public text goes into them.
  */
 const require = createRequire(import.meta.url);
 const font = (weight: 400 | 700) =>
@@ -30,31 +29,10 @@ export const BRAND = {
   light: '#d6d9de',
 } as const;
 
-/** Bump when the templates change, so cached images are redrawn. */
-const TEMPLATE_VERSION = 1;
-const CACHE_DIR = path.resolve('node_modules/.cache/lagos-auto-images');
-
-/**
- * Renders `node` to a PNG, cached on disk by `key` (the inputs of the template): a rebuild after one
- * listing changes redraws one image, not all of them.
- */
-export async function renderPng(
-  node: ReactNode,
-  width: number,
-  height: number,
-  key: unknown,
-): Promise<Buffer> {
-  const hash = createHash('sha256')
-    .update(JSON.stringify([TEMPLATE_VERSION, width, height, key]))
-    .digest('hex')
-    .slice(0, 32);
-  const file = path.join(CACHE_DIR, `${hash}.png`);
-  if (existsSync(file)) return readFileSync(file);
+/** Renders `node` to a PNG of `width` × `height` pixels (~40 ms for an Open Graph card). */
+export async function renderPng(node: ReactNode, width: number, height: number): Promise<Buffer> {
   const svg = await satori(node as never, { width, height, fonts: loadFonts() });
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
-  mkdirSync(CACHE_DIR, { recursive: true });
-  writeFileSync(file, png);
-  return png;
+  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng());
 }
 
 function Mark({ size }: { size: number }) {
@@ -134,7 +112,6 @@ export function socialPost(): Promise<Buffer> {
     </div>,
     1080,
     1080,
-    ['social-post', SITE.tagline],
   );
 }
 
@@ -155,7 +132,6 @@ export function profilePicture(): Promise<Buffer> {
     </div>,
     512,
     512,
-    ['profile-picture'],
   );
 }
 
@@ -180,7 +156,6 @@ export function logo(): Promise<Buffer> {
     </div>,
     1200,
     400,
-    ['logo'],
   );
 }
 
@@ -238,7 +213,6 @@ export function ogCard({
     </div>,
     1200,
     630,
-    ['og', kicker, title, subtitle],
   );
 }
 

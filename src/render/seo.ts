@@ -2,7 +2,7 @@ import { SITE } from '../config/site';
 import type { PublicArticle } from '../schemas/articles';
 import { CATEGORY_PAGES, type CategoryPage } from '../schemas/categories';
 import { locationLine, matchesTypeFilter, type PublicBusiness } from '../schemas/directory';
-import { DAY_KEYS, parseRange, SCHEMA_DAYS, type OpeningHours } from './hours';
+import { DAY_KEYS, parseRange, SCHEMA_DAYS, type OpeningHours } from '../browser/hours';
 
 /**
  * Structured data (schema.org JSON-LD) and page metadata built from the public view only, so

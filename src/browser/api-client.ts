@@ -37,10 +37,12 @@ async function request<T>(url: string, init: RequestInit): Promise<ApiResult<T>>
 /** GET with query parameters (empty values are left out). */
 export function apiGet<T>(
   path: string,
-  params: Record<string, string | undefined> = {},
+  params: Record<string, string | number | undefined> = {},
 ): Promise<ApiResult<T>> {
   const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
   return request<T>(url.toString(), {});
 }
 

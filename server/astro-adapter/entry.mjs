@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * Server entry of the local adapter (see index.mjs). Bundled by `astro build` as
+ * `<outDir>/server/entry.mjs`; the pre-rendered pages sit in `<outDir>/client/`.
+ */
+import { readFile } from 'node:fs/promises';
+import { createApp } from 'astro/app/entrypoint';
+
+const app = createApp({ streaming: false });
+const clientDir = new URL('../client/', import.meta.url);
+
+/** Astro renders its error pages (404.astro is pre-rendered) from the client folder. */
+/** @param {string} url */
+async function prerenderedErrorPage(url) {
+  const { pathname } = new URL(url);
+  const status = pathname.includes('500') ? 500 : 404;
+  for (const file of [`${status}.html`, `${status}/index.html`]) {
+    try {
+      return new Response(await readFile(new URL(file, clientDir)), {
+        status,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+    } catch {
+      // try the next name
+    }
+  }
+  return new Response(null, { status: 404 });
+}
+
+/**
+ * Renders the on-demand route matching `request`, or returns undefined when no on-demand
+ * route matches (the caller serves static files and its not-found page).
+ * @param {Request} request
+ * @param {{ clientAddress?: string }} [options]
+ * @returns {Promise<Response | undefined>}
+ */
+export async function render(request, options = {}) {
+  const routeData = app.match(request);
+  if (!routeData || routeData.prerender) return undefined;
+  return app.render(request, {
+    routeData,
+    clientAddress: options.clientAddress,
+    addCookieHeader: true,
+    prerenderedErrorPageFetch: prerenderedErrorPage,
+  });
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { cacheKeyOf, cachePolicyOf, PageCache, toCachedPage } from './page-cache.ts';
+
+const page = (body: string, tags: string[], init: ResponseInit = {}) =>
+  toCachedPage(new Response(body, { headers: { 'content-type': 'text/html' }, ...init }), {
+    tags,
+    maxAgeS: 60,
+  });
+
+describe('cachePolicyOf', () => {
+  const response = (headers: Record<string, string>, status = 200) =>
+    new Response('x', { status, headers });
+
+  it('reads tags, s-maxage and the query parameters the page varies on', () => {
+    expect(
+      cachePolicyOf(
+        response({
+          'netlify-cdn-cache-control': 'public, durable, s-maxage=86400, stale-while-revalidate=1',
+          'netlify-cache-tag': 'home, listing-1',
+          'netlify-vary': 'query=area|page',
+        }),
+      ),
+    ).toEqual({ tags: ['home', 'listing-1'], maxAgeS: 86400, varyQuery: ['area', 'page'] });
+  });
+
+  it('refuses what a CDN must not keep: no directive, no s-maxage, errors, cookies', () => {
+    expect(cachePolicyOf(response({}))).toBeUndefined();
+    expect(cachePolicyOf(response({ 'netlify-cdn-cache-control': 'public' }))).toBeUndefined();
+    const ok = { 'netlify-cdn-cache-control': 's-maxage=10' };
+    expect(cachePolicyOf(response(ok, 404))).toBeUndefined();
+    expect(cachePolicyOf(response({ ...ok, 'set-cookie': 'a=b' }))).toBeUndefined();
+  });
+});
+
+describe('cacheKeyOf', () => {
+  it('keeps the path and only the varying parameters, sorted', () => {
+    const url = new URL('http://x/mechanic/?utm_source=a&page=2&area=ikeja');
+    expect(cacheKeyOf(url, ['area', 'page'])).toBe('/mechanic/?area=ikeja&page=2');
+    expect(cacheKeyOf(url, [])).toBe('/mechanic/');
+    expect(cacheKeyOf(url)).toBe('/mechanic/?area=ikeja&page=2&utm_source=a');
+  });
+});
+
+describe('PageCache', () => {
+  it('compresses once and purges exactly the entries carrying a purged tag', async () => {
+    const cache = new PageCache(10_000_000);
+    const body = 'x'.repeat(5000);
+    cache.set('/a', await page(body, ['category-mechanic', 'home']), cache.sequence());
+    cache.set('/b', await page(body, ['category-parts']), cache.sequence());
+    expect(cache.get('/a')!.br!.length).toBeLessThan(100);
+    expect(cache.purge(['home'])).toBe(1);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')).toBeDefined();
+  });
+
+  it('drops a render that started before a purge of one of its tags', async () => {
+    const cache = new PageCache(10_000_000);
+    const started = cache.sequence();
+    cache.purge(['listing-1']);
+    expect(cache.set('/business/x/', await page('old', ['listing-1']), started)).toBe(false);
+    expect(cache.set('/business/x/', await page('new', ['listing-1']), cache.sequence())).toBe(
+      true,
+    );
+  });
+
+  it('stays within its byte budget, least recently used out first', async () => {
+    const cache = new PageCache(12_000);
+    for (const key of ['/1', '/2', '/3']) {
+      cache.set(key, await page('y'.repeat(3000), ['t']), cache.sequence());
+      if (key === '/2') cache.get('/1');
+    }
+    cache.set('/4', await page('z'.repeat(3000), ['t']), cache.sequence());
+    expect(cache.stats().bytes).toBeLessThanOrEqual(12_000);
+    expect(cache.get('/2')).toBeUndefined();
+    expect(cache.get('/1')).toBeDefined();
+  });
+
+  it('expires entries after s-maxage', async () => {
+    const cache = new PageCache(1_000_000);
+    const entry = await toCachedPage(new Response('a'), { tags: [], maxAgeS: 1 }, 0);
+    cache.set('/x', entry, cache.sequence());
+    expect(cache.get('/x', 500)).toBeDefined();
+    expect(cache.get('/x', 1000)).toBeUndefined();
+  });
+});

@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * The local server's stand-in for Netlify's CDN (ADR 011): keeps rendered public pages in
+ * memory, compressed once, tagged with the `Netlify-Cache-Tag` their page set, until a write
+ * purges one of the tags or their `s-maxage` passes. Bounded by bytes (least recently used
+ * first out), so memory does not grow with the directory: 100,000 business pages are rendered
+ * when asked for and dropped when cold.
+ */
+export interface CachedPage {
+  status: number;
+  /** Response headers to send, without the CDN-only ones. */
+  headers: [string, string][];
+  body: Buffer;
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
+  etag: string;
+  tags: readonly string[];
+  /** Epoch ms after which the entry is stale. */
+  expires: number;
+}
+
+/** Headers only the CDN reads; never sent to browsers (Netlify strips them too). */
+export const CDN_HEADERS = ['netlify-cdn-cache-control', 'netlify-cache-tag', 'netlify-vary'];
+
+/** Bodies smaller than this are sent as they are (compression would not pay for itself). */
+const MIN_COMPRESS_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript)|image\/svg)/;
+
+/**
+ * How a response may be cached, read from the headers an on-demand page sets
+ * (`src/render/cache.ts`): undefined when it must not be (no CDN directive, no `s-maxage`,
+ * `no-store`, cookies, or a status other than 200).
+ */
+export function cachePolicyOf(
+  response: Response,
+): { tags: string[]; maxAgeS: number; varyQuery: string[] | undefined } | undefined {
+  if (response.status !== 200 || response.headers.has('set-cookie')) return undefined;
+  const directive = response.headers.get('netlify-cdn-cache-control') ?? '';
+  const maxAge = /(?:^|,)\s*s-maxage=(\d+)/.exec(directive);
+  if (!maxAge || /no-store|private/.test(directive)) return undefined;
+  const tags = (response.headers.get('netlify-cache-tag') ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const vary = /query=([^,]*)/.exec(response.headers.get('netlify-vary') ?? '');
+  return {
+    tags,
+    maxAgeS: Number(maxAge[1]),
+    varyQuery: vary ? vary[1]!.split('|').filter(Boolean) : undefined,
+  };
+}
+
+/**
+ * The cache key of a request: the path plus the query parameters the page varies on (all of
+ * them, sorted, when it did not say), like Netlify's cache key with `Netlify-Vary: query=…`.
+ */
+export function cacheKeyOf(url: URL, varyQuery?: readonly string[]): string {
+  const params = [...url.searchParams]
+    .filter(([name]) => !varyQuery || varyQuery.includes(name))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return params.length ? `${url.pathname}?${new URLSearchParams(params)}` : url.pathname;
+}
+
+/** Builds a cache entry from a rendered page: body read once, brotli and gzip made once. */
+export async function toCachedPage(
+  response: Response,
+  policy: { tags: string[]; maxAgeS: number },
+  now = Date.now(),
+): Promise<CachedPage> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const type = response.headers.get('content-type') ?? '';
+  const compress = body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type);
+  const [br, gzip] = compress
+    ? await Promise.all([
+        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
+        gz(body, { level: 6 }),
+      ])
+    : [undefined, undefined];
+  const headers = [...response.headers].filter(
+    ([name]) => !CDN_HEADERS.includes(name) && name !== 'content-length',
+  );
+  return {
+    status: response.status,
+    headers,
+    body,
+    br,
+    gzip,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    tags: policy.tags,
+    expires: now + policy.maxAgeS * 1000,
+  };
+}
+
+/** Purge marks kept for renders in flight (a render spans far fewer purges than this). */
+const MAX_PURGE_MARKS = 10_000;
+
+const sizeOf = (page: CachedPage) =>
+  page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 512;
+
+export interface PageCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  purged: number;
+}
+
+export class PageCache {
+  readonly #maxBytes: number;
+  /** Insertion order is recency order: a hit moves its entry to the end. */
+  readonly #entries = new Map<string, CachedPage>();
+  readonly #byTag = new Map<string, Set<string>>();
+  /** Purge sequence: a render that started before a purge of one of its tags is not stored. */
+  #sequence = 0;
+  readonly #purgedAt = new Map<string, number>();
+  #bytes = 0;
+  #hits = 0;
+  #misses = 0;
+  #purged = 0;
+
+  /** @param maxBytes memory budget for bodies (raw + compressed). */
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** The current purge sequence; pass it to {@link set} from before the render started. */
+  sequence(): number {
+    return this.#sequence;
+  }
+
+  /** A fresh entry for `key`, or undefined (expired entries are dropped). */
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.#entries.get(key);
+    if (!page) {
+      this.#misses += 1;
+      return undefined;
+    }
+    if (page.expires <= now) {
+      this.#delete(key);
+      this.#misses += 1;
+      return undefined;
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, page);
+    this.#hits += 1;
+    return page;
+  }
+
+  /**
+   * Stores `page` unless one of its tags was purged after `renderedFrom` (the sequence read
+   * before rendering): then the page may show data older than the purge and is dropped.
+   * @returns whether it was stored.
+   */
+  set(key: string, page: CachedPage, renderedFrom: number): boolean {
+    if (page.tags.some((tag) => (this.#purgedAt.get(tag) ?? -1) > renderedFrom)) return false;
+    const size = sizeOf(page);
+    if (size > this.#maxBytes / 2) return false;
+    this.#delete(key);
+    this.#entries.set(key, page);
+    this.#bytes += size;
+    for (const tag of page.tags) {
+      let keys = this.#byTag.get(tag);
+      if (!keys) this.#byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#delete(oldest);
+    }
+    return true;
+  }
+
+  /** Drops every entry carrying one of `tags`. @returns how many entries were dropped. */
+  purge(tags: readonly string[]): number {
+    this.#sequence += 1;
+    let dropped = 0;
+    for (const tag of tags) {
+      this.#purgedAt.set(tag, this.#sequence);
+      for (const key of this.#byTag.get(tag) ?? []) {
+        if (this.#delete(key)) dropped += 1;
+      }
+      this.#byTag.delete(tag);
+    }
+    this.#purged += dropped;
+    if (this.#purgedAt.size > MAX_PURGE_MARKS) {
+      // Only renders in flight need the marks: forget purges long before any of them started.
+      for (const [tag, at] of this.#purgedAt) {
+        if (at < this.#sequence - MAX_PURGE_MARKS / 2) this.#purgedAt.delete(tag);
+      }
+    }
+    return dropped;
+  }
+
+  /** Drops everything (a new build of the site). */
+  clear(): void {
+    this.purge([...this.#byTag.keys()]);
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  stats(): PageCacheStats {
+    return {
+      entries: this.#entries.size,
+      bytes: this.#bytes,
+      hits: this.#hits,
+      misses: this.#misses,
+      purged: this.#purged,
+    };
+  }
+
+  #delete(key: string): boolean {
+    const page = this.#entries.get(key);
+    if (!page) return false;
+    this.#entries.delete(key);
+    this.#bytes -= sizeOf(page);
+    for (const tag of page.tags) {
+      const keys = this.#byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byTag.delete(tag);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Cache headers of the public pages rendered on demand (ADR 011). Browsers always revalidate
+ * (ETag); Netlify's CDN keeps the page in its durable cache until a write purges one of its
+ * tags (`functions/site/cache-tags.ts`), with a day's lifetime as a safety net should a purge be
+ * missed; the local server's page cache reads the same headers.
+ */
+
+/** CDN lifetime in seconds when no purge arrives (a safety net; purges are the rule). */
+export const CDN_MAX_AGE_S = 86_400;
+
+export interface CacheOptions {
+  /**
+   * The only query parameters that change the page (`Netlify-Vary: query=a|b`): others (utm_*,
+   * fbclid…) then share one cache entry. Without it, the whole query string is the key.
+   */
+  varyQuery?: readonly string[];
+}
+
+/** Marks the response of an on-demand page as cacheable under `tags`. */
+export function cachePublicPage(
+  headers: Headers,
+  tags: readonly string[],
+  options: CacheOptions = {},
+): void {
+  headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+  headers.set(
+    'Netlify-CDN-Cache-Control',
+    `public, durable, s-maxage=${CDN_MAX_AGE_S}, stale-while-revalidate=${7 * CDN_MAX_AGE_S}`,
+  );
+  headers.set('Netlify-Cache-Tag', tags.join(','));
+  if (options.varyQuery?.length)
+    headers.set('Netlify-Vary', `query=${options.varyQuery.join('|')}`);
+}
+
+/**
+ * The answer of an on-demand page for something that does not exist: Astro renders the 404 page
+ * with status 404, never cached (the listing may be approved a second later).
+ */
+export function notFound(): Response {
+  return new Response(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,129 @@
+/**
+ * What the public pages render, read from the database when a page is rendered on demand
+ * (ADR 011). Runs on the server only (Astro pages and endpoints), never in the browser. Every
+ * read is bounded by what one page shows: nothing here loads the whole directory.
+ */
+import { sharedDatabase } from '../../functions/_lib/db.ts';
+import {
+  countPublishedArticles,
+  getPublishedArticle,
+  listPublishedArticles,
+} from '../../functions/articles/articles.service.ts';
+import {
+  findBusinessBySlug,
+  listBusinessesPage,
+  sitemapEntries,
+  sitemapFileCount,
+} from '../../functions/directory/directory.service.ts';
+import { listPublicServiceCards } from '../../functions/service-cards/service-cards.service.ts';
+import type { PublicArticle } from '../schemas/articles';
+import type { CategoryPageKey } from '../schemas/categories';
+import {
+  DIRECTORY_PAGE_SIZE,
+  MAX_PAGE_NUMBER,
+  type DirectoryPage,
+  type PublicBusiness,
+} from '../schemas/directory';
+
+async function db() {
+  return (await sharedDatabase()).db;
+}
+
+/** SPEC §9: the home page shows the 3 newest published articles. */
+export const HOME_ARTICLE_COUNT = 3;
+/** Featured businesses on the home page; the rest are one link away (/featured/). */
+export const HOME_FEATURED_LIMIT = 12;
+
+/** Service cards with counts, the first featured businesses and the latest articles. */
+export async function homeData() {
+  const d = await db();
+  const [serviceCards, featured, articles] = await Promise.all([
+    listPublicServiceCards(d),
+    listBusinessesPage(d, { featured: 'true', limit: HOME_FEATURED_LIMIT }),
+    listPublishedArticles(d, HOME_ARTICLE_COUNT),
+  ]);
+  return { serviceCards, featured, articles };
+}
+
+/** One numbered page of a list plus what its pagination needs. */
+export interface NumberedPage extends DirectoryPage {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+function numbered(result: DirectoryPage, page: number): NumberedPage {
+  const pageCount = Math.max(1, Math.ceil(result.total / DIRECTORY_PAGE_SIZE));
+  return { ...result, page, pageCount, pageSize: DIRECTORY_PAGE_SIZE };
+}
+
+/**
+ * Page `page` (1-based) of a category page's listings in listing order, or undefined past the
+ * last page (page 1 always exists, possibly empty).
+ */
+export async function categoryPage(
+  category: CategoryPageKey,
+  page: number,
+): Promise<NumberedPage | undefined> {
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE_NUMBER) return undefined;
+  const result = numbered(
+    await listBusinessesPage(await db(), { category, page, limit: DIRECTORY_PAGE_SIZE }),
+    page,
+  );
+  return page > result.pageCount ? undefined : result;
+}
+
+/** Page `page` of the featured businesses, or undefined past the last page. */
+export async function featuredPage(page: number): Promise<NumberedPage | undefined> {
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE_NUMBER) return undefined;
+  const result = numbered(
+    await listBusinessesPage(await db(), { featured: 'true', page, limit: DIRECTORY_PAGE_SIZE }),
+    page,
+  );
+  return page > result.pageCount ? undefined : result;
+}
+
+/** The approved listing with this slug (public view), or undefined. */
+export async function businessBySlug(slug: string): Promise<PublicBusiness | undefined> {
+  return findBusinessBySlug(await db(), slug);
+}
+
+/** Articles on one page of /articles/. */
+export const ARTICLES_PAGE_SIZE = 48;
+
+/** Published articles, newest first, at most `limit`. */
+export async function latestArticles(limit: number, withContent = false): Promise<PublicArticle[]> {
+  return listPublishedArticles(await db(), limit, withContent);
+}
+
+/** Page `page` of /articles/ (newest first), or undefined past the last page. */
+export async function articlesPage(page: number) {
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE_NUMBER) return undefined;
+  const d = await db();
+  const [articles, total] = await Promise.all([
+    listPublishedArticles(d, ARTICLES_PAGE_SIZE, false, (page - 1) * ARTICLES_PAGE_SIZE),
+    countPublishedArticles(d),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / ARTICLES_PAGE_SIZE));
+  return page > pageCount ? undefined : { articles, total, page, pageCount };
+}
+
+/** The published article with this slug, with its body, or undefined. */
+export async function articleBySlug(slug: string): Promise<PublicArticle | undefined> {
+  try {
+    return await getPublishedArticle(await db(), slug);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+/** Number of business sitemap files. */
+export async function businessSitemapCount(): Promise<number> {
+  return sitemapFileCount(await db());
+}
+
+/** Entries of business sitemap file `n` (1-based). */
+export async function businessSitemap(n: number) {
+  return sitemapEntries(await db(), n);
+}
