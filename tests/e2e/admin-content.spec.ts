@@ -222,6 +222,8 @@ test.describe('admin articles', () => {
     page,
   }) => {
     await openAdmin(page, 'Articles');
+    // The tab's count is known once the list has loaded.
+    await expect(page.getByText('Loading articles...')).toBeHidden();
     const before = await tabCount(page, 'Articles');
     await page.getByRole('button', { name: 'New Article', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Article' });

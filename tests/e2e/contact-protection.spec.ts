@@ -34,15 +34,23 @@ function expectNoSecrets(body: string, where: string) {
   }
 }
 
+/** Walks the paged /api/directory (ADR 011) until the listing named `name` is found. */
 async function idOf(request: APIRequestContext, name: string): Promise<string> {
-  const response = await request.get('/api/directory');
-  expect(response.status()).toBe(200);
-  const { businesses } = (await response.json()) as {
-    businesses: { id: string; business_name: string }[];
-  };
-  const found = businesses.find((b) => b.business_name === name);
-  expect(found, `${name} listed in /api/directory`).toBeTruthy();
-  return found!.id;
+  let cursor: string | null = null;
+  do {
+    const response = await request.get(
+      `/api/directory?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    expect(response.status()).toBe(200);
+    const page = (await response.json()) as {
+      businesses: { id: string; business_name: string }[];
+      nextCursor: string | null;
+    };
+    const found = page.businesses.find((b) => b.business_name === name);
+    if (found) return found.id;
+    cursor = page.nextCursor;
+  } while (cursor);
+  throw new Error(`${name} not listed in /api/directory`);
 }
 
 test.describe('contact protection (registered_users_only)', () => {
@@ -69,7 +77,8 @@ test.describe('contact protection (registered_users_only)', () => {
       `/api/directory?type=${encodeURIComponent(protectedBiz.business_type)}`,
       `/api/directory/search?q=${encodeURIComponent(protectedBiz.business_name)}`,
       `/api/directory/${id}`,
-      '/api/site/snapshot',
+      `/api/directory?limit=100`,
+      `/api/directory/featured?limit=100`,
     ];
     for (const url of urls) {
       const response = await request.get(url);

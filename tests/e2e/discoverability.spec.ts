@@ -154,14 +154,23 @@ function articleFrontMatter(): ArticleFront[] {
     });
 }
 
+/** Every approved listing, through the paged API (ADR 011: at most 100 per call). */
 async function apiBusinesses(request: APIRequestContext) {
-  const response = await request.get('/api/directory?limit=200');
-  expect(response.status()).toBe(200);
-  return (
-    (await response.json()) as {
+  const all: { slug: string | null; business_name: string; id: string }[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await request.get(
+      `/api/directory?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    expect(response.status()).toBe(200);
+    const page = (await response.json()) as {
       businesses: { slug: string | null; business_name: string; id: string }[];
-    }
-  ).businesses;
+      nextCursor: string | null;
+    };
+    all.push(...page.businesses);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
 }
 
 async function apiArticles(request: APIRequestContext) {
@@ -170,10 +179,22 @@ async function apiArticles(request: APIRequestContext) {
   return ((await response.json()) as { articles: { slug: string; title: string }[] }).articles;
 }
 
-async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
+/** The sitemap files the index /sitemap.xml lists (absolute URLs). */
+async function sitemapFiles(request: APIRequestContext): Promise<string[]> {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   return locs(await response.text());
+}
+
+/** Every page URL of the sitemap: the index's files, each a <urlset>. */
+async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
+  const urls: string[] = [];
+  for (const file of await sitemapFiles(request)) {
+    const response = await request.get(new URL(file).pathname);
+    expect(response.status(), file).toBe(200);
+    urls.push(...locs(await response.text()));
+  }
+  return urls;
 }
 
 const samples = sampleBusinesses();
@@ -189,18 +210,26 @@ const byName = (name: string): SampleBusiness => {
 // ---------------------------------------------------------------------------------------------
 
 test.describe('sitemap, robots and RSS', () => {
-  test('sitemap.xml lists every approved business and published article and nothing private', async ({
+  test('sitemap.xml indexes files that list every approved business and published article and nothing private', async ({
     request,
     page,
   }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('xml');
-    const xml = await response.text();
-    await expectWellFormedXml(page, xml, 'sitemap.xml');
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const index = await response.text();
+    await expectWellFormedXml(page, index, 'sitemap.xml');
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    for (const file of locs(index)) {
+      expect(file.startsWith(`${ORIGIN}/`), `${file} starts with SITE_URL`).toBe(true);
+      const xml = await (await request.get(new URL(file).pathname)).text();
+      await expectWellFormedXml(page, xml, file);
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      // Sitemap protocol: at most 50,000 URLs and 50 MB per file.
+      expect(locs(xml).length, file).toBeLessThanOrEqual(50_000);
+    }
 
-    const urls = locs(xml);
+    const urls = await sitemapUrls(request);
     expect(urls.length).toBeGreaterThan(0);
     expect(new Set(urls).size, 'no duplicate <loc>').toBe(urls.length);
     for (const url of urls) {
@@ -211,10 +240,9 @@ test.describe('sitemap, robots and RSS', () => {
       );
     }
 
-    // Earlier specs may have changed listings: the live API and the pre-rendered sitemap agree
-    // once the debounced rebuild has finished, so compare until they do (at most a minute).
+    // Earlier specs change listings: the sitemap files are purged with each change (ADR 011).
     await expect(async () => {
-      const urls = locs(await (await request.get('/sitemap.xml')).text());
+      const urls = await sitemapUrls(request);
       const businesses = await apiBusinesses(request);
       expect(businesses.length).toBeGreaterThanOrEqual(samples.length);
       const businessLocs = urls.filter((u) => new URL(u).pathname.startsWith('/business/')).sort();
