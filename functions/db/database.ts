@@ -129,6 +129,8 @@ export interface ServiceCardsTable {
   route_path: string;
   enabled: Generated<boolean>;
   display_order: Generated<number>;
+  /** SPEC §9 "Businesses Available", kept current by triggers (migration 2026_11_23_0002). */
+  business_count: ColumnType<number, never, never>;
 }
 
 export interface ServiceRequestsTable {

@@ -184,30 +184,6 @@ export async function listSitemapEntries(
 }
 
 /**
- * SPEC §9 "Count per service card" for several card types in one pass: business_type or
- * services contain the type (any case), or a tag equals it exactly.
- */
-export async function countForServiceCards(
-  db: Db,
-  cardTypes: readonly string[],
-): Promise<Map<string, number>> {
-  const types = [...new Set(cardTypes)];
-  if (types.length === 0) return new Map();
-  const row = await db
-    .selectFrom('business_directory')
-    .select(
-      types.map((type, i) =>
-        sql<string>`count(*) filter (where lower(business_type) like ${containsPattern(type)}
-          or lower(coalesce(services, '')) like ${containsPattern(type)}
-          or tags @> array[${type}]::text[])`.as(`c${i}`),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  const counts = row as Record<string, string>;
-  return new Map(types.map((type, i) => [type, Number(counts[`c${i}`])]));
-}
-
-/**
  * SPEC §7 search: any term as a case-insensitive substring of the seven search fields, optional
  * type and location filters, newest first. The match set is fenced with `OFFSET 0` so the planner
  * uses the trigram indexes before sorting (DESIGN.md "Search").

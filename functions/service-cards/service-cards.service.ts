@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { countsForServiceCard, type PublicBusiness } from '../../src/schemas/directory.ts';
 import type { PublicServiceCard } from '../../src/schemas/service-cards.ts';
 import type { Database, ServiceCard } from '../db/database.ts';
-import { countForServiceCards } from '../directory/directory.repository.ts';
 
 type Db = Kysely<Database>;
 type Countable = Pick<PublicBusiness, 'business_type' | 'services' | 'tags'>;
@@ -33,16 +32,11 @@ export function withCounts(cards: ServiceCard[], businesses: Countable[]): Publi
 }
 
 /**
- * Enabled cards with their SPEC §9 "Businesses Available" counts, counted in SQL in one pass
- * (ADR 011: nothing loads the whole directory).
+ * Enabled cards with their SPEC §9 "Businesses Available" counts, which the database keeps
+ * current on every listing write (migration 2026_11_23_0002; ADR 011).
  */
 export async function listPublicServiceCards(db: Db): Promise<PublicServiceCard[]> {
-  const cards = await listEnabledCards(db);
-  const counts = await countForServiceCards(
-    db,
-    cards.map((card) => card.business_type),
-  );
-  return cards.map((card) => ({
+  return (await listEnabledCards(db)).map((card) => ({
     id: card.id,
     title: card.title,
     description: card.description,
@@ -50,6 +44,6 @@ export async function listPublicServiceCards(db: Db): Promise<PublicServiceCard[
     business_type: card.business_type,
     route_path: card.route_path,
     display_order: card.display_order,
-    business_count: counts.get(card.business_type) ?? 0,
+    business_count: card.business_count,
   }));
 }

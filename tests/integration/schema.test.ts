@@ -5,7 +5,8 @@ import { buildBusiness, insertBusiness } from '../factories/business.ts';
 import { createTestDatabase } from '../setup/test-db.ts';
 import { CATEGORY_FILTERS } from '../../functions/db/migrations/2026_11_23_0001_directory_pages.ts';
 import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
-import { matchesTypeFilter } from '../../src/schemas/directory.ts';
+import { countsForServiceCard, matchesTypeFilter } from '../../src/schemas/directory.ts';
+import { insertSyntheticListings } from '../factories/synthetic-listings.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -225,5 +226,81 @@ describe('category_keys (ADR 011)', () => {
         .map(([key]) => key);
       expect(row.category_keys, sample.business_type).toEqual(expected);
     }
+  });
+});
+
+describe('service card counts (SPEC §9, ADR 011)', () => {
+  const counts = async () =>
+    Object.fromEntries(
+      (
+        await handle.db.selectFrom('service_cards').select(['title', 'business_count']).execute()
+      ).map((c) => [c.title, c.business_count]),
+    );
+  const expected = async () => {
+    const cards = await handle.db.selectFrom('service_cards').selectAll().execute();
+    const listings = await handle.db
+      .selectFrom('business_directory')
+      .select(['business_type', 'services', 'tags'])
+      .execute();
+    return Object.fromEntries(
+      cards.map((c) => [
+        c.title,
+        listings.filter((l) => countsForServiceCard(l, c.business_type)).length,
+      ]),
+    );
+  };
+
+  it('follow every insert, update and delete of listings, and a change of card type', async () => {
+    await handle.db.deleteFrom('service_cards').execute();
+    await handle.db
+      .insertInto('service_cards')
+      .values([
+        {
+          title: 'Mechanic',
+          button_text: 'Go',
+          business_type: 'Mechanic',
+          route_path: '/mechanic',
+        },
+        { title: 'Parts', button_text: 'Go', business_type: 'Parts', route_path: '/parts' },
+        { title: 'Exact tag', button_text: 'Go', business_type: 'Tokunbo', route_path: '/dealers' },
+      ])
+      .execute();
+    await insertSyntheticListings(handle.db, 30, { approvedShare: 0.7 });
+    const tagged = await insertBusiness(handle.db, {
+      business_type: 'Car Rental',
+      services: 'hire',
+      tags: ['Tokunbo'],
+    });
+    await insertBusiness(handle.db, {
+      business_type: 'Car Rental',
+      services: null,
+      tags: ['tokunbo cars'],
+    });
+    expect(await counts()).toEqual(await expected());
+    expect((await counts())['Exact tag']).toBe(1);
+
+    // One statement, many rows: a bulk approval and a bulk edit.
+    await handle.db.updateTable('business_registrations').set({ status: 'approved' }).execute();
+    expect(await counts()).toEqual(await expected());
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ services: 'Genuine spare parts' })
+      .where('business_type', 'like', '%Mechanic%')
+      .execute();
+    expect(await counts()).toEqual(await expected());
+    await handle.db.deleteFrom('business_registrations').where('id', '=', tagged.id).execute();
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ status: 'suspended' })
+      .where('business_type', 'like', '%Parts%')
+      .execute();
+    expect(await counts()).toEqual(await expected());
+
+    await handle.db
+      .updateTable('service_cards')
+      .set({ business_type: 'Body Work' })
+      .where('title', '=', 'Exact tag')
+      .execute();
+    expect(await counts()).toEqual(await expected());
   });
 });

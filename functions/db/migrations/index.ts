@@ -4,6 +4,7 @@ import * as accounts from './2026_11_21_0002_accounts.ts';
 import * as publicForms from './2026_11_21_0003_public_forms.ts';
 import * as messaging from './2026_11_21_0004_messaging.ts';
 import * as directoryPages from './2026_11_23_0001_directory_pages.ts';
+import * as serviceCardCounts from './2026_11_23_0002_service_card_counts.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0003_public_forms': publicForms,
   '2026_11_21_0004_messaging': messaging,
   '2026_11_23_0001_directory_pages': directoryPages,
+  '2026_11_23_0002_service_card_counts': serviceCardCounts,
 };
