@@ -5,18 +5,26 @@
  * Pages that show data are rendered on demand and cached until a write purges them (ADR 011).
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { FIRST_MIGRATION, openDatabase, provideSharedDatabase } from '../functions/_lib/db.ts';
-import { log } from '../functions/_lib/log.ts';
-import { migrateToLatest } from '../functions/db/migrate.ts';
-import { seedDatabase } from '../functions/db/seeds/seed.ts';
-import { ensureAdmin } from '../functions/users/admin-bootstrap.ts';
-import { startLocalServer } from '../server/local-server.ts';
 import { ensureSiteBuild } from '../server/site-build.ts';
 
 const port = Number(process.env.PORT || 4321);
 const host = process.env.HOST || 'localhost';
 const site = process.env.SITE_URL || `http://localhost:${port}`;
+
+// The build reads no data (ADR 011): make it before the database is opened, so the two never
+// hold memory at the same time (peak = the larger of the two, not their sum).
+console.log('\n  Lagos Auto Hub: preparing the site build…\n');
+const build = await ensureSiteBuild(process.env.SITE_BUILD_DIR || '.data/site', site);
+
+// Loaded after the build: the build's child process and this one never both hold their peak.
+const { sql } = await import('kysely');
+const { FIRST_MIGRATION, openDatabase, provideSharedDatabase } =
+  await import('../functions/_lib/db.ts');
+const { log } = await import('../functions/_lib/log.ts');
+const { migrateToLatest } = await import('../functions/db/migrate.ts');
+const { seedDatabase } = await import('../functions/db/seeds/seed.ts');
+const { ensureAdmin } = await import('../functions/users/admin-bootstrap.ts');
+const { startLocalServer } = await import('../server/local-server.ts');
 
 const handle = await openDatabase();
 const applied = await migrateToLatest(handle.db);
@@ -41,8 +49,6 @@ if (fresh && handle.kind === 'pglite') {
 }
 
 provideSharedDatabase(handle);
-console.log('\n  Lagos Auto Hub: preparing the site build…\n');
-const build = await ensureSiteBuild(process.env.SITE_BUILD_DIR || '.data/site', site);
 const local = await startLocalServer({ db: handle.db, port, host, site: build });
 if (adminNotice) console.log(`${adminNotice}    sign in:  ${local.url}/admin/sign-in/\n`);
 console.log(

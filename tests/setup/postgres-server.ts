@@ -1,17 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { Kysely, PostgresDialect } from 'kysely';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
+import { startNativePostgres } from './native-postgres.ts';
 
 /**
  * Vitest global setup of the `integration-postgres` project: a throw-away native PostgreSQL
- * server (from the machine image, DESIGN.md) in a temporary directory on 127.0.0.1 and a free
- * port, with a migrated template database that each test file copies.
+ * server with a migrated template database that each test file copies.
  */
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,111 +14,17 @@ declare module 'vitest' {
   }
 }
 
-function pgBinDir(): string {
-  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  if (!versions[0])
-    throw new Error(
-      'PostgreSQL server binaries not found under /usr/lib/postgresql (set PG_BIN_DIR).',
-    );
-  return path.join(root, versions[0], 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** initdb and postgres refuse to run as root: run them as the `postgres` user then. */
-function asServerUser(command: string, args: string[]): [string, string[]] {
-  return process.getuid?.() === 0
-    ? ['runuser', ['-u', 'postgres', '--', command, ...args]]
-    : [command, args];
-}
-
 export const TEMPLATE_DB = 'directory_template';
 
 export default async function setup(project: TestProject) {
-  const bin = pgBinDir();
-  const dir = mkdtempSync(path.join(tmpdir(), 'lagos-auto-pg-'));
-  chmodSync(dir, 0o777);
-  const dataDir = path.join(dir, 'data');
-  const port = await freePort();
-  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const [initCmd, initArgs] = asServerUser(path.join(bin, 'initdb'), [
-    '-D',
-    dataDir,
-    '--auth=trust',
-    '-U',
-    'postgres',
-    '--encoding=UTF8',
-    '--locale=C.UTF-8',
-  ]);
-  execFileSync(initCmd, initArgs, { stdio: 'ignore' });
-  const [cmd, args] = asServerUser(path.join(bin, 'postgres'), [
-    '-D',
-    dataDir,
-    '-p',
-    String(port),
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-k',
-    dir,
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
-  ]);
-  const server = spawn(cmd, args, { stdio: 'ignore' });
-
-  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const started = Date.now();
-  for (;;) {
-    try {
-      const client = new pg.Client(adminUrl);
-      await client.connect();
-      await client.query(`create database ${TEMPLATE_DB}`);
-      await client.end();
-      break;
-    } catch (error) {
-      if (Date.now() - started > 20_000) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const templateUrl = `postgres://postgres@127.0.0.1:${port}/${TEMPLATE_DB}`;
+  const server = await startNativePostgres([TEMPLATE_DB]);
   const db = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: templateUrl }) }),
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: server.urlOf(TEMPLATE_DB) }),
+    }),
   });
   await migrateToLatest(db);
   await db.destroy();
-  project.provide('postgresUrl', adminUrl);
-
-  return async () => {
-    // runuser does not forward signals: stop the server itself through pg_ctl.
-    const exited = new Promise((r) => server.once('exit', r));
-    const [stopCmd, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), [
-      'stop',
-      '-D',
-      dataDir,
-      '-m',
-      'immediate',
-      '-w',
-    ]);
-    try {
-      execFileSync(stopCmd, stopArgs, { stdio: 'ignore', timeout: 20_000 });
-    } catch {
-      server.kill('SIGKILL');
-    }
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
+  project.provide('postgresUrl', server.adminUrl);
+  return () => server.stop();
 }

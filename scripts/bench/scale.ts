@@ -1,0 +1,346 @@
+/**
+ * `npm run bench:scale [-- --listings 100000] [--db postgres|pglite|both]`: the directory at
+ * realistic size (issue 11, ADR 011). For each database it seeds the shipped content plus N
+ * synthetic Lagos listings into a fresh database (a throw-away native PostgreSQL server, or a
+ * fresh PGlite folder), then starts `npm start` cold (no reusable build) as a child process and
+ * prints one table: cold start, peak RSS of the server's process tree, change-to-visible
+ * latency of an edit and of an approval, raw and gzip bytes of the public pages, search
+ * percentiles, list API throughput and the admin's first page. It reports; it asserts nothing.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pidtree from 'pidtree';
+import pidusage from 'pidusage';
+import { openDatabase } from '../../functions/_lib/db.ts';
+import { migrateToLatest } from '../../functions/db/migrate.ts';
+import { seedDatabase } from '../../functions/db/seeds/seed.ts';
+import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
+import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
+import { insertSyntheticListings } from '../../tests/factories/synthetic-listings.ts';
+
+const { values } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'both' },
+    port: { type: 'string', default: '4398' },
+  },
+});
+const LISTINGS = Number(values.listings);
+const PORT = Number(values.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ROOT = '.data/bench-scale';
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+const kinds = values.db === 'both' ? ['postgres', 'pglite'] : [values.db!];
+
+type Row = [label: string, value: string];
+const results = new Map<string, Row[]>();
+const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const log = (message: string) => console.error(`  [bench] ${message}`);
+
+async function until<T>(what: string, check: () => Promise<T | undefined>, limitMs: number) {
+  const started = performance.now();
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return { value, ms: performance.now() - started };
+    if (performance.now() - started > limitMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Samples the resident memory of a process and its descendants every 200 ms; keeps the peak of
+ * each phase (the cold build, then serving) in bytes.
+ */
+function watchMemory(pid: number) {
+  const peaks = { build: 0, serving: 0 };
+  let phase: keyof typeof peaks = 'build';
+  const timer = setInterval(async () => {
+    try {
+      const pids = [pid, ...(await pidtree(pid))];
+      const usage = await pidusage(pids);
+      const total = Object.values(usage).reduce((sum, u) => sum + (u?.memory ?? 0), 0);
+      peaks[phase] = Math.max(peaks[phase], total);
+    } catch {
+      // a process of the tree ended between listing and sampling
+    }
+  }, 200);
+  return {
+    serving: () => void (phase = 'serving'),
+    peaks: () => peaks,
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function bytes(path: string) {
+  const raw = await fetch(BASE + path, { headers: { 'accept-encoding': 'identity' } });
+  const rawLength = (await raw.arrayBuffer()).byteLength;
+  // fetch() decodes gzip itself: the compressed size is the response's content-length.
+  const gz = await fetch(BASE + path, { headers: { 'accept-encoding': 'gzip' } });
+  await gz.arrayBuffer();
+  return { status: raw.status, raw: rawLength, gzip: Number(gz.headers.get('content-length')) };
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${BASE}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`admin sign-in failed: HTTP ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function api(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const response = await fetch(BASE + path, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      origin: BASE,
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function pageShows(path: string, text: string) {
+  const response = await fetch(BASE + path);
+  return response.ok && (await response.text()).includes(text) ? true : undefined;
+}
+
+async function searchFinds(name: string, id: string) {
+  const { body } = await api(`/api/directory/search?q=${encodeURIComponent(name)}`);
+  return JSON.stringify(body).includes(id) ? true : undefined;
+}
+
+async function prepare(kind: string) {
+  mkdirSync(ROOT, { recursive: true });
+  rmSync(`${ROOT}/pglite`, { recursive: true, force: true });
+  const server = kind === 'postgres' ? await startNativePostgres(['bench']) : undefined;
+  const env: Record<string, string> = server
+    ? { DATABASE_URL: server.urlOf('bench') }
+    : { DATABASE_URL: '', PGLITE_DATA_DIR: `${ROOT}/pglite` };
+  const handle = await openDatabase(
+    server ? { url: env.DATABASE_URL } : { url: undefined, dataDir: env.PGLITE_DATA_DIR },
+  );
+  await migrateToLatest(handle.db);
+  await seedDatabase(handle.db);
+  const seeded = performance.now();
+  await insertSyntheticListings(handle.db, LISTINGS, {
+    onProgress: (done) => done % 20_000 === 0 && log(`${kind}: ${done} listings`),
+  });
+  const seedMs = performance.now() - seeded;
+  await sql`vacuum (analyze)`.execute(handle.db);
+  await ensureAdmin(handle.db, { ...ADMIN, name: 'Bench Admin' });
+  await handle.close();
+  return { server, env, seedMs };
+}
+
+async function run(kind: string) {
+  const rows: Row[] = [];
+  results.set(kind, rows);
+  log(`${kind}: seeding ${LISTINGS} listings`);
+  const { server, env, seedMs } = await prepare(kind);
+  rows.push(['seed (listings)', ms(seedMs)]);
+  rmSync(`${ROOT}/site`, { recursive: true, force: true });
+
+  log(`${kind}: cold start`);
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SITE_URL: BASE,
+      SITE_BUILD_DIR: `${ROOT}/site`,
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const memory = watchMemory(child.pid!);
+  try {
+    await until(
+      'the first page',
+      async () => ((await fetch(`${BASE}/`)).ok ? true : undefined),
+      600_000,
+    );
+    rows.push(['cold start → first page', ms(performance.now() - started)]);
+    memory.serving();
+
+    // Page weights.
+    const category = Object.values(CATEGORY_PAGES);
+    const business = (await api('/api/directory?category=mechanic&limit=1')).body.businesses[0];
+    const mechanics = (await api('/api/directory?category=mechanic&limit=1')).body.total as number;
+    const deepPage = Math.max(2, Math.ceil(mechanics / 24));
+    const pages = [
+      '/',
+      ...category.map((c) => `${c.path}/`),
+      `/mechanic/page/${deepPage}/`,
+      `/business/${business.slug}/`,
+    ];
+    for (const path of pages) {
+      const b = await bytes(path);
+      rows.push([`bytes ${path}`, `${b.status} · ${kb(b.raw)} raw · ${kb(b.gzip)} gzip`]);
+    }
+
+    // Change to visible: an edit and an approval, through the admin API.
+    const cookie = await signIn();
+    const target = (await api(`/api/directory?category=parts&page=3&limit=24`)).body.businesses[0];
+    const renamed = `Bench Renamed ${Date.now().toString(36)}`;
+    await fetch(`${BASE}/business/${target.slug}/`);
+    await fetch(`${BASE}/parts/page/3/`);
+    const edit = await api(`/api/admin/registrations/${target.id}`, {
+      method: 'PATCH',
+      cookie,
+      body: JSON.stringify({
+        business_name: renamed,
+        phone: target.phone ?? '0803 000 0000',
+        display_name: null,
+        email: null,
+        address: target.address,
+        city: target.city,
+        state: target.state,
+        website: null,
+        description: target.description,
+        services: target.services,
+        business_categories: ['Auto Parts & Accessories'],
+        additional_tags: [],
+        contact_visibility: 'public',
+      }),
+    });
+    if (edit.status !== 200) throw new Error(`edit failed: ${JSON.stringify(edit.body)}`);
+    const editStart = performance.now();
+    await until('the business page', () => pageShows(`/business/${target.slug}/`, renamed), 60_000);
+    const editBusiness = performance.now() - editStart;
+    await until('the category page', () => pageShows('/parts/page/3/', renamed), 60_000);
+    const editCategory = performance.now() - editStart;
+    await until('search', () => searchFinds(renamed, target.id), 60_000);
+    rows.push([
+      'edit → visible (business · category · search)',
+      `${ms(editBusiness)} · ${ms(editCategory)} · ${ms(performance.now() - editStart)}`,
+    ]);
+
+    const name = `Bench Approval ${Date.now().toString(36)}`;
+    const submitted = await api('/api/registrations', {
+      method: 'POST',
+      body: JSON.stringify({
+        businessName: name,
+        description: 'A listing submitted and approved by the benchmark.',
+        services: 'Engine repair',
+        serviceCategories: ['Mechanic / Repair Services'],
+        contactVisibility: 'public',
+        city: 'Ikeja',
+        state: 'Lagos',
+      }),
+    });
+    if (submitted.status !== 201)
+      throw new Error(`submit failed: ${JSON.stringify(submitted.body)}`);
+    const { id } = submitted.body as { id: string };
+    const approve = await api(`/api/admin/registrations/${id}/status`, {
+      method: 'POST',
+      cookie,
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`);
+    const approveStart = performance.now();
+    const { slug } = (await api(`/api/directory/${id}`)).body.business as { slug: string };
+    await until('the business page', () => pageShows(`/business/${slug}/`, name), 60_000);
+    const approveBusiness = performance.now() - approveStart;
+    await until('the category page', () => pageShows('/mechanic/', name), 60_000);
+    const approveCategory = performance.now() - approveStart;
+    await until('search', () => searchFinds(name, id), 60_000);
+    rows.push([
+      'approval → visible (business · category · search)',
+      `${ms(approveBusiness)} · ${ms(approveCategory)} · ${ms(performance.now() - approveStart)}`,
+    ]);
+
+    // Search percentiles (scripts/bench/search.ts).
+    try {
+      const searchModule = './search.ts'; // written with the search work (ADR 012)
+      const { benchSearch } = (await import(searchModule)) as {
+        benchSearch(o: {
+          baseUrl: string;
+        }): Promise<{ p50: number; p95: number; p99: number; count: number }>;
+      };
+      const s = await benchSearch({ baseUrl: BASE });
+      rows.push([
+        `search p50 · p95 · p99 (${s.count} queries)`,
+        `${s.p50.toFixed(1)} · ${s.p95.toFixed(1)} · ${s.p99.toFixed(1)} ms`,
+      ]);
+    } catch (error) {
+      rows.push(['search', `not measured (${String(error).slice(0, 60)})`]);
+    }
+
+    // List API under load: numbered pages of the largest category, 10 connections, 10 s.
+    const pagesCount = Math.max(1, Math.ceil(mechanics / 24));
+    let n = 0;
+    const load = await autocannon({
+      url: BASE,
+      connections: 10,
+      duration: 10,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/directory?category=mechanic&page=${(n++ % pagesCount) + 1}`,
+          }),
+        },
+      ],
+    });
+    rows.push([
+      'list API, 10 connections',
+      `${Math.round(load.requests.average)} req/s · p99 ${load.latency.p99} ms · ${load.non2xx} non-2xx`,
+    ]);
+
+    // The admin's first page (the Approved tab).
+    const adminStart = performance.now();
+    const first = await fetch(`${BASE}/api/admin/registrations?status=approved&limit=50`, {
+      headers: { cookie },
+    });
+    const adminBytes = (await first.arrayBuffer()).byteLength;
+    rows.push([
+      'admin Approved tab, first page',
+      `${ms(performance.now() - adminStart)} · ${kb(adminBytes)} · HTTP ${first.status}`,
+    ]);
+  } finally {
+    memory.stop();
+    rows.splice(2, 0, [
+      'peak RSS, server process tree',
+      `${Math.round(memory.peak() / 1048576)} MB`,
+    ]);
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await server?.stop();
+  }
+}
+
+for (const kind of kinds) {
+  try {
+    await run(kind);
+  } catch (error) {
+    results.get(kind)?.push(['error', String(error)]);
+  }
+}
+
+const labels = [...new Set([...results.values()].flatMap((rows) => rows.map(([label]) => label)))];
+const width = Math.max(...labels.map((l) => l.length));
+console.log(
+  `\n  bench:scale — ${LISTINGS.toLocaleString('en-US')} synthetic listings (+ shipped content)\n`,
+);
+console.log(`  ${''.padEnd(width)}  ${kinds.map((k) => k.padEnd(46)).join('  ')}`);
+for (const label of labels) {
+  const cells = kinds.map((k) =>
+    (results.get(k)?.find(([l]) => l === label)?.[1] ?? '').padEnd(46),
+  );
+  console.log(`  ${label.padEnd(width)}  ${cells.join('  ')}`);
+}
+console.log('');
