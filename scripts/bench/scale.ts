@@ -313,9 +313,10 @@ async function run(kind: string) {
     ]);
   } finally {
     memory.stop();
+    const mb = (n: number) => `${Math.round(n / 1048576)} MB`;
     rows.splice(2, 0, [
-      'peak RSS, server process tree',
-      `${Math.round(memory.peak() / 1048576)} MB`,
+      'peak RSS, server process tree: cold build · serving',
+      `${mb(memory.peaks().build)} · ${mb(memory.peaks().serving)}`,
     ]);
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
