@@ -5,9 +5,11 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../functions/_lib/db.ts';
+import { checkEnv } from '../functions/_lib/env.ts';
 import { migrateToLatest } from '../functions/db/migrate.ts';
-import { ensureAdmin } from '../functions/users/admin-bootstrap.ts';
+import { ensureAdmin } from '../functions/users/users.service.ts';
 
+checkEnv();
 const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
 });

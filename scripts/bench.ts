@@ -5,6 +5,7 @@
  *   lazily hydrated islands count);
  * - Lighthouse mobile scores (performance, accessibility, best practices, SEO).
  * Targets (issue 2): article pages ≤ 5 KB gz of JS; performance and accessibility ≥ 95. Reported, not asserted.
+ * Logs are silent unless LOG_LEVEL says otherwise (package.json).
  */
 import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -12,13 +13,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { openDatabase, provideSharedDatabase } from '../functions/_lib/db.ts';
+import { checkEnv, env } from '../functions/_lib/env.ts';
 import { migrateToLatest } from '../functions/db/migrate.ts';
 import { seedDatabase } from '../functions/db/seeds/seed.ts';
 import { startLocalServer } from '../server/local-server.ts';
 import { ensureSiteBuild } from '../server/site-build.ts';
 
-process.env.LOG_LEVEL ??= 'silent';
-const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+checkEnv();
+const CHROME = env('CHROMIUM_PATH');
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -41,7 +43,7 @@ const article = await handle.db
   .where('published', '=', true)
   .orderBy('created_at', 'desc')
   .executeTakeFirstOrThrow();
-const BENCH_PORT = Number(process.env.BENCH_PORT || 4399);
+const BENCH_PORT = env('BENCH_PORT');
 provideSharedDatabase(handle);
 const site = await ensureSiteBuild('.data/bench/site', `http://127.0.0.1:${BENCH_PORT}`);
 const local = await startLocalServer({ db: handle.db, port: BENCH_PORT, host: '127.0.0.1', site });

@@ -5,9 +5,11 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../functions/_lib/db.ts';
+import { checkEnv } from '../functions/_lib/env.ts';
 import { migrateToLatest } from '../functions/db/migrate.ts';
 import { insertSyntheticListings } from '../tests/factories/synthetic-listings.ts';
 
+checkEnv();
 const { values } = parseArgs({
   options: {
     listings: { type: 'string', default: '10000' },

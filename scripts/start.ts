@@ -5,16 +5,18 @@
  * Pages that show data are rendered on demand and cached until a write purges them (ADR 011).
  */
 import { randomBytes } from 'node:crypto';
+import { checkEnv, env, siteUrl } from '../functions/_lib/env.ts';
 import { ensureSiteBuild } from '../server/site-build.ts';
 
-const port = Number(process.env.PORT || 4321);
-const host = process.env.HOST || 'localhost';
-const site = process.env.SITE_URL || `http://localhost:${port}`;
+checkEnv();
+const port = env('PORT');
+const host = env('HOST');
+const site = siteUrl();
 
 // The build reads no data (ADR 011): make it before the database is opened, so the two never
 // hold memory at the same time (peak = the larger of the two, not their sum).
 console.log('\n  Lagos Auto Hub: preparing the site build…\n');
-const build = await ensureSiteBuild(process.env.SITE_BUILD_DIR || '.data/site', site);
+const build = await ensureSiteBuild(env('SITE_BUILD_DIR'), site);
 
 // Loaded after the build: the build's child process and this one never both hold their peak.
 const { sql } = await import('kysely');
@@ -23,13 +25,13 @@ const { FIRST_MIGRATION, openDatabase, provideSharedDatabase } =
 const { log } = await import('../functions/_lib/log.ts');
 const { migrateToLatest } = await import('../functions/db/migrate.ts');
 const { seedDatabase } = await import('../functions/db/seeds/seed.ts');
-const { ensureAdmin } = await import('../functions/users/admin-bootstrap.ts');
+const { ensureAdmin } = await import('../functions/users/users.service.ts');
 const { startLocalServer } = await import('../server/local-server.ts');
 
 const handle = await openDatabase();
 const applied = await migrateToLatest(handle.db);
 const fresh = applied.includes(FIRST_MIGRATION);
-if (fresh && process.env.SEED !== 'false') {
+if (fresh && env('SEED')) {
   log.info('fresh database: loaded the content shipped in content/', {
     ...(await seedDatabase(handle.db)),
   });
@@ -42,8 +44,8 @@ if (handle.kind === 'pglite') {
 let adminNotice = '';
 if (fresh && handle.kind === 'pglite') {
   // A fresh local database gets an admin whose credentials are printed once (README).
-  const email = process.env.LOCAL_ADMIN_EMAIL || 'admin@lagosautohub.local';
-  const password = process.env.LOCAL_ADMIN_PASSWORD || randomBytes(9).toString('base64url');
+  const email = env('LOCAL_ADMIN_EMAIL');
+  const password = env('LOCAL_ADMIN_PASSWORD') ?? randomBytes(9).toString('base64url');
   await ensureAdmin(handle.db, { email, password, name: 'Local Admin' });
   adminNotice = `  Local admin account (shown only this once):\n    email:    ${email}\n    password: ${password}\n`;
 }

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { databaseUrl, env } from './env.ts';
 
 /**
  * One open database: the Kysely instance plus how to close it.
@@ -20,11 +21,6 @@ export interface OpenOptions {
   driver?: 'pg' | 'neon' | undefined;
 }
 
-/** The connection URL from the environment, if any. */
-export function databaseUrlFromEnv(): string | undefined {
-  return process.env.DATABASE_URL || process.env.NETLIFY_DATABASE_URL || undefined;
-}
-
 function isNeonHost(url: string): boolean {
   try {
     return /\.neon\.(tech|build)$/.test(new URL(url).hostname);
@@ -39,9 +35,9 @@ function isNeonHost(url: string): boolean {
  * owned by this process (a second process gets a clear error, see `pglite.ts`).
  */
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
-  const url = options.url ?? databaseUrlFromEnv();
+  const url = options.url ?? databaseUrl();
   if (!url) {
-    const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? '.data/pglite';
+    const dataDir = options.dataDir ?? env('PGLITE_DATA_DIR');
     // Loaded only here: deployments on Postgres/Neon never ship the embedded engine (astro.config.mjs).
     const { openEmbeddedPool } = await import('./pglite.ts');
     const embedded = await openEmbeddedPool(dataDir);
@@ -55,7 +51,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       },
     };
   }
-  const driver = options.driver ?? (process.env.DATABASE_DRIVER as 'pg' | 'neon' | undefined);
+  const driver = options.driver ?? env('DATABASE_DRIVER');
   if (driver === 'neon' || (driver !== 'pg' && isNeonHost(url))) {
     const { Pool } = await import('@neondatabase/serverless');
     const db = new Kysely<Database>({
@@ -82,7 +78,7 @@ export async function prepareEmbedded(handle: DatabaseHandle): Promise<DatabaseH
   if (handle.kind !== 'pglite') return handle;
   const { migrateToLatest } = await import('../db/migrate.ts');
   const applied = await migrateToLatest(handle.db);
-  if (applied.length > 0 && applied[0] === FIRST_MIGRATION && process.env.SEED !== 'false') {
+  if (applied.length > 0 && applied[0] === FIRST_MIGRATION && env('SEED')) {
     const { seedDatabase } = await import('../db/seeds/seed.ts');
     await seedDatabase(handle.db);
   }

@@ -1,21 +1,276 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the project reads, in one place (ADR 013): its Zod schema, its
+ * default and what it means. `checkEnv()` parses them all at start (the API, every script) and
+ * fails with one clear message per bad value; `env(name)` is the typed getter the code uses.
+ * The README's "Environment variables" table is generated from {@link ENV_VARIABLES}
+ * (`npm run docs:env`, checked by env.test.ts). An empty value counts as unset.
+ */
+
+/** How a variable shows in the README and in error messages. */
+interface Variable<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** The default as a person reads it (README). */
+  default: string;
+  meaning: string;
+  /** Never echoed in error messages. */
+  secret?: boolean;
+}
+
+const variable = <S extends z.ZodType>(
+  schema: S,
+  doc: Omit<Variable<S>, 'schema'>,
+): Variable<S> => ({ schema, ...doc });
+
+const text = () => z.string().optional();
+const url = (what: string) =>
+  z.url({ protocol: /^https?$/, message: `must be an http(s) URL (${what})` }).optional();
+const email = (fallback: string) => z.email('must be an e-mail address').default(fallback);
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const ENV_VARIABLES = {
+  PORT: variable(
+    z.coerce
+      .number('must be a port number')
+      .int('must be a port number')
+      .min(0, 'must be a port number')
+      .max(65_535, 'must be a port number')
+      .default(4321),
+    { default: '`4321`', meaning: 'where `npm start` / `npm run dev` listen' },
+  ),
+  HOST: variable(z.string().default('localhost'), {
+    default: '`localhost`',
+    meaning: 'interface `npm start` / `npm run dev` listen on',
+  }),
+  SITE_URL: variable(url('the public origin, e.g. https://lagosautohub.ng'), {
+    default: '`URL`, else `http://localhost:$PORT`',
+    meaning: 'canonical URL of the site: links, cookies, e-mails',
+  }),
+  DATABASE_URL: variable(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    {
+      default: 'unset',
+      meaning: 'Postgres URL; unset means embedded PGlite. `*.neon.tech` hosts use the Neon driver',
+      secret: true,
+    },
+  ),
+  NETLIFY_DATABASE_URL: variable(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    {
+      default: 'unset',
+      meaning: 'set by Netlify DB (Neon); used when `DATABASE_URL` is unset',
+      secret: true,
+    },
+  ),
+  DATABASE_DRIVER: variable(z.enum(['pg', 'neon'], 'must be pg or neon').optional(), {
+    default: 'auto',
+    meaning: '`pg` or `neon` to force the driver for a URL',
+  }),
+  PGLITE_DATA_DIR: variable(z.string().default('.data/pglite'), {
+    default: '`.data/pglite`',
+    meaning: 'embedded database folder; only one process may open it (a lock enforces it)',
+  }),
+  SEED: variable(
+    z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('true')
+      .transform((value) => value === 'true'),
+    { default: '`true`', meaning: '`false` starts a fresh database empty' },
+  ),
+  CONTENT_DIR: variable(z.string().default('content'), {
+    default: '`content`',
+    meaning: 'the shipped content the seed loads (articles, service cards, sample businesses)',
+  }),
+  SITE_BUILD_DIR: variable(z.string().default('.data/site'), {
+    default: '`.data/site`',
+    meaning: 'where the local server keeps its build (reused while the code is unchanged)',
+  }),
+  SITE_DATA_URL: variable(url('the snapshot endpoint of the running server'), {
+    default: 'unset',
+    meaning: 'set by the local server for its build: read the data from it, not the database',
+  }),
+  NETLIFY_BUILD_HOOK_URL: variable(url('a Netlify build hook'), {
+    default: 'unset',
+    meaning: 'build hook fired by the scheduled function after data changes',
+    secret: true,
+  }),
+  BETTER_AUTH_SECRET: variable(
+    z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+    {
+      default: 'generated into `.data/auth-secret` locally',
+      meaning: 'signs sessions; required in production (32+ random characters)',
+      secret: true,
+    },
+  ),
+  LOCAL_ADMIN_EMAIL: variable(email('admin@lagosautohub.local'), {
+    default: '`admin@lagosautohub.local`',
+    meaning: 'the admin created on a fresh local database',
+  }),
+  LOCAL_ADMIN_PASSWORD: variable(z.string().min(6, 'must be at least 6 characters').optional(), {
+    default: 'random, printed once',
+    meaning: 'password of that admin',
+    secret: true,
+  }),
+  MAIL_FROM: variable(z.string().default('Lagos Auto Hub <no-reply@lagosautohub.local>'), {
+    default: '`Lagos Auto Hub <no-reply@lagosautohub.local>`',
+    meaning: 'sender of our e-mails (a verified SendGrid sender in production)',
+  }),
+  SENDGRID_API_KEY: variable(text(), {
+    default: 'unset',
+    meaning: 'send e-mail through SendGrid; unset means the local outbox',
+    secret: true,
+  }),
+  SENDGRID_BASE_URL: variable(url('a SendGrid API base'), {
+    default: "SendGrid's",
+    meaning: 'only to point the client at a fake (tests)',
+  }),
+  ADMIN_NOTIFY_EMAIL: variable(email('admin@lagosautohub.local'), {
+    default: '`admin@lagosautohub.local`',
+    meaning: 'receives new-listing, Find It and contact notifications',
+  }),
+  MAIL_OUTBOX_DIR: variable(z.string().default('.data/mail'), {
+    default: '`.data/mail`',
+    meaning: 'where the local outbox writes one file per e-mail',
+  }),
+  GOOGLE_PLACES_API_KEY: variable(text(), {
+    default: 'unset',
+    meaning:
+      'bulk import searches Google Places (Text Search); unset means OpenStreetMap (Overpass)',
+    secret: true,
+  }),
+  GOOGLE_PLACES_BASE_URL: variable(url('a Google Places API base'), {
+    default: 'the public service',
+    meaning: 'only to point the provider at a fake (tests)',
+  }),
+  OVERPASS_BASE_URL: variable(url('an Overpass API base'), {
+    default: 'the public service',
+    meaning: 'only to point the provider at a fake (tests)',
+  }),
+  LOG_LEVEL: variable(
+    z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
+    {
+      default: '`info`',
+      meaning: 'least severe JSON log line written: `debug`, `info`, `warn`, `error` or `silent`',
+    },
+  ),
+  BENCH_PORT: variable(
+    z.coerce
+      .number('must be a port number')
+      .int('must be a port number')
+      .min(1, 'must be a port number')
+      .max(65_535, 'must be a port number')
+      .default(4399),
+    { default: '`4399`', meaning: 'where `npm run bench` serves the site it measures' },
+  ),
+  CHROMIUM_PATH: variable(z.string().default('/usr/bin/chromium'), {
+    default: '`/usr/bin/chromium`',
+    meaning: 'browser for `npm run bench` and the end-to-end tests',
+  }),
+  NODE_ENV: variable(text(), {
+    default: 'unset',
+    meaning: '`production` requires `BETTER_AUTH_SECRET`; `test` (Vitest) checks API responses',
+  }),
+  NETLIFY: variable(text(), {
+    default: 'set by Netlify',
+    meaning: '`true` on Netlify: production rules, the Netlify adapter',
+  }),
+  CONTEXT: variable(text(), {
+    default: 'set by Netlify',
+    meaning: 'Netlify deploy context (`production`, `deploy-preview`, ...)',
+  }),
+  URL: variable(url("the site's Netlify URL"), {
+    default: 'set by Netlify',
+    meaning: "the site's main address, used when `SITE_URL` is unset",
+  }),
+  DEPLOY_PRIME_URL: variable(url('a Netlify deploy URL'), {
+    default: 'set by Netlify',
+    meaning: 'address of this deploy (previews); the site URL outside production',
+  }),
+  ADAPTER: variable(z.enum(['netlify', 'node'], 'must be netlify or node').optional(), {
+    default: '`node` (`netlify` on Netlify)',
+    meaning: 'the Astro adapter of a build',
+  }),
+} satisfies Record<string, Variable>;
+
+export type EnvName = keyof typeof ENV_VARIABLES;
+export type EnvValues = { [K in EnvName]: z.output<(typeof ENV_VARIABLES)[K]['schema']> };
+
+/** One or more variables have values their schema refuses; the message names each of them. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment variables:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+const raw = (source: Source, name: EnvName) => source[name] || undefined;
+
+function problem(name: EnvName, value: string, error: z.ZodError): string {
+  const shown = (ENV_VARIABLES[name] as Variable).secret ? '(hidden)' : JSON.stringify(value);
+  return `${name}=${shown} ${error.issues[0]?.message ?? 'is invalid'}`;
+}
+
+const cache = new Map<EnvName, { raw: string | undefined; value: unknown }>();
+
+/**
+ * The typed value of one variable (its default when unset). Reads `process.env` each time, so a
+ * test that sets a variable sees it; the parse itself is cached per raw value.
+ * @throws EnvError when the value is invalid.
+ */
+export function env<K extends EnvName>(name: K): EnvValues[K] {
+  const value = raw(process.env, name);
+  const hit = cache.get(name);
+  if (hit && hit.raw === value) return hit.value as EnvValues[K];
+  const result = ENV_VARIABLES[name].schema.safeParse(value);
+  if (!result.success) throw new EnvError([problem(name, value ?? '', result.error)]);
+  cache.set(name, { raw: value, value: result.data });
+  return result.data as EnvValues[K];
+}
+
+/**
+ * Parses every variable at once; call it at start (createApi, each script).
+ * @throws EnvError listing every invalid value.
+ */
+export function checkEnv(source: Source = process.env): void {
+  const problems: string[] = [];
+  for (const name of Object.keys(ENV_VARIABLES) as EnvName[]) {
+    const value = raw(source, name);
+    const result = ENV_VARIABLES[name].schema.safeParse(value);
+    if (!result.success) problems.push(problem(name, value ?? '', result.error));
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+}
 
 /** True on Netlify or with NODE_ENV=production: secrets must come from the environment. */
 export function isProduction(): boolean {
   return (
-    process.env.NETLIFY === 'true' ||
-    process.env.CONTEXT === 'production' ||
-    process.env.NODE_ENV === 'production'
+    env('NETLIFY') === 'true' || env('CONTEXT') === 'production' || env('NODE_ENV') === 'production'
   );
 }
 
 /** The public origin of the site (SITE_URL, else Netlify's URL, else the local server). */
 export function siteUrl(): string {
-  const url =
-    process.env.SITE_URL || process.env.URL || `http://localhost:${process.env.PORT || 4321}`;
+  const url = env('SITE_URL') ?? env('URL') ?? `http://localhost:${env('PORT')}`;
   return url.replace(/\/$/, '');
+}
+
+/** The connection URL from the environment (DATABASE_URL, else NETLIFY_DATABASE_URL), if any. */
+export function databaseUrl(): string | undefined {
+  return env('DATABASE_URL') ?? env('NETLIFY_DATABASE_URL');
 }
 
 /**
@@ -24,7 +279,7 @@ export function siteUrl(): string {
  * @throws Error when unset in production.
  */
 export function authSecret(): string {
-  const fromEnv = process.env.BETTER_AUTH_SECRET;
+  const fromEnv = env('BETTER_AUTH_SECRET');
   if (fromEnv) return fromEnv;
   if (isProduction())
     throw new Error('BETTER_AUTH_SECRET must be set (at least 32 random characters).');
@@ -34,4 +289,13 @@ export function authSecret(): string {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The README's "Environment variables" table rows, in declaration order. */
+export function envTableRows(): { variable: string; default: string; meaning: string }[] {
+  return (Object.entries(ENV_VARIABLES) as [EnvName, Variable][]).map(([name, v]) => ({
+    variable: `\`${name}\``,
+    default: v.default,
+    meaning: v.meaning,
+  }));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 import type { ApiContext } from './context.ts';
-import { errorResponse, json, parseOrThrow, queryOf, withErrors } from './http.ts';
+import { errorResponse, json, parseOrThrow, queryOf, reply, withErrors } from './http.ts';
 
 const ctx: ApiContext = {
   params: {},
@@ -182,5 +182,23 @@ describe('queryOf', () => {
       q: 'garage',
       limit: '5',
     });
+  });
+});
+
+describe('reply', () => {
+  const Schema = z.object({ at: z.iso.datetime(), n: z.number() });
+
+  it('sends the body as JSON, Dates as the ISO strings the schema declares', async () => {
+    const at = new Date('2026-11-23T10:00:00.000Z');
+    const response = reply(Schema, { at, n: 1 }, 201, { 'cache-control': 'no-store' });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ at: '2026-11-23T10:00:00.000Z', n: 1 });
+  });
+
+  it('under Vitest, refuses a body that drifted from its schema', () => {
+    expect(() => reply(Schema, { at: 'yesterday', n: 1 })).toThrow(
+      /Response does not match its schema/,
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import type { ErrorEnvelope } from '../../src/schemas/api.ts';
+import type { ApiHandler } from './context.ts';
+import { env } from './env.ts';
 import { AppError, type FieldErrors } from './errors.ts';
 import { log } from './log.ts';
-
-import type { ApiHandler } from './context.ts';
 
 /** JSON response with the given status (default 200). Public data may be cached briefly by CDNs. */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
@@ -13,15 +14,49 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
   });
 }
 
+/**
+ * A body as a handler builds it for a response schema: where the schema has a string, a Date
+ * may stand, because JSON.stringify writes Dates as the ISO strings the schemas declare.
+ */
+export type Encodable<T> = T extends string
+  ? T | Date
+  : T extends readonly (infer U)[]
+    ? readonly Encodable<U>[]
+    : T extends object
+      ? { [K in keyof T]: Encodable<T[K]> }
+      : T;
+
+/**
+ * A successful JSON response whose body has the shape `schema` declares (src/schemas, the one
+ * home of every API shape). Under Vitest (NODE_ENV=test) the serialised body is also parsed with
+ * the schema, so a schema that drifts from what the handler sends fails the suite, not a browser.
+ * @throws Error (answered as 500) when, in tests, the body does not match.
+ */
+export function reply<S extends z.ZodType>(
+  schema: S,
+  body: Encodable<z.input<S>>,
+  status = 200,
+  headers: HeadersInit = {},
+): Response {
+  const text = JSON.stringify(body);
+  if (env('NODE_ENV') === 'test') {
+    const result = schema.safeParse(JSON.parse(text));
+    if (!result.success)
+      throw new Error(`Response does not match its schema:\n${z.prettifyError(result.error)}`);
+  }
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
 /** Serialises an {@link AppError} as the error envelope of DESIGN.md. */
 export function errorResponse(error: AppError, requestId: string): Response {
-  const body: { code: string; message: string; fields?: FieldErrors; requestId: string } = {
-    code: error.code,
-    message: error.message,
-    requestId,
+  const body: ErrorEnvelope = {
+    error: { code: error.code, message: error.message, requestId },
   };
-  if (error.fields) body.fields = error.fields;
-  return json({ error: body }, error.status, { ...error.headers, 'x-request-id': requestId });
+  if (error.fields) body.error.fields = error.fields;
+  return json(body, error.status, { ...error.headers, 'x-request-id': requestId });
 }
 
 /**

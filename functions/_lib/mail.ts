@@ -4,6 +4,7 @@ import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { env } from './env.ts';
 import { log } from './log.ts';
 
 /** One e-mail: plain text always, HTML optionally; `template` names the builder for the log. */
@@ -36,7 +37,7 @@ export const MAX_BATCH = 1000;
  * `.data/mail`), named by time and subject, for a person (or an e2e test) to open.
  * File errors (read-only serverless disks) are logged, never fatal.
  */
-export function outboxTransport(dir = process.env.MAIL_OUTBOX_DIR || '.data/mail'): MailTransport {
+export function outboxTransport(dir = env('MAIL_OUTBOX_DIR')): MailTransport {
   return {
     name: 'outbox',
     async send(message, from) {
@@ -134,15 +135,15 @@ export function sendgridTransport(options: {
 
 /** SendGrid when SENDGRID_API_KEY is set, otherwise the local outbox. */
 export function defaultTransport(): MailTransport {
-  const apiKey = process.env.SENDGRID_API_KEY;
+  const apiKey = env('SENDGRID_API_KEY');
   return apiKey
-    ? sendgridTransport({ apiKey, baseUrl: process.env.SENDGRID_BASE_URL })
+    ? sendgridTransport({ apiKey, baseUrl: env('SENDGRID_BASE_URL') })
     : outboxTransport();
 }
 
 /** Where admin notifications go (ADMIN_NOTIFY_EMAIL). */
 export function adminNotifyAddress(): string {
-  return process.env.ADMIN_NOTIFY_EMAIL || 'admin@lagosautohub.local';
+  return env('ADMIN_NOTIFY_EMAIL');
 }
 
 export type SendResult = { ok: true } | { ok: false; error: string };
@@ -162,7 +163,7 @@ export interface Mailer {
 
 /** The sender address (MAIL_FROM). */
 export function mailFrom(): string {
-  return process.env.MAIL_FROM || 'Lagos Auto Hub <no-reply@lagosautohub.local>';
+  return env('MAIL_FROM');
 }
 
 export function createMailer(

@@ -1,16 +1,70 @@
-import { ArticleListQuerySchema, ArticleSlugSchema } from '../../src/schemas/articles.ts';
+import { IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
+import {
+  AdminArticleListResponseSchema,
+  AdminArticleResponseSchema,
+  ArticleFormSchema,
+  ArticleListQuerySchema,
+  ArticleSlugSchema,
+  PublicArticleListResponseSchema,
+  PublicArticleResponseSchema,
+} from '../../src/schemas/articles.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { json, parseOrThrow, queryOf } from '../_lib/http.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
+import { articleChangeTags } from '../site/cache-tags.ts';
 import * as service from './articles.service.ts';
 
+/** Articles: the public News & Tips API and the admin Articles tab (SPEC §2, §5, §7). */
+
 /** GET /api/articles?limit → `{ articles }` published, newest first, without bodies. */
-export async function listArticles(request: Request, ctx: ApiContext): Promise<Response> {
+export async function listPublished(request: Request, ctx: ApiContext): Promise<Response> {
   const { limit } = parseOrThrow(ArticleListQuerySchema, queryOf(request));
-  return json({ articles: await service.listPublishedArticles(await ctx.db(), limit) });
+  return reply(PublicArticleListResponseSchema, {
+    articles: await service.listPublishedArticles(await ctx.db(), limit),
+  });
 }
 
 /** GET /api/articles/:slug → `{ article }` with its markdown body; 404 when unknown. */
-export async function getArticle(_request: Request, ctx: ApiContext): Promise<Response> {
+export async function getPublished(_request: Request, ctx: ApiContext): Promise<Response> {
   const { slug } = parseOrThrow(ArticleSlugSchema, ctx.params);
-  return json({ article: await service.getPublishedArticle(await ctx.db(), slug) });
+  return reply(PublicArticleResponseSchema, {
+    article: await service.getPublishedArticle(await ctx.db(), slug),
+  });
+}
+
+/** GET /api/admin/articles → `{ articles }` newest first, drafts included. Admin. */
+export async function listAll(_request: Request, ctx: ApiContext): Promise<Response> {
+  return reply(AdminArticleListResponseSchema, {
+    articles: await service.listAllArticles(await ctx.db()),
+  });
+}
+
+/**
+ * POST /api/admin/articles (Article form) → 201 `{ article }`; 409 for a taken slug, 422 for an
+ * invalid form. A published article purges the pages that show it. Admin.
+ */
+export async function create(request: Request, ctx: ApiContext): Promise<Response> {
+  const input = parseOrThrow(ArticleFormSchema, await readJson(request));
+  const article = await service.createArticle(await ctx.db(), input);
+  await ctx.invalidate(articleChangeTags(undefined, article));
+  return reply(AdminArticleResponseSchema, { article }, 201);
+}
+
+/**
+ * PATCH /api/admin/articles/:id (Article form) → `{ article }`; 404, 409 for a taken slug.
+ * Purges the article's pages when it is or was published. Admin.
+ */
+export async function update(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const input = parseOrThrow(ArticleFormSchema, await readJson(request));
+  const { before, after } = await service.updateArticle(await ctx.db(), id, input);
+  await ctx.invalidate(articleChangeTags(before, after));
+  return reply(AdminArticleResponseSchema, { article: after });
+}
+
+/** DELETE /api/admin/articles/:id → `{ ok: true }`; 404. Purges its pages when it was published. Admin. */
+export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const deleted = await service.deleteArticle(await ctx.db(), id);
+  await ctx.invalidate(articleChangeTags(deleted, undefined));
+  return reply(OkResponseSchema, { ok: true });
 }

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Article, Database } from '../db/database.ts';
+import type { Article, Database, NewArticle } from '../db/database.ts';
 
+/** Queries of the articles table (SPEC §3 articles). `db` may be a transaction. */
 type Db = Kysely<Database>;
+
+/** What decides which public pages show an article (cache tags). */
+export type ArticleState = Pick<Article, 'id' | 'published'>;
 
 /** Published articles, newest first (SPEC §7 articles), `limit` from `offset`. */
 export function listPublished(db: Db, limit: number, offset = 0): Promise<Article[]> {
@@ -32,5 +36,46 @@ export function findPublishedBySlug(db: Db, slug: string): Promise<Article | und
     .selectAll()
     .where('published', '=', true)
     .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+/** Every article, drafts included, newest first. */
+export function listAll(db: Db): Promise<Article[]> {
+  return db.selectFrom('articles').selectAll().orderBy('created_at', 'desc').execute();
+}
+
+export function findState(db: Db, id: string): Promise<ArticleState | undefined> {
+  return db
+    .selectFrom('articles')
+    .select(['id', 'published'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** @throws the unique violation of `articles_slug_key` for a taken slug. */
+export function insert(db: Db, values: NewArticle): Promise<Article> {
+  return db.insertInto('articles').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The updated article, or undefined when there is none with this id. */
+export function update(
+  db: Db,
+  id: string,
+  values: Partial<NewArticle>,
+): Promise<Article | undefined> {
+  return db
+    .updateTable('articles')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The deleted article's state, or undefined when there was none. */
+export function remove(db: Db, id: string): Promise<ArticleState | undefined> {
+  return db
+    .deleteFrom('articles')
+    .where('id', '=', id)
+    .returning(['id', 'published'])
     .executeTakeFirst();
 }

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { PublicArticle } from '../../src/schemas/articles.ts';
+import type { ArticleForm, PublicArticle } from '../../src/schemas/articles.ts';
 import { AppError } from '../_lib/errors.ts';
+import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Article, Database } from '../db/database.ts';
 import * as repository from './articles.repository.ts';
+import type { ArticleState } from './articles.repository.ts';
 
+/** Articles (SPEC §2 News & Tips and the admin Articles tab, §5 Article form, §7). */
 type Db = Kysely<Database>;
 
 /** Row → public article; `withContent` false drops the body for list responses. */
@@ -48,4 +51,53 @@ export async function getPublishedArticle(db: Db, slug: string): Promise<PublicA
   const row = await repository.findPublishedBySlug(db, slug);
   if (!row) throw new AppError('NOT_FOUND', 'Article Not Found');
   return articleRowToPublic(row, true);
+}
+
+/** Every article for the admin, drafts included, newest first. */
+export function listAllArticles(db: Db): Promise<Article[]> {
+  return repository.listAll(db);
+}
+
+const slugTaken = () =>
+  new AppError('CONFLICT', 'An article with this slug already exists.', {
+    slug: ['An article with this slug already exists.'],
+  });
+
+/** Runs a write, turning a taken slug (unique violation) into 409. */
+async function withUniqueSlug<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+/** @throws AppError CONFLICT when the slug is taken. */
+export function createArticle(db: Db, input: ArticleForm): Promise<Article> {
+  return withUniqueSlug(() => repository.insert(db, input));
+}
+
+/**
+ * Saves the Article form over an existing article.
+ * @returns its state before (for the cache tags) and the saved article.
+ * @throws AppError NOT_FOUND, CONFLICT when the slug is taken (nothing changes).
+ */
+export async function updateArticle(
+  db: Db,
+  id: string,
+  input: ArticleForm,
+): Promise<{ before: ArticleState; after: Article }> {
+  const before = await repository.findState(db, id);
+  if (!before) throw new AppError('NOT_FOUND', 'Article not found');
+  const after = await withUniqueSlug(() => repository.update(db, id, input));
+  if (!after) throw new AppError('NOT_FOUND', 'Article not found');
+  return { before, after };
+}
+
+/** @returns the deleted article's state. @throws AppError NOT_FOUND. */
+export async function deleteArticle(db: Db, id: string): Promise<ArticleState> {
+  const deleted = await repository.remove(db, id);
+  if (!deleted) throw new AppError('NOT_FOUND', 'Article not found');
+  return deleted;
 }

@@ -1,49 +1,49 @@
-import { ContactFormSchema } from '../../src/schemas/forms.ts';
+import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
+import { ContactListResponseSchema, ContactResponseSchema } from '../../src/schemas/contacts.ts';
+import { ContactFormSchema, SubmissionResultSchema } from '../../src/schemas/forms.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { guardPublicForm } from '../_lib/forms.ts';
-import { json, parseOrThrow, readJson } from '../_lib/http.ts';
-import { adminNotifyAddress } from '../_lib/mail.ts';
-import { contactNotification } from '../emails/notifications.ts';
+import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
+import * as service from './contacts.service.ts';
+
+/** Contact messages: the public contact form and the admin Contacts tab (SPEC §2, §4, §8). */
 
 /**
- * POST /api/contacts (Contact form) → 201 `{ id, emailStatus }`. Stored as pending first (SPEC §4),
- * then the notification is sent by the server (no e-mail keys in the browser). 429 past 10 per hour per IP.
+ * POST /api/contacts (Contact form) → 201 `{ id, emailStatus }`: stored first, then the admin is
+ * notified. 422 with field messages, 429 past 10 per hour per IP.
  */
-export async function submitContact(request: Request, ctx: ApiContext): Promise<Response> {
+export async function submit(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(ContactFormSchema, await readJson(request));
-  if (await guardPublicForm(ctx, 'contact', input.hp, 10))
-    return json({ id: crypto.randomUUID(), emailStatus: 'sent' }, 201);
-  const db = await ctx.db();
-  const { id } = await db
-    .insertInto('contacts')
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      subject: input.subject,
-      message: input.message,
-      status: 'pending',
-      handled_at: null,
-      handled_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const result = await (
-    await ctx.mailer()
-  ).send(
-    contactNotification(adminNotifyAddress(), {
-      from_name: input.name,
-      from_email: input.email,
-      phone: input.phone ?? null,
-      subject: input.subject,
-      message: input.message,
-    }),
+  const result = await service.submitContact(
+    await ctx.db(),
+    await ctx.mailer(),
+    input,
+    ctx.clientAddress,
   );
-  const emailStatus = result.ok ? 'sent' : 'failed';
-  await db
-    .updateTable('contacts')
-    .set({ email_status: emailStatus })
-    .where('id', '=', id)
-    .execute();
-  return json({ id, emailStatus }, 201);
+  return reply(SubmissionResultSchema, result, 201);
+}
+
+/** GET /api/admin/contacts → `{ contacts }` newest first. Admin. */
+export async function list(_request: Request, ctx: ApiContext): Promise<Response> {
+  return reply(ContactListResponseSchema, { contacts: await service.listContacts(await ctx.db()) });
+}
+
+/** POST /api/admin/contacts/:id/handle → `{ contact }` (handled_by = the admin); 409 twice, 404. Admin. */
+export async function handle(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const admin = await ctx.sessionUser();
+  return reply(ContactResponseSchema, {
+    contact: await service.handleContact(await ctx.db(), id, admin?.id ?? null),
+  });
+}
+
+/** DELETE /api/admin/contacts/:id → `{ ok: true }`; 404. Admin. */
+export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  await service.deleteContact(await ctx.db(), id);
+  return reply(OkResponseSchema, { ok: true });
+}
+
+/** DELETE /api/admin/contacts → `{ deleted }` (Clear All Contacts). Admin. */
+export async function clear(_request: Request, ctx: ApiContext): Promise<Response> {
+  return reply(DeletedResponseSchema, { deleted: await service.clearContacts(await ctx.db()) });
 }

@@ -2,34 +2,19 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { OSM_SOURCE } from '../../src/config/openstreetmap.ts';
+import type { CsvFormat, CsvImportReport } from '../../src/schemas/imports.ts';
 import { slugify } from '../../src/schemas/text.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Database, NewBusinessRegistration } from '../db/database.ts';
-import { mapOsmPoints, OSM_SOURCE, parseOsmCsv } from './osm.ts';
+import * as repository from './imports.repository.ts';
+import { mapOsmPoints, parseOsmCsv } from './osm.ts';
 
 /**
  * CSV import in the admin (issue "Bulk import"): the file Export All Businesses produces (SPEC §9
  * columns) or an OpenStreetMap extract like shared/data/osm. Every valid row becomes a pending
  * registration; invalid rows are reported with their line and reasons.
  */
-export type CsvFormat = 'export' | 'osm';
-
-export interface CsvRowReport {
-  line: number;
-  name: string;
-  ok: boolean;
-  errors: string[];
-}
-
-export interface CsvImportReport {
-  format: CsvFormat;
-  rows: CsvRowReport[];
-  valid: number;
-  invalid: number;
-  imported: number;
-  /** OpenStreetMap rows left out by the mapping (unnamed, fuel and other out-of-scope tags, outside Lagos). */
-  skipped: Record<string, number>;
-}
 
 const optional = (max: number) =>
   z
@@ -189,13 +174,7 @@ export async function importCsv(
     for (const row of rows) {
       if (!row.values) continue;
       try {
-        const inserted = await db
-          .insertInto('business_registrations')
-          .values(row.values)
-          .onConflict((oc) => oc.columns(['source', 'source_id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (inserted) imported++;
+        if (await repository.insertImported(db, row.values)) imported++;
         else row.errors.push('Already imported');
       } catch (error) {
         row.errors.push(

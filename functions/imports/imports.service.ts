@@ -1,14 +1,18 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ServiceCategory } from '../../src/schemas/categories.ts';
-import type { z } from 'zod';
 import {
   splitAddress,
-  type BulkRegisterSchema,
+  type BulkBusiness,
+  type BulkResult,
+  type PlacesSearchResponse,
   type ScrapedBusiness,
 } from '../../src/schemas/imports.ts';
 import { slugify } from '../../src/schemas/text.ts';
 import { toE164 } from '../_lib/phone.ts';
+import { enforceRateLimits } from '../_lib/rate-limit.ts';
 import type { Database } from '../db/database.ts';
+import * as repository from './imports.repository.ts';
+import type { PlacesProvider, PlacesQuery } from './places.ts';
 
 type Db = Kysely<Database>;
 
@@ -38,12 +42,7 @@ export async function markDuplicates(
 ): Promise<ScrapedBusiness[]> {
   return Promise.all(
     results.map(async (result) => {
-      const bySource = await db
-        .selectFrom('business_registrations')
-        .select(['id', 'business_name'])
-        .where('source', '=', result.source)
-        .where('source_id', '=', result.source_id)
-        .executeTakeFirst();
+      const bySource = await repository.findBySource(db, result.source, result.source_id);
       if (bySource)
         return {
           ...result,
@@ -53,28 +52,11 @@ export async function markDuplicates(
       const phone = toE164(result.phone);
       const host = websiteHost(result.website);
       const { city } = splitAddress(result.address);
-      const candidates = await db
-        .selectFrom('business_registrations')
-        .select(['id', 'business_name', 'phone', 'whatsapp', 'website', 'city'])
-        .select(
-          sql<number>`similarity(lower(business_name), lower(${result.name}))`.as(
-            'name_similarity',
-          ),
-        )
-        .where((eb) =>
-          eb.or([
-            sql<boolean>`lower(business_name) % lower(${result.name})`,
-            ...(phone
-              ? [
-                  sql<boolean>`regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') like ${`%${phone.slice(-10)}`}`,
-                  sql<boolean>`regexp_replace(coalesce(whatsapp, ''), '[^0-9]', '', 'g') like ${`%${phone.slice(-10)}`}`,
-                ]
-              : []),
-            ...(host ? [eb('website', 'ilike', `%${host}%`)] : []),
-          ]),
-        )
-        .limit(200)
-        .execute();
+      const candidates = await repository.findDuplicateCandidates(db, {
+        name: result.name,
+        phoneDigits: phone ? phone.slice(-10) : null,
+        host,
+      });
       for (const c of candidates) {
         if (phone && (toE164(c.phone) === phone || toE164(c.whatsapp) === phone)) {
           return {
@@ -109,33 +91,48 @@ export async function markDuplicates(
   );
 }
 
-const SOURCE_TAG = { google_places: 'Google Search', openstreetmap: 'OpenStreetMap' } as const;
+/** Places searches per hour per signed-in user. */
+const SEARCHES_PER_HOUR = 60;
 
-export interface BulkResult {
-  name: string;
-  ok: boolean;
-  id?: string;
-  error?: string;
+/**
+ * Searches the places provider for bulk import (SPEC §7) and flags probable duplicates.
+ * @throws AppError RATE_LIMITED past 60 searches an hour per user; the provider's AppErrors.
+ */
+export async function searchPlaces(
+  db: Db,
+  provider: PlacesProvider,
+  input: PlacesQuery,
+  userId: string | undefined,
+): Promise<PlacesSearchResponse> {
+  await enforceRateLimits(db, [
+    { key: `places-search:user:${userId}`, limit: SEARCHES_PER_HOUR, windowSeconds: 3600 },
+  ]);
+  const found = await provider.search(input);
+  return {
+    businesses: await markDuplicates(db, found),
+    provider: provider.name,
+    attribution: provider.attribution,
+  };
 }
+
+const SOURCE_TAG = { google_places: 'Google Search', openstreetmap: 'OpenStreetMap' } as const;
 
 /**
  * SPEC §7 bulk write: city/state from the address (Lagos fallback), contact_visibility public,
  * tags = category + source + Auto-imported, services "<category> services", user_created false,
  * status pending, plus source and source_id so a repeated import never creates a duplicate.
+ * @returns one result per business, in order, and the counts.
  */
-export type BulkBusiness = z.output<typeof BulkRegisterSchema>['businesses'][number];
-
 export async function registerBulk(
   db: Db,
   category: ServiceCategory,
   businesses: BulkBusiness[],
-): Promise<BulkResult[]> {
+): Promise<{ results: BulkResult[]; registered: number; failed: number }> {
   const results: BulkResult[] = [];
   for (const business of businesses) {
     const { city, state } = splitAddress(business.address);
-    const row = await db
-      .insertInto('business_registrations')
-      .values({
+    const outcome = await repository
+      .insertImported(db, {
         business_name: business.name,
         business_type: category,
         business_categories: [category],
@@ -159,16 +156,16 @@ export async function registerBulk(
         source_id: business.source_id,
         slug: `${slugify(business.name) || 'business'}-${crypto.randomUUID().slice(0, 6)}`,
       })
-      .onConflict((oc) => oc.columns(['source', 'source_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst()
-      .catch((error: unknown) => ({
-        error: error instanceof Error ? error.message : String(error),
-      }));
-    if (!row) results.push({ name: business.name, ok: false, error: 'Already imported' });
-    else if ('error' in row)
+      .then(
+        (id) => ({ id }),
+        () => ({ failed: true as const }),
+      );
+    if ('failed' in outcome)
       results.push({ name: business.name, ok: false, error: 'Could not be saved' });
-    else results.push({ name: business.name, ok: true, id: row.id });
+    else if (!outcome.id)
+      results.push({ name: business.name, ok: false, error: 'Already imported' });
+    else results.push({ name: business.name, ok: true, id: outcome.id });
   }
-  return results;
+  const registered = results.filter((r) => r.ok).length;
+  return { results, registered, failed: results.length - registered };
 }

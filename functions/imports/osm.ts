@@ -2,14 +2,6 @@ import Papa from 'papaparse';
 import type { ServiceCategory } from '../../src/schemas/categories.ts';
 import { nearestLagosArea } from './lagos-areas.ts';
 
-/** Attribution that must accompany anything built from OpenStreetMap data (ODbL 1.0). */
-export const OSM_ATTRIBUTION = {
-  text: '© OpenStreetMap contributors',
-  url: 'https://www.openstreetmap.org/copyright',
-} as const;
-
-export const OSM_SOURCE = 'openstreetmap';
-
 /**
  * OpenStreetMap tags (key=value) → our service categories (SPEC §9). Tags not listed here,
  * fuel stations among them, are out of scope for the directory and are skipped.

@@ -1,7 +1,9 @@
 import type { ScrapedBusiness } from '../../src/schemas/imports.ts';
 import type { ServiceCategory } from '../../src/schemas/categories.ts';
+import { env } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
-import { OSM_ATTRIBUTION, OSM_TAG_CATEGORIES } from './osm.ts';
+import { OSM_ATTRIBUTION } from '../../src/config/openstreetmap.ts';
+import { OSM_TAG_CATEGORIES } from './osm.ts';
 
 /**
  * Places search for bulk import (SPEC §7 scrape-google-businesses): Google Places Text Search when
@@ -250,8 +252,8 @@ export function overpassProvider(
 
 /** The provider this environment uses: Google with GOOGLE_PLACES_API_KEY, else OpenStreetMap. */
 export function placesProviderFromEnv(): PlacesProvider {
-  const key = process.env.GOOGLE_PLACES_API_KEY;
+  const key = env('GOOGLE_PLACES_API_KEY');
   return key
-    ? googlePlacesProvider({ apiKey: key, baseUrl: process.env.GOOGLE_PLACES_BASE_URL })
-    : overpassProvider({ baseUrl: process.env.OVERPASS_BASE_URL });
+    ? googlePlacesProvider({ apiKey: key, baseUrl: env('GOOGLE_PLACES_BASE_URL') })
+    : overpassProvider({ baseUrl: env('OVERPASS_BASE_URL') });
 }

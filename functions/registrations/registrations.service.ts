@@ -1,17 +1,59 @@
 import type { Kysely } from 'kysely';
-import { businessTypeFor, type BusinessRegistrationData } from '../../src/schemas/forms.ts';
+import {
+  businessTypeFor,
+  type BusinessRegistrationData,
+  type SubmissionResult,
+} from '../../src/schemas/forms.ts';
+import {
+  canTransition,
+  EDITABLE_STATUSES,
+  editedTypeAndTags,
+  VERIFIABLE_STATUSES,
+  type BusinessEdit,
+  type WelcomeEmailOutcome,
+} from '../../src/schemas/registrations.ts';
 import { slugify } from '../../src/schemas/text.ts';
-import { AppError } from '../_lib/errors.ts';
 import { siteUrl } from '../_lib/env.ts';
+import { AppError } from '../_lib/errors.ts';
+import { guardPublicForm } from '../_lib/forms.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
-import type { Database } from '../db/database.ts';
-import { newBusinessNotification } from '../emails/notifications.ts';
+import type { BusinessRegistration, Database } from '../db/database.ts';
+import { newBusinessNotification, welcomeEmail } from '../emails/notifications.ts';
+import * as repository from './registrations.repository.ts';
 
+/**
+ * Business listings: the public "List Your Business" submission (SPEC §5 write rules, §8) and
+ * the admin's moderation (SPEC §2 Admin dashboard, §4 state machine, §5 admin edit, §7).
+ */
 type Db = Kysely<Database>;
 
-/** SPEC §8 "Business form" duplicate message. */
+/** SPEC §8 "Business form" duplicate message (the public form and the admin edit alike). */
 export const DUPLICATE_EMAIL_MESSAGE = 'A business with this email already exists.';
+const EMAIL_KEY = 'business_registrations_email_key';
+const emailTaken = () => new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
+
+/** Registrations per hour per client address. */
+const SUBMISSIONS_PER_HOUR = 5;
+
+/**
+ * A listing request from /register: rate limit and honeypot, then saved as pending before the
+ * admin is notified (a notification failure is only recorded). A honeypot hit answers like a
+ * success and saves nothing.
+ * @throws AppError CONFLICT for a taken e-mail, RATE_LIMITED past 5 an hour per address.
+ */
+export async function submitRegistration(
+  db: Db,
+  mailer: Mailer,
+  input: BusinessRegistrationData,
+  clientAddress: string,
+): Promise<SubmissionResult> {
+  if (await guardPublicForm(db, clientAddress, 'registration', input.hp, SUBMISSIONS_PER_HOUR))
+    return { id: crypto.randomUUID(), emailStatus: 'sent' };
+  const { id } = await createRegistration(db, input);
+  const emailStatus = await notifyNewRegistration(db, mailer, id, input);
+  return { id, emailStatus };
+}
 
 /**
  * A listing request from /register (SPEC §5 write rules): zip_code empty, business_type from the
@@ -23,46 +65,34 @@ export async function createRegistration(
   db: Db,
   input: BusinessRegistrationData,
 ): Promise<{ id: string; slug: string }> {
-  if (input.email) {
-    const existing = await db
-      .selectFrom('business_registrations')
-      .select('id')
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    if (existing) throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
-  }
+  if (input.email && (await repository.existsWithEmail(db, input.email))) throw emailTaken();
   const base = slugify(input.businessName) || 'business';
   for (let attempt = 0; ; attempt++) {
     const slug = attempt === 0 ? base : `${base}-${crypto.randomUUID().slice(0, 6)}`;
     try {
-      return (await db
-        .insertInto('business_registrations')
-        .values({
-          business_name: input.businessName,
-          business_type: businessTypeFor(input.serviceCategories),
-          business_categories: input.serviceCategories,
-          display_name: input.contactName ?? null,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          address: input.address ?? null,
-          city: input.city ?? null,
-          state: input.state ?? null,
-          zip_code: '',
-          website: input.website ?? null,
-          description: input.description,
-          services: input.services,
-          tags: [...new Set([...input.serviceTags, ...input.serviceCategories])],
-          status: 'pending',
-          contact_visibility: input.contactVisibility,
-          user_id: null,
-          user_created: true,
-          slug,
-        })
-        .returning(['id', 'slug'])
-        .executeTakeFirstOrThrow()) as { id: string; slug: string };
+      return await repository.insert(db, {
+        business_name: input.businessName,
+        business_type: businessTypeFor(input.serviceCategories),
+        business_categories: input.serviceCategories,
+        display_name: input.contactName ?? null,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        city: input.city ?? null,
+        state: input.state ?? null,
+        zip_code: '',
+        website: input.website ?? null,
+        description: input.description,
+        services: input.services,
+        tags: [...new Set([...input.serviceTags, ...input.serviceCategories])],
+        status: 'pending',
+        contact_visibility: input.contactVisibility,
+        user_id: null,
+        user_created: true,
+        slug,
+      });
     } catch (error) {
-      if (isUniqueViolation(error, 'business_registrations_email_key'))
-        throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
+      if (isUniqueViolation(error, EMAIL_KEY)) throw emailTaken();
       if (isUniqueViolation(error, 'business_registrations_slug_key') && attempt < 3) continue;
       throw error;
     }
@@ -95,10 +125,217 @@ export async function notifyNewRegistration(
     ),
   );
   const status = result.ok ? 'sent' : 'failed';
-  await db
-    .updateTable('business_registrations')
-    .set({ notification_status: status })
-    .where('id', '=', id)
-    .execute();
+  await repository.setNotificationStatus(db, id, status);
   return status;
+}
+
+/** A registration as the admin API returns it: every column but the generated search ones. */
+export type AdminRegistrationRow = Omit<
+  BusinessRegistration,
+  'search_text' | 'type_text' | 'location_text'
+>;
+
+export function toAdminRegistration(row: BusinessRegistration): AdminRegistrationRow {
+  const { search_text: _s, type_text: _t, location_text: _l, ...rest } = row;
+  return rest;
+}
+
+/** Every registration, newest first (SPEC §7). */
+export async function listRegistrations(db: Db): Promise<AdminRegistrationRow[]> {
+  return (await repository.listAll(db)).map(toAdminRegistration);
+}
+
+/** @throws AppError NOT_FOUND */
+export async function getRegistration(db: Db, id: string): Promise<BusinessRegistration> {
+  const row = await repository.findById(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Business not found');
+  return row;
+}
+
+/** A listing before and after a write: what the caller purges (cache tags) and answers. */
+export interface ListingChange {
+  before: BusinessRegistration;
+  after: BusinessRegistration;
+}
+
+/** Locks the row in the transaction `trx`. @throws AppError NOT_FOUND */
+async function lockRegistration(trx: Db, id: string): Promise<BusinessRegistration> {
+  const row = await repository.findById(trx, id, { forUpdate: true });
+  if (!row) throw new AppError('NOT_FOUND', 'Business not found');
+  return row;
+}
+
+/**
+ * Applies a SPEC §4 status change atomically: the row is locked, the transition checked, then
+ * updated. Leaving `approved` also clears `featured`.
+ * @throws AppError CONFLICT for an illegal transition (nothing changes), NOT_FOUND.
+ */
+export async function changeStatus(
+  db: Db,
+  id: string,
+  status: 'approved' | 'rejected' | 'suspended',
+): Promise<ListingChange> {
+  return db.transaction().execute(async (trx) => {
+    const before = await lockRegistration(trx, id);
+    if (!canTransition(before.status, status)) {
+      throw new AppError('CONFLICT', `A ${before.status} business cannot become ${status}.`);
+    }
+    const after = await repository.update(trx, id, {
+      status,
+      ...(status === 'approved' ? {} : { featured: false }),
+    });
+    return { before, after };
+  });
+}
+
+/**
+ * SPEC §4: featured on sets display_order to the highest featured order plus one (1 when none);
+ * off just clears featured. Only approved businesses can be featured.
+ * @throws AppError CONFLICT for a business that is not approved, NOT_FOUND.
+ */
+export async function setFeatured(db: Db, id: string, featured: boolean): Promise<ListingChange> {
+  return db.transaction().execute(async (trx) => {
+    const before = await lockRegistration(trx, id);
+    if (featured && before.status !== 'approved')
+      throw new AppError('CONFLICT', 'Only approved businesses can be featured.');
+    const displayOrder =
+      featured && !before.featured
+        ? ((await repository.maxFeaturedOrder(trx)) ?? 0) + 1
+        : undefined;
+    const after = await repository.update(trx, id, {
+      featured,
+      ...(displayOrder === undefined ? {} : { display_order: displayOrder }),
+    });
+    return { before, after };
+  });
+}
+
+/** @throws AppError CONFLICT unless approved or suspended (SPEC §4), NOT_FOUND. */
+export async function setVerification(
+  db: Db,
+  id: string,
+  verification_status: 'verified' | 'verification_pending' | 'not_verified',
+): Promise<ListingChange> {
+  const before = await getRegistration(db, id);
+  if (!VERIFIABLE_STATUSES.includes(before.status)) {
+    throw new AppError(
+      'CONFLICT',
+      'Verification can only be changed for approved or suspended businesses.',
+    );
+  }
+  const after = await repository.update(db, id, {
+    verification_status,
+    verified: verification_status === 'verified',
+  });
+  return { before, after };
+}
+
+/** SPEC §4 star rating. @throws AppError NOT_FOUND. */
+export async function setRating(db: Db, id: string, star_rating: number): Promise<ListingChange> {
+  const before = await getRegistration(db, id);
+  const after = await repository.update(db, id, { star_rating });
+  return { before, after };
+}
+
+/**
+ * SPEC §5 Admin business edit.
+ * @throws AppError CONFLICT for pending businesses, or with the SPEC §8 duplicate message when
+ * another listing has this e-mail (nothing changes); NOT_FOUND.
+ */
+export async function editRegistration(
+  db: Db,
+  id: string,
+  input: BusinessEdit,
+): Promise<ListingChange> {
+  const before = await getRegistration(db, id);
+  if (!EDITABLE_STATUSES.includes(before.status))
+    throw new AppError('CONFLICT', 'Approve or reject a pending business before editing it.');
+  const { business_type, tags } = editedTypeAndTags(
+    input.business_categories,
+    input.additional_tags,
+    before.business_type,
+  );
+  try {
+    const after = await repository.update(db, id, {
+      business_name: input.business_name,
+      phone: input.phone,
+      display_name: input.display_name,
+      email: input.email,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      website: input.website,
+      description: input.description,
+      services: input.services,
+      business_categories: input.business_categories,
+      business_type,
+      tags,
+      contact_visibility: input.contact_visibility,
+    });
+    return { before, after };
+  } catch (error) {
+    if (isUniqueViolation(error, EMAIL_KEY)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * @returns the deleted registration.
+ * @throws AppError CONFLICT for pending businesses (SPEC §4 offers Delete for the others), NOT_FOUND.
+ */
+export async function deleteRegistration(db: Db, id: string): Promise<BusinessRegistration> {
+  const current = await getRegistration(db, id);
+  if (!EDITABLE_STATUSES.includes(current.status))
+    throw new AppError('CONFLICT', 'Approve or reject a pending business before deleting it.');
+  await repository.remove(db, id);
+  return current;
+}
+
+/**
+ * SPEC §4 "Drag reordering renumbers display_order from 1 in list order", in one transaction.
+ * @throws AppError CONFLICT when an id is unknown or not featured (nothing changes).
+ */
+export async function reorderFeatured(db: Db, ids: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [index, id] of ids.entries()) {
+      if (!(await repository.setFeaturedOrder(trx, id, index + 1)))
+        throw new AppError('CONFLICT', 'Failed to update business order');
+    }
+  });
+}
+
+/** send-welcome-email (SPEC §7). `skipped` when the business has no e-mail. */
+export async function sendWelcome(
+  mailer: Mailer,
+  business: BusinessRegistration,
+): Promise<WelcomeEmailOutcome> {
+  if (!business.email) return { status: 'skipped' };
+  const result = await mailer.send(
+    welcomeEmail(
+      {
+        business_name: business.business_name,
+        email: business.email,
+        business_type: business.business_type,
+        contact_name: business.display_name,
+      },
+      `${siteUrl()}/${business.slug ? `business/${business.slug}/` : ''}`,
+    ),
+  );
+  return result.ok ? { status: 'sent' } : { status: 'failed', error: result.error };
+}
+
+/**
+ * Test Welcome Email (SPEC §4): approved businesses with an e-mail only.
+ * @throws AppError CONFLICT otherwise, NOT_FOUND.
+ */
+export async function testWelcome(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+): Promise<WelcomeEmailOutcome> {
+  const registration = await getRegistration(db, id);
+  if (registration.status !== 'approved')
+    throw new AppError('CONFLICT', 'Test Welcome Email is only for approved businesses.');
+  if (!registration.email) throw new AppError('CONFLICT', 'This business has no email address.');
+  return sendWelcome(mailer, registration);
 }

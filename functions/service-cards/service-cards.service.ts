@@ -1,42 +1,28 @@
 import type { Kysely } from 'kysely';
-import { countsForServiceCard, type PublicBusiness } from '../../src/schemas/directory.ts';
-import type { PublicServiceCard } from '../../src/schemas/service-cards.ts';
+import type {
+  AdminServiceCard,
+  PublicServiceCard,
+  ServiceCardEdit,
+} from '../../src/schemas/service-cards.ts';
+import { AppError } from '../_lib/errors.ts';
 import type { Database, ServiceCard } from '../db/database.ts';
+import * as repository from './service-cards.repository.ts';
 
+/**
+ * Service cards (SPEC §2 Home and Service Card Management, §9 "Businesses Available"). The
+ * counts are kept current by the database on every listing write (migration 2026_11_23_0002;
+ * ADR 011).
+ */
 type Db = Kysely<Database>;
-type Countable = Pick<PublicBusiness, 'business_type' | 'services' | 'tags'>;
 
 /** Enabled cards by display_order (SPEC §7 service_cards). */
 export function listEnabledCards(db: Db): Promise<ServiceCard[]> {
-  return db
-    .selectFrom('service_cards')
-    .selectAll()
-    .where('enabled', '=', true)
-    .orderBy('display_order', 'asc')
-    .orderBy('title', 'asc')
-    .execute();
+  return repository.listEnabled(db);
 }
 
-/** Adds the SPEC §9 "Businesses Available" count of `businesses` to each card. */
-export function withCounts(cards: ServiceCard[], businesses: Countable[]): PublicServiceCard[] {
-  return cards.map((card) => ({
-    id: card.id,
-    title: card.title,
-    description: card.description,
-    button_text: card.button_text,
-    business_type: card.business_type,
-    route_path: card.route_path,
-    display_order: card.display_order,
-    business_count: businesses.filter((b) => countsForServiceCard(b, card.business_type)).length,
-  }));
-}
-
-/**
- * Enabled cards with their SPEC §9 "Businesses Available" counts, which the database keeps
- * current on every listing write (migration 2026_11_23_0002; ADR 011).
- */
+/** Enabled cards with their SPEC §9 "Businesses Available" counts. */
 export async function listPublicServiceCards(db: Db): Promise<PublicServiceCard[]> {
-  return (await listEnabledCards(db)).map((card) => ({
+  return (await repository.listEnabled(db)).map((card) => ({
     id: card.id,
     title: card.title,
     description: card.description,
@@ -46,4 +32,33 @@ export async function listPublicServiceCards(db: Db): Promise<PublicServiceCard[
     display_order: card.display_order,
     business_count: card.business_count,
   }));
+}
+
+/** Every card for the admin, disabled ones too, with the same counts. */
+export function listAdminServiceCards(db: Db): Promise<AdminServiceCard[]> {
+  return repository.listAll(db);
+}
+
+/**
+ * SPEC §4: renumbers display_order from 1 in the given order, all or nothing.
+ * @throws AppError CONFLICT "Failed to update N cards" when an id is unknown (nothing changes).
+ */
+export async function reorderServiceCards(db: Db, ids: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [index, id] of ids.entries()) {
+      if (!(await repository.setDisplayOrder(trx, id, index + 1)))
+        throw new AppError('CONFLICT', `Failed to update ${ids.length} cards`);
+    }
+  });
+}
+
+/** @throws AppError NOT_FOUND. */
+export async function updateServiceCard(
+  db: Db,
+  id: string,
+  input: ServiceCardEdit,
+): Promise<ServiceCard> {
+  const card = await repository.update(db, id, input);
+  if (!card) throw new AppError('NOT_FOUND', 'Service card not found');
+  return card;
 }

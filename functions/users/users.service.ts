@@ -1,30 +1,62 @@
 import type { Kysely } from 'kysely';
+import { createBetterAuth } from '../_lib/auth.ts';
+import { authSecret, siteUrl } from '../_lib/env.ts';
 import type { Database } from '../db/database.ts';
+import * as repository from './users.repository.ts';
+
+/** Accounts as the admin sees them (SPEC §2 Users tab) and the making of admins (README). */
+type Db = Kysely<Database>;
+
+/** Every account with its profile and role, newest first. */
+export function listUsers(db: Db) {
+  return repository.listWithRoles(db);
+}
 
 /**
  * Makes a user an admin: the `admin` row in user_roles (what has_role reads, SPEC §3) and
  * Better Auth's user.role kept in step, in one transaction. Idempotent.
  */
-export async function grantAdmin(db: Kysely<Database>, userId: string): Promise<void> {
+export async function grantAdmin(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('user_roles')
-      .values({ user_id: userId, role: 'admin' })
-      .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
-      .execute();
-    await trx.updateTable('user').set({ role: 'admin' }).where('id', '=', userId).execute();
+    await repository.addAdminRole(trx, userId);
+    await repository.setAuthRole(trx, userId, 'admin');
   });
 }
 
-/** The id of the account with this e-mail (case-insensitive), if any. */
-export async function findUserIdByEmail(
-  db: Kysely<Database>,
-  email: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('user')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
-  return row?.id;
+export interface EnsureAdminResult {
+  userId: string;
+  /** True when the account was created now; false when an existing one was promoted. */
+  created: boolean;
+}
+
+/**
+ * Creates an admin account, or promotes the existing account with this e-mail (its password is
+ * left unchanged). Used by `npm run admin:create` and by `npm start` on a fresh local database.
+ * @throws Error when the account must be created and the password is shorter than 6 characters.
+ */
+export async function ensureAdmin(
+  db: Db,
+  {
+    email,
+    password,
+    name,
+  }: { email: string; password?: string | undefined; name?: string | undefined },
+): Promise<EnsureAdminResult> {
+  const existing = await repository.findUserIdByEmail(db, email);
+  if (existing) {
+    await grantAdmin(db, existing);
+    return { userId: existing, created: false };
+  }
+  if (!password || password.length < 6)
+    throw new Error('A new admin needs a password of at least 6 characters (--password).');
+  const auth = createBetterAuth(db, {
+    baseURL: siteUrl(),
+    secret: authSecret(),
+    sendResetLink: async () => undefined,
+  });
+  const { user } = await auth.api.signUpEmail({
+    body: { email: email.toLowerCase(), password, name: name || 'Admin' },
+  });
+  await grantAdmin(db, user.id);
+  return { userId: user.id, created: true };
 }

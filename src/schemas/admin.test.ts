@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ArticleFormSchema } from './articles';
+import { MessageSchema, parseCustomEmails } from './messages';
 import {
-  ArticleFormSchema,
   canTransition,
   editedTypeAndTags,
-  MessageSchema,
-  parseCustomEmails,
   RatingSchema,
   STATUS_TRANSITIONS,
-} from './admin';
+} from './registrations';
 
 describe('status transitions (SPEC §4)', () => {
   it('allows exactly the spec transitions', () => {

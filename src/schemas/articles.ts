@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from './api';
+import { slugify } from './text';
+
+/** Articles (SPEC §2 News & Tips, §5 Article form, §7), shared by the site, islands and the API. */
 
 /** SPEC §5 Article form: the five categories. */
 export const ARTICLE_CATEGORIES = [
@@ -11,23 +15,29 @@ export const ARTICLE_CATEGORIES = [
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 
 /** A published article as the public API and the build see it (dates as ISO strings). */
-export interface PublicArticle {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  author: string | null;
-  category: ArticleCategory;
-  read_time: number;
-  featured: boolean;
-  image_url: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  created_at: string;
-  updated_at: string;
+export const PublicArticleSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string().nullable(),
+  author: z.string().nullable(),
+  category: z.enum(ARTICLE_CATEGORIES),
+  read_time: z.number().int(),
+  featured: z.boolean(),
+  image_url: z.string().nullable(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   /** Markdown source (body rules of SPEC §2); absent in list responses. */
-  content?: string;
-}
+  content: z.string().optional(),
+});
+export type PublicArticle = z.infer<typeof PublicArticleSchema>;
+
+/** `GET /api/articles` → published articles, newest first, without bodies. */
+export const PublicArticleListResponseSchema = z.object({ articles: z.array(PublicArticleSchema) });
+/** `GET /api/articles/:slug` → one published article with its body. */
+export const PublicArticleResponseSchema = z.object({ article: PublicArticleSchema });
 
 export const ArticleSlugSchema = z.object({
   slug: z
@@ -39,6 +49,59 @@ export const ArticleSlugSchema = z.object({
 export const ArticleListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+/**
+ * SPEC §5 Article form (`POST /api/admin/articles`, `PATCH /api/admin/articles/:id`).
+ * Read time falls back to 5; an empty slug comes from the title.
+ */
+export const ArticleFormSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(200),
+    slug: z.string().trim().max(200).optional().default(''),
+    content: z.string().trim().min(1, 'Content is required').max(100_000),
+    excerpt: nullableText(500),
+    author: nullableText(100),
+    category: z.enum(ARTICLE_CATEGORIES, 'Please choose a category'),
+    read_time: z
+      .unknown()
+      .optional()
+      .transform((value) => {
+        const n = Number.parseInt(String(value ?? ''), 10);
+        return Number.isFinite(n) && n > 0 ? Math.min(n, 240) : 5;
+      }),
+    published: z.boolean().default(false),
+    featured: z.boolean().default(false),
+    image_url: nullableText(500),
+    meta_title: nullableText(200),
+    meta_description: nullableText(300),
+  })
+  .transform((article) => ({ ...article, slug: slugify(article.slug || article.title) }))
+  .refine((article) => article.slug.length > 0, {
+    message: 'The title needs at least one letter or number',
+    path: ['slug'],
+  });
+export type ArticleFormInput = z.input<typeof ArticleFormSchema>;
+export type ArticleForm = z.output<typeof ArticleFormSchema>;
+
+/** An article as the admin API returns it: every column, drafts included. */
+export const AdminArticleSchema = PublicArticleSchema.extend({
+  content: z.string(),
+  published: z.boolean(),
+});
+export type AdminArticle = z.infer<typeof AdminArticleSchema>;
+
+/** `GET /api/admin/articles` → every article, newest first. */
+export const AdminArticleListResponseSchema = z.object({ articles: z.array(AdminArticleSchema) });
+/** `POST`/`PATCH /api/admin/articles[/:id]` → the saved article. */
+export const AdminArticleResponseSchema = z.object({ article: AdminArticleSchema });
 
 /** "en-US long date" of SPEC §9: `November 21, 2026`, in Lagos time. */
 export function formatLongDate(iso: string): string {

@@ -51,15 +51,21 @@ export const PasswordResetSchema = newPassword
   .refine(passwordsMatch.check, passwordsMatch.params);
 
 /** The signed-in user as every island sees it (`GET /api/auth/session`). */
-export interface SessionUser {
-  id: string;
-  email: string;
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
   /** profiles.display_name, possibly null. */
-  displayName: string | null;
+  displayName: z.string().nullable(),
   /** SPEC §3 fallback: display name, else the e-mail's local part, else User. */
-  shownName: string;
-  isAdmin: boolean;
-}
+  shownName: z.string(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** `POST /api/auth/sign-up` (201) and `POST /api/auth/sign-in` → the signed-in user. */
+export const SignedInResponseSchema = z.object({ user: SessionUserSchema });
+/** `GET /api/auth/session` → the user, or null for visitors. */
+export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 
 /** SPEC §8 sign-in messages: the admin version adds the approval hint. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password...';

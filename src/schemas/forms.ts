@@ -150,9 +150,10 @@ export const ContactFormSchema = z.object({
 });
 export type ContactFormInput = z.input<typeof ContactFormSchema>;
 
-/** What the three form endpoints answer, so the islands can pick the SPEC §8 toast. */
-export interface SubmissionResult {
-  id: string;
+/** What the three form endpoints answer (201), so the islands can pick the SPEC §8 toast. */
+export const SubmissionResultSchema = z.object({
+  id: z.uuid(),
   /** `sent` when every notification e-mail went out, `failed` when one did not (the data is saved). */
-  emailStatus: 'sent' | 'failed';
-}
+  emailStatus: z.enum(['sent', 'failed']),
+});
+export type SubmissionResult = z.infer<typeof SubmissionResultSchema>;

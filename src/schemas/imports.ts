@@ -14,27 +14,38 @@ export const PlacesSearchSchema = z.object({
   category: z.enum(SERVICE_CATEGORIES).default(DEFAULT_BULK_CATEGORY),
 });
 
-/** A result of the places search (SPEC §3 plus where it came from and a duplicate hint). */
-export interface ScrapedBusiness {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  website: string | null;
-  rating: number | null;
-  reviews: number | null;
-  source: 'google_places' | 'openstreetmap';
-  source_id: string;
-  latitude: number | null;
-  longitude: number | null;
-  /** Set when the business probably exists already (SPEC-beyond duplicate detection). */
-  duplicate?: { id: string; business_name: string; reason: string } | null;
-}
+export const PLACES_PROVIDERS = ['google_places', 'openstreetmap'] as const;
+export type PlacesProviderName = (typeof PLACES_PROVIDERS)[number];
 
-export interface PlacesSearchResponse {
-  businesses: ScrapedBusiness[];
-  provider: 'google_places' | 'openstreetmap';
-  attribution: string | null;
-}
+/** A result of the places search (SPEC §3 plus where it came from and a duplicate hint). */
+export const ScrapedBusinessSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  rating: z.number().nullable(),
+  reviews: z.number().nullable(),
+  source: z.enum(PLACES_PROVIDERS),
+  source_id: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Set when the business probably exists already (SPEC-beyond duplicate detection). */
+  duplicate: z.object({ id: z.string(), business_name: z.string(), reason: z.string() }).nullish(),
+});
+export type ScrapedBusiness = z.infer<typeof ScrapedBusinessSchema>;
+
+/** `GET /api/imports/provider` → which provider searches, for the page's status banner. */
+export const PlacesProviderResponseSchema = z.object({
+  provider: z.enum(PLACES_PROVIDERS),
+  attribution: z.string().nullable(),
+});
+export type PlacesProviderResponse = z.infer<typeof PlacesProviderResponseSchema>;
+
+/** `POST /api/imports/search` → the results (SPEC §7 shape) and who provided them. */
+export const PlacesSearchResponseSchema = PlacesProviderResponseSchema.extend({
+  businesses: z.array(ScrapedBusinessSchema),
+});
+export type PlacesSearchResponse = z.infer<typeof PlacesSearchResponseSchema>;
 
 const scraped = z.object({
   name: z.string().trim().min(2).max(120),
@@ -43,7 +54,7 @@ const scraped = z.object({
   website: z.string().trim().max(300).nullish(),
   rating: z.number().min(0).max(5).nullish(),
   reviews: z.number().int().min(0).nullish(),
-  source: z.enum(['google_places', 'openstreetmap']),
+  source: z.enum(PLACES_PROVIDERS),
   source_id: z.string().min(1).max(200),
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),
@@ -53,6 +64,58 @@ export const BulkRegisterSchema = z.object({
   category: z.enum(SERVICE_CATEGORIES),
   businesses: z.array(scraped).min(1, 'No Businesses Selected').max(200),
 });
+
+export type BulkBusiness = z.output<typeof BulkRegisterSchema>['businesses'][number];
+
+/** One row of a bulk registration: saved (with its id) or refused with the reason. */
+export const BulkResultSchema = z.object({
+  name: z.string(),
+  ok: z.boolean(),
+  id: z.uuid().optional(),
+  error: z.string().optional(),
+});
+export type BulkResult = z.infer<typeof BulkResultSchema>;
+
+/** `POST /api/admin/imports/register` → one result per business and the counts. */
+export const BulkRegisterResponseSchema = z.object({
+  results: z.array(BulkResultSchema),
+  registered: z.number().int().min(0),
+  failed: z.number().int().min(0),
+});
+export type BulkRegisterResponse = z.infer<typeof BulkRegisterResponseSchema>;
+
+/** `POST /api/admin/imports/csv`: the file's text; `commit` imports the valid rows. */
+export const CsvImportSchema = z.object({
+  csv: z
+    .string()
+    .min(1, 'The file is empty')
+    .max(2_000_000, 'The file is too large (2 MB at most)'),
+  commit: z.boolean().default(false),
+});
+
+export const CSV_FORMATS = ['export', 'osm'] as const;
+/** `export`: the file Export All Businesses writes (SPEC §9 columns); `osm`: an OpenStreetMap extract. */
+export type CsvFormat = (typeof CSV_FORMATS)[number];
+
+export const CsvRowReportSchema = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  ok: z.boolean(),
+  errors: z.array(z.string()),
+});
+export type CsvRowReport = z.infer<typeof CsvRowReportSchema>;
+
+/** `POST /api/admin/imports/csv` → a preview with per-row errors, or the import's outcome. */
+export const CsvImportReportSchema = z.object({
+  format: z.enum(CSV_FORMATS),
+  rows: z.array(CsvRowReportSchema),
+  valid: z.number().int().min(0),
+  invalid: z.number().int().min(0),
+  imported: z.number().int().min(0),
+  /** OpenStreetMap rows left out by the mapping (unnamed, fuel and other out-of-scope tags, outside Lagos). */
+  skipped: z.record(z.string(), z.number().int()),
+});
+export type CsvImportReport = z.infer<typeof CsvImportReportSchema>;
 
 /**
  * City and state from a one-line address (SPEC §7 bulk write, state fallback Lagos).

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { SESSION_HINT_COOKIE } from '../config/session';
 import type { SessionUser } from '../schemas/auth';
 
 /**
@@ -16,7 +17,7 @@ export const $session = atom<SessionState>({ loading: true, user: null });
 let loading: Promise<void> | undefined;
 
 function hasSessionHint(): boolean {
-  return document.cookie.split(';').some((c) => c.trim().startsWith('la_signed_in=1'));
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=1`));
 }
 
 /** Reads the session from the server (once per page unless `force`). */
@@ -61,6 +62,6 @@ export async function signOut(): Promise<void> {
   } catch {
     // local state is cleared below in every case
   }
-  document.cookie = 'la_signed_in=; Path=/; Max-Age=0; SameSite=Lax';
+  document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
   $session.set({ loading: false, user: null });
 }

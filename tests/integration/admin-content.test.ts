@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { MAX_BATCH, sendgridTransport } from '../../functions/_lib/mail.ts';
-import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakeSendGrid } from '../fakes/sendgrid.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import { ROUTES } from '../../functions/router.ts';
-import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { ROUTES } from '../../functions/routes.ts';
+import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**

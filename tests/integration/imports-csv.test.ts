@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { ensureAdmin } from '../../functions/users/users.service.ts';
 import {
   BUSINESS_CSV_COLUMNS,
   businessesCsv,

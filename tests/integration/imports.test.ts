@@ -7,7 +7,7 @@ import {
   overpassProvider,
   type PlacesProvider,
 } from '../../functions/imports/places.ts';
-import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { ensureAdmin } from '../../functions/users/users.service.ts';
 import type { ScrapedBusiness } from '../../src/schemas/imports.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakePlaces } from '../fakes/places.ts';

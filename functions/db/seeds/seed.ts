@@ -4,14 +4,16 @@ import matter from 'gray-matter';
 import type { Kysely } from 'kysely';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../src/schemas/articles.ts';
 import { slugify } from '../../../src/schemas/text.ts';
+import { env } from '../../_lib/env.ts';
 import { log } from '../../_lib/log.ts';
-import { mapOsmPoints, OSM_SOURCE, parseOsmCsv } from '../../imports/osm.ts';
+import { OSM_SOURCE } from '../../../src/config/openstreetmap.ts';
+import { mapOsmPoints, parseOsmCsv } from '../../imports/osm.ts';
 import type { Database, NewArticle, NewBusinessRegistration, NewServiceCard } from '../database.ts';
 
 type Db = Kysely<Database>;
 
-/** Where the content shipped with the site lives (content/ at the project root). */
-export const CONTENT_DIR = path.resolve(process.env.CONTENT_DIR ?? 'content');
+/** Where the content shipped with the site lives (CONTENT_DIR, by default content/ at the root). */
+const contentDir = () => path.resolve(env('CONTENT_DIR'));
 
 export const SAMPLE_SOURCE = 'sample';
 
@@ -43,12 +45,12 @@ interface SampleBusiness {
 }
 
 async function readJson<T>(file: string): Promise<T> {
-  return JSON.parse(await readFile(path.join(CONTENT_DIR, file), 'utf8')) as T;
+  return JSON.parse(await readFile(path.join(contentDir(), file), 'utf8')) as T;
 }
 
 /** content/articles/*.md (front matter + markdown body) → article rows. */
 export async function loadArticles(): Promise<NewArticle[]> {
-  const dir = path.join(CONTENT_DIR, 'articles');
+  const dir = path.join(contentDir(), 'articles');
   const files = (await readdir(dir)).filter((f) => f.endsWith('.md')).sort();
   return Promise.all(
     files.map(async (file) => {
@@ -120,7 +122,7 @@ export async function loadSampleBusinesses(): Promise<NewBusinessRegistration[]>
 
 /** The named, in-scope OpenStreetMap points inside Lagos → approved, attributed registrations. */
 export async function loadOsmBusinesses(): Promise<NewBusinessRegistration[]> {
-  const csv = await readFile(path.join(CONTENT_DIR, 'osm', 'nigeria-automotive-2019.csv'), 'utf8');
+  const csv = await readFile(path.join(contentDir(), 'osm', 'nigeria-automotive-2019.csv'), 'utf8');
   const { businesses, skipped } = mapOsmPoints(parseOsmCsv(csv));
   log.info('openstreetmap points mapped', { listings: businesses.length, skipped });
   return businesses.map((b) => ({

@@ -12,14 +12,12 @@ import { MessagingPanel } from './MessagingPanel';
 import { RegistrationCard } from './RegistrationCard';
 import { ServiceCardsPanel } from './ServiceCardsPanel';
 import { SortableList } from './SortableList';
-import {
-  matchesQuery,
-  type AdminArticle,
-  type AdminRegistration,
-  type AdminUser,
-  type ContactMessage,
-  type ServiceRequest,
-} from './types';
+import type { AdminArticle } from '../../schemas/articles';
+import type { ContactMessage } from '../../schemas/contacts';
+import type { AdminRegistration } from '../../schemas/registrations';
+import type { ServiceRequest } from '../../schemas/service-requests';
+import type { AdminUser } from '../../schemas/users';
+import { matchesQuery } from './search';
 import { useResource } from './useResource';
 import { UsersPanel } from './UsersPanel';
 

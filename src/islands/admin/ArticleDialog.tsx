@@ -6,10 +6,13 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiSend } from '../../browser/api-client';
 import { DialogFormActions, DialogHead } from '../DialogHead';
-import { ArticleFormSchema, type ArticleFormInput } from '../../schemas/admin';
+import {
+  ArticleFormSchema,
+  type AdminArticle,
+  type ArticleFormInput,
+} from '../../schemas/articles';
 import { ARTICLE_CATEGORIES } from '../../schemas/articles';
 import { Field, TextAreaField } from '../auth/Field';
-import type { AdminArticle } from './types';
 
 interface Props {
   /** null = New Article. */

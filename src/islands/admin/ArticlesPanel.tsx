@@ -4,7 +4,7 @@ import { apiSend } from '../../browser/api-client';
 import { formatDay } from '../../browser/dates';
 import { ArticleDialog } from './ArticleDialog';
 import { ConfirmButton } from './ConfirmButton';
-import type { AdminArticle } from './types';
+import type { AdminArticle } from '../../schemas/articles';
 
 interface Props {
   articles: AdminArticle[] | null;

@@ -5,6 +5,8 @@ import { SERVICE_CATEGORIES, type ServiceCategory } from '../../schemas/categori
 import {
   DEFAULT_BULK_CATEGORY,
   DEFAULT_BULK_LOCATION,
+  type BulkRegisterResponse,
+  type PlacesProviderResponse,
   type PlacesSearchResponse,
   type ScrapedBusiness,
 } from '../../schemas/imports';
@@ -17,9 +19,7 @@ const CHUNK = 10;
 
 /** Bulk registration (SPEC §2 Bulk registration, §4 Bulk import, §7, §8). */
 export function BulkRegistration() {
-  const [provider, setProvider] = useState<{ provider: string; attribution: string | null } | null>(
-    null,
-  );
+  const [provider, setProvider] = useState<PlacesProviderResponse | null>(null);
   const [query, setQuery] = useState('');
   const [location, setLocation] = useState(DEFAULT_BULK_LOCATION);
   const [category, setCategory] = useState<ServiceCategory>(DEFAULT_BULK_CATEGORY);
@@ -28,7 +28,7 @@ export function BulkRegistration() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   useEffect(() => {
-    void apiGet<{ provider: string; attribution: string | null }>('/api/imports/provider').then(
+    void apiGet<PlacesProviderResponse>('/api/imports/provider').then(
       (r) => r.ok && setProvider(r.data),
     );
   }, []);
@@ -73,10 +73,10 @@ export function BulkRegistration() {
       const batch = chosen
         .slice(start, start + CHUNK)
         .map(({ selected: _s, duplicate: _d, ...business }) => business);
-      const result = await apiPost<{ registered: number; failed: number }>(
-        '/api/admin/imports/register',
-        { category, businesses: batch },
-      );
+      const result = await apiPost<BulkRegisterResponse>('/api/admin/imports/register', {
+        category,
+        businesses: batch,
+      });
       if (result.ok) {
         registered += result.data.registered;
         failed += result.data.failed;

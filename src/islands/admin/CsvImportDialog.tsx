@@ -2,16 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiPost } from '../../browser/api-client';
+import type { CsvImportReport as Report } from '../../schemas/imports';
 import { DialogHead } from '../DialogHead';
-
-interface Report {
-  format: 'export' | 'osm';
-  rows: { line: number; name: string; ok: boolean; errors: string[] }[];
-  valid: number;
-  invalid: number;
-  imported: number;
-  skipped: Record<string, number>;
-}
 
 /** Import CSV: the Export All Businesses file (or an OpenStreetMap extract), previewed with per-row errors. */
 export function CsvImportDialog({ onImported }: { onImported: () => void }) {

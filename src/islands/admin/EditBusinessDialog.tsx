@@ -6,11 +6,15 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiSend } from '../../browser/api-client';
 import { DialogFormActions, DialogHead } from '../DialogHead';
-import { BusinessEditSchema, type BusinessEditInput } from '../../schemas/admin';
+import {
+  BusinessEditSchema,
+  type AdminRegistration,
+  type BusinessEditInput,
+  type RegistrationResponse,
+} from '../../schemas/registrations';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';
 import { Field, TextAreaField } from '../auth/Field';
 import { CheckboxGroup } from '../forms/CheckboxGroup';
-import type { AdminRegistration } from './types';
 
 const standard = new Set<string>(SERVICE_CATEGORIES);
 
@@ -47,7 +51,7 @@ export function EditBusinessDialog({
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await apiSend<{ registration: AdminRegistration }>(
+    const result = await apiSend<RegistrationResponse>(
       'PATCH',
       `/api/admin/registrations/${business.id}`,
       values,

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
 import { SortableList } from './SortableList';
-import type { AdminRegistration } from './types';
+import type { AdminRegistration } from '../../schemas/registrations';
 
 interface Props {
   registrations: AdminRegistration[] | null;

@@ -3,22 +3,14 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet, apiSend } from '../../browser/api-client';
 import { formatShort } from '../../browser/dates';
-import { parseCustomEmails } from '../../schemas/admin';
-import type { SentMessage } from './types';
+import {
+  parseCustomEmails,
+  type Recipients,
+  type RecipientType,
+  type SendMessageResponse,
+  type SentMessage,
+} from '../../schemas/messages';
 import { useResource } from './useResource';
-
-interface Recipients {
-  users: { id: string; email: string; shownName: string }[];
-  businesses: {
-    id: string;
-    email: string | null;
-    business_name: string;
-    business_type: string;
-    status: string;
-  }[];
-}
-
-type RecipientType = 'users' | 'businesses' | 'custom';
 
 /** Messaging (SPEC §2, §4 compose states, §5, §8): Compose Message and Sent Messages. */
 export function MessagingPanel() {
@@ -70,7 +62,7 @@ export function MessagingPanel() {
     if (recipientCount === 0)
       return toast.error('Please select recipients or enter email addresses');
     setSending(true);
-    const result = await apiSend<{ sent: number; failed: number }>('POST', '/api/admin/messages', {
+    const result = await apiSend<SendMessageResponse>('POST', '/api/admin/messages', {
       recipient_type: type,
       recipients: type === 'custom' ? [] : [...selected],
       custom_emails: type === 'custom' ? custom : '',

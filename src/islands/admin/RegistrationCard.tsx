@@ -7,12 +7,15 @@ import {
   STAR_RATINGS,
   STATUS_TRANSITIONS,
   VERIFIABLE_STATUSES,
-} from '../../schemas/admin';
+  type AdminRegistration,
+  type RegistrationResponse,
+  type StatusChangeResponse,
+  type TestWelcomeResponse,
+} from '../../schemas/registrations';
 import { VerificationBadge } from '../directory/Badges';
 import { StarRating } from '../directory/StarRating';
 import { ConfirmButton } from './ConfirmButton';
 import { EditBusinessDialog } from './EditBusinessDialog';
-import type { AdminRegistration } from './types';
 
 /**
  * The status buttons come from the state machine the server enforces (SPEC §4), so the card can only
@@ -42,10 +45,8 @@ interface Props {
   onChange: (id: string, next: AdminRegistration | null) => void;
 }
 
-type Result = {
-  registration: AdminRegistration;
-  welcomeEmail?: { status: string; error?: string };
-};
+/** Status changes add the welcome e-mail's outcome; featured, verification and rating do not. */
+type Result = RegistrationResponse & Partial<StatusChangeResponse>;
 
 /** One business in the admin lists, with the actions of its status (SPEC §4). */
 export function RegistrationCard({ business, onChange }: Props) {
@@ -83,7 +84,7 @@ export function RegistrationCard({ business, onChange }: Props) {
     );
 
   async function testWelcome() {
-    const result = await apiSend<{ welcomeEmail: { status: string; error?: string } }>(
+    const result = await apiSend<TestWelcomeResponse>(
       'POST',
       `/api/admin/registrations/${business.id}/test-welcome`,
     );

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
 import { SortableList } from './SortableList';
-import { matchesQuery, type AdminServiceCard } from './types';
+import type { AdminServiceCard, AdminServiceCardResponse } from '../../schemas/service-cards';
+import { matchesQuery } from './search';
 import { useResource } from './useResource';
 
 /** Service Card Management (SPEC §2): reorder, enable/disable, edit title, description, button text. */
@@ -38,7 +39,7 @@ export function ServiceCardsPanel({ query }: { query: string }) {
   }
 
   async function toggle(card: AdminServiceCard, enabled: boolean) {
-    const result = await apiSend<{ serviceCard: AdminServiceCard }>(
+    const result = await apiSend<AdminServiceCardResponse>(
       'PATCH',
       `/api/admin/service-cards/${card.id}`,
       { enabled },

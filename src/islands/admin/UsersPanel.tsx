@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { downloadCsv, usersCsv } from '../../browser/csv';
 import { fileDate, formatDay } from '../../browser/dates';
-import type { AdminUser } from './types';
+import type { AdminUser } from '../../schemas/users';
 
 /** Users tab (SPEC §2): User Management - View all registered users, Export Users. */
 export function UsersPanel({

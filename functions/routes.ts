@@ -1,0 +1,88 @@
+import type { ApiHandler } from './_lib/context.ts';
+import type { Access } from './_lib/guards.ts';
+import * as articles from './articles/articles.handler.ts';
+import * as auth from './auth/auth.handler.ts';
+import * as contacts from './contacts/contacts.handler.ts';
+import * as directory from './directory/directory.handler.ts';
+import * as imports from './imports/imports.handler.ts';
+import * as messages from './messages/messages.handler.ts';
+import * as registrations from './registrations/registrations.handler.ts';
+import * as serviceCards from './service-cards/service-cards.handler.ts';
+import * as serviceRequests from './service-requests/service-requests.handler.ts';
+import * as users from './users/users.handler.ts';
+
+export type { Access } from './_lib/guards.ts';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to `/api`; `:name` segments become `ctx.params.name`. */
+  path: string;
+  /** Who may call it, enforced before the handler (guards.ts). */
+  access: Access;
+  handler: ApiHandler;
+}
+
+const route = (
+  method: Route['method'],
+  path: string,
+  access: Access,
+  handler: ApiHandler,
+): Route => ({ method, path, access, handler });
+
+/**
+ * The API's index: every route, its access level and its handler, one line each. Each handler
+ * lives next to its resource (`functions/<resource>/<resource>.handler.ts`) and documents its
+ * request and response; the shapes are in `src/schemas/<resource>.ts`.
+ */
+// prettier-ignore
+export const ROUTES: readonly Route[] = [
+  route('GET',    '/directory',                               'public', directory.listDirectory),
+  route('GET',    '/directory/search',                        'public', directory.searchDirectory),
+  route('GET',    '/directory/featured',                      'public', directory.listFeatured),
+  route('GET',    '/directory/:id',                           'public', directory.getBusiness),
+  route('GET',    '/articles',                                'public', articles.listPublished),
+  route('GET',    '/articles/:slug',                          'public', articles.getPublished),
+  route('GET',    '/service-cards',                           'public', serviceCards.listEnabled),
+  route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
+  route('POST',   '/auth/sign-up',                            'public', auth.signUp),
+  route('POST',   '/auth/sign-in',                            'public', auth.signIn),
+  route('POST',   '/auth/sign-out',                           'public', auth.signOut),
+  route('GET',    '/auth/session',                            'public', auth.getSession),
+  route('POST',   '/auth/password-reset',                     'public', auth.requestPasswordReset),
+  route('POST',   '/auth/password-reset/confirm',             'public', auth.resetPassword),
+  route('POST',   '/registrations',                           'public', registrations.submit),
+  route('POST',   '/service-requests',                        'public', serviceRequests.submit),
+  route('POST',   '/contacts',                                'public', contacts.submit),
+  route('GET',    '/imports/provider',                        'user',   imports.getProvider),
+  route('POST',   '/imports/search',                          'user',   imports.search),
+  route('POST',   '/admin/imports/register',                  'admin',  imports.register),
+  route('POST',   '/admin/imports/csv',                       'admin',  imports.importCsvFile),
+  route('GET',    '/admin/users',                             'admin',  users.list),
+  route('GET',    '/admin/registrations',                     'admin',  registrations.list),
+  route('PATCH',  '/admin/registrations/:id',                 'admin',  registrations.edit),
+  route('DELETE', '/admin/registrations/:id',                 'admin',  registrations.remove),
+  route('POST',   '/admin/registrations/:id/status',          'admin',  registrations.changeStatus),
+  route('POST',   '/admin/registrations/:id/featured',        'admin',  registrations.setFeatured),
+  route('POST',   '/admin/registrations/:id/verification',    'admin',  registrations.setVerification),
+  route('POST',   '/admin/registrations/:id/rating',          'admin',  registrations.setRating),
+  route('POST',   '/admin/registrations/:id/test-welcome',    'admin',  registrations.testWelcome),
+  route('PUT',    '/admin/featured-order',                    'admin',  registrations.reorderFeatured),
+  route('GET',    '/admin/service-requests',                  'admin',  serviceRequests.list),
+  route('DELETE', '/admin/service-requests',                  'admin',  serviceRequests.clear),
+  route('POST',   '/admin/service-requests/:id/handle',       'admin',  serviceRequests.handle),
+  route('DELETE', '/admin/service-requests/:id',              'admin',  serviceRequests.remove),
+  route('GET',    '/admin/contacts',                          'admin',  contacts.list),
+  route('DELETE', '/admin/contacts',                          'admin',  contacts.clear),
+  route('POST',   '/admin/contacts/:id/handle',               'admin',  contacts.handle),
+  route('DELETE', '/admin/contacts/:id',                      'admin',  contacts.remove),
+  route('GET',    '/admin/articles',                          'admin',  articles.listAll),
+  route('POST',   '/admin/articles',                          'admin',  articles.create),
+  route('PATCH',  '/admin/articles/:id',                      'admin',  articles.update),
+  route('DELETE', '/admin/articles/:id',                      'admin',  articles.remove),
+  route('GET',    '/admin/service-cards',                     'admin',  serviceCards.listAll),
+  route('PUT',    '/admin/service-cards/order',               'admin',  serviceCards.reorder),
+  route('PATCH',  '/admin/service-cards/:id',                 'admin',  serviceCards.update),
+  route('GET',    '/admin/messaging/recipients',              'admin',  messages.listRecipients),
+  route('GET',    '/admin/messages',                          'admin',  messages.listSent),
+  route('POST',   '/admin/messages',                          'admin',  messages.send),
+];

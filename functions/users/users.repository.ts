@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+/**
+ * Queries of accounts: Better Auth's user table, profiles and user_roles (SPEC §3, ADR 002).
+ * `db` may be a transaction.
+ */
+type Db = Kysely<Database>;
+
+/** Every account with its profile and role (admin when user_roles has the admin row), newest first. */
+export function listWithRoles(db: Db) {
+  return db
+    .selectFrom('user as u')
+    .leftJoin('profiles as p', 'p.user_id', 'u.id')
+    .select((eb) => [
+      'u.id as user_id',
+      'u.email',
+      'p.id as profile_id',
+      'p.display_name',
+      'p.created_at',
+      'p.updated_at',
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('user_roles as r')
+              .whereRef('r.user_id', '=', 'u.id')
+              .where('r.role', '=', 'admin')
+              .select('r.id'),
+          ),
+        )
+        .then('admin' as const)
+        .else('user' as const)
+        .end()
+        .as('role'),
+    ])
+    .orderBy('u.created_at', 'desc')
+    .execute();
+}
+
+/** The id of the account with this e-mail (case-insensitive), if any. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('user')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Adds the `admin` row to user_roles (what has_role reads); nothing when it exists. */
+export async function addAdminRole(db: Db, userId: string): Promise<void> {
+  await db
+    .insertInto('user_roles')
+    .values({ user_id: userId, role: 'admin' })
+    .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+    .execute();
+}
+
+/** Better Auth's own user.role, kept in step with user_roles. */
+export async function setAuthRole(db: Db, userId: string, role: 'admin' | 'user'): Promise<void> {
+  await db.updateTable('user').set({ role }).where('id', '=', userId).execute();
+}

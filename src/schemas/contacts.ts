@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { isoDateTime } from './api';
+
+/**
+ * Contact messages as the admin handles them (SPEC §2 Contacts tab, §3 contacts, §4: pending →
+ * handled, recording the admin). The public contact form is `ContactFormSchema` in `forms.ts`.
+ */
+export const ContactMessageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(['pending', 'handled']),
+  created_at: isoDateTime,
+  handled_at: isoDateTime.nullable(),
+  handled_by: z.string().nullable(),
+  email_status: z.enum(['sent', 'failed']).nullable(),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+/** `GET /api/admin/contacts` → newest first. */
+export const ContactListResponseSchema = z.object({ contacts: z.array(ContactMessageSchema) });
+/** `POST /api/admin/contacts/:id/handle` → the handled message. */
+export const ContactResponseSchema = z.object({ contact: ContactMessageSchema });

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { isoDateTime } from './api';
+import { SERVICE_CATEGORIES } from './categories';
+
+/**
+ * Business listings as the admin manages them (SPEC §2 Admin dashboard, §4, §5, §9): the status
+ * state machine, the edit form, and what `/api/admin/registrations*` answers. Shared by the
+ * dashboard island and the function layer. The public "List Your Business" form is in `forms.ts`.
+ */
+
+/** SPEC §4: every allowed status change. Anything else answers 409 and changes nothing. */
+export const STATUS_TRANSITIONS = {
+  pending: ['approved', 'rejected'],
+  approved: ['rejected', 'suspended'],
+  rejected: ['approved'],
+  suspended: ['approved'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type RegistrationStatus = keyof typeof STATUS_TRANSITIONS;
+
+export function canTransition(from: string, to: string): boolean {
+  if (!Object.hasOwn(STATUS_TRANSITIONS, from)) return false;
+  return (STATUS_TRANSITIONS as Record<string, readonly string[]>)[from]!.includes(to);
+}
+
+/** SPEC §4: Edit Details and Delete Permanently are offered for these statuses. */
+export const EDITABLE_STATUSES: readonly string[] = ['approved', 'rejected', 'suspended'];
+/** SPEC §4: verification is adjustable only for these. */
+export const VERIFIABLE_STATUSES: readonly string[] = ['approved', 'suspended'];
+
+/** `POST /api/admin/registrations/:id/status`. */
+export const StatusChangeSchema = z.object({
+  status: z.enum(['approved', 'rejected', 'suspended']),
+});
+/** `POST /api/admin/registrations/:id/featured`. */
+export const FeaturedSchema = z.object({ featured: z.boolean() });
+/** `POST /api/admin/registrations/:id/verification`. */
+export const VerificationSchema = z.object({
+  verification_status: z.enum(['verified', 'verification_pending', 'not_verified']),
+});
+
+/** SPEC §4 star_rating steps. */
+export const STAR_RATINGS = [0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5] as const;
+/** `POST /api/admin/registrations/:id/rating`. */
+export const RatingSchema = z.object({
+  star_rating: z
+    .number()
+    .refine(
+      (n) => (STAR_RATINGS as readonly number[]).includes(n),
+      'Rating must be 0 or 1 to 5 in half steps',
+    ),
+});
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+/** SPEC §5 Admin business edit: `PATCH /api/admin/registrations/:id`. */
+export const BusinessEditSchema = z.object({
+  business_name: z.string().trim().min(1, 'Business name is required').max(120),
+  phone: z.string().trim().min(1, 'Phone is required').max(30),
+  display_name: nullableText(80),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(z.email('Invalid email address').nullable()),
+  address: nullableText(200),
+  city: nullableText(80),
+  state: nullableText(80),
+  website: nullableText(300),
+  description: nullableText(2000),
+  services: nullableText(1000),
+  business_categories: z
+    .array(z.enum(SERVICE_CATEGORIES))
+    .max(SERVICE_CATEGORIES.length)
+    .default([]),
+  additional_tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  contact_visibility: z.enum(['public', 'registered_users_only']),
+});
+export type BusinessEditInput = z.input<typeof BusinessEditSchema>;
+export type BusinessEdit = z.output<typeof BusinessEditSchema>;
+
+/**
+ * SPEC §5: business_type becomes the first selected category; tags keep the non-standard tags plus
+ * the selected categories.
+ */
+export function editedTypeAndTags(
+  categories: readonly string[],
+  additionalTags: readonly string[],
+  currentType: string,
+) {
+  const standard = new Set<string>(SERVICE_CATEGORIES);
+  const tags = [...new Set([...additionalTags.filter((t) => !standard.has(t)), ...categories])];
+  return { business_type: categories[0] ?? currentType, tags };
+}
+
+/**
+ * A registration as the admin API returns it: every column of business_registrations (SPEC §3)
+ * but the generated search columns.
+ */
+export const AdminRegistrationSchema = z.object({
+  id: z.uuid(),
+  business_name: z.string(),
+  business_type: z.string(),
+  display_name: z.string().nullable(),
+  business_categories: z.array(z.string()),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  general_location: z.string().nullable(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  services: z.string().nullable(),
+  tags: z.array(z.string()),
+  status: z.enum(['pending', 'approved', 'rejected', 'suspended']),
+  featured: z.boolean(),
+  verified: z.boolean(),
+  display_order: z.number().int(),
+  verification_status: z.enum(['verified', 'verification_pending', 'not_verified', 'pending']),
+  star_rating: z.number(),
+  contact_visibility: z.enum(['public', 'registered_users_only']),
+  user_id: z.string().nullable(),
+  user_created: z.boolean(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  slug: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  opening_hours: z.unknown(),
+  whatsapp: z.string().nullable(),
+  source: z.string().nullable(),
+  source_id: z.string().nullable(),
+  claimed_by: z.string().nullable(),
+  notification_status: z.enum(['sent', 'failed']).nullable(),
+  is_sample: z.boolean(),
+  area: z.string().nullable(),
+  category_keys: z.array(z.string()),
+});
+export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
+
+/** `GET /api/admin/registrations` → every registration, newest first. */
+export const RegistrationListResponseSchema = z.object({
+  registrations: z.array(AdminRegistrationSchema),
+});
+/** One registration after a write (featured, verification, rating, edit). */
+export const RegistrationResponseSchema = z.object({ registration: AdminRegistrationSchema });
+export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;
+
+/** Outcome of the welcome e-mail (SPEC §4): `failed` carries the error for the Warning toast. */
+export const WelcomeEmailSchema = z.object({
+  status: z.enum(['sent', 'failed', 'skipped']),
+  error: z.string().optional(),
+});
+export type WelcomeEmailOutcome = z.infer<typeof WelcomeEmailSchema>;
+
+/** `POST /api/admin/registrations/:id/status` → the registration and the welcome e-mail's outcome. */
+export const StatusChangeResponseSchema = z.object({
+  registration: AdminRegistrationSchema,
+  welcomeEmail: WelcomeEmailSchema,
+});
+export type StatusChangeResponse = z.infer<typeof StatusChangeResponseSchema>;
+
+/** `POST /api/admin/registrations/:id/test-welcome`. */
+export const TestWelcomeResponseSchema = z.object({ welcomeEmail: WelcomeEmailSchema });
+export type TestWelcomeResponse = z.infer<typeof TestWelcomeResponseSchema>;
