@@ -5,6 +5,41 @@ import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The code map's boundaries (ADR 013), kept by the linter. Relative import paths are matched
+ * by regular expressions; the message says what to do instead.
+ */
+const SHARED_ONLY =
+  'src/schemas and src/config are shared by the site and the function layer: they import only each other and packages.';
+
+/** What functions/ may not import (every file there, handlers included). */
+const FUNCTIONS_PATTERNS = [
+  {
+    regex: '(^|/)src/(?!schemas/|config/)',
+    message:
+      'functions/ imports from src/ only src/schemas (shared shapes and rules) and src/config (shared constants).',
+  },
+  {
+    regex: '(^|/)(server|netlify|scripts|tests)/',
+    message:
+      'functions/ is the platform-free API: the hosts (server/, netlify/), scripts/ and tests/ depend on it, not the reverse.',
+  },
+];
+
+/** Kysely query building and raw SQL: repositories only. */
+const QUERY_CALLS = ['selectFrom', 'selectNoFrom', 'insertInto', 'updateTable', 'deleteFrom'];
+const noQueries = (where, extra = []) => [
+  'error',
+  ...[...QUERY_CALLS, ...extra].map((name) => ({
+    selector: `CallExpression[callee.property.name='${name}']`,
+    message: `No ${name}() in ${where}: queries live in the resource's *.repository.ts (ADR 013).`,
+  })),
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql']",
+    message: `No sql\`\` in ${where}: queries live in the resource's *.repository.ts (ADR 013).`,
+  },
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -28,6 +63,92 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    name: 'boundaries/functions',
+    files: ['functions/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: FUNCTIONS_PATTERNS }] },
+  },
+  {
+    name: 'boundaries/env',
+    files: ['functions/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['functions/_lib/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            "Read configuration through env('NAME') from functions/_lib/env.ts (declared, parsed and documented there).",
+        },
+      ],
+    },
+  },
+  {
+    name: 'boundaries/handlers',
+    files: ['functions/**/*.handler.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              message:
+                'Handlers are guard clauses + parse + one service call + response: the database is the service and repository’s business.',
+            },
+          ],
+          patterns: [
+            ...FUNCTIONS_PATTERNS,
+            {
+              regex: '\\.repository\\.ts$',
+              message: 'Handlers call their service, never a repository (ADR 013).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': noQueries('a handler', ['transaction']),
+    },
+  },
+  {
+    name: 'boundaries/services',
+    files: ['functions/**/*.service.ts'],
+    rules: { 'no-restricted-syntax': noQueries('a service') },
+  },
+  {
+    name: 'boundaries/islands',
+    files: ['src/islands/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)functions/',
+              message:
+                'Islands run in the browser: they reach the function layer over HTTP (src/lib/api-client) and share only src/schemas and src/config.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'boundaries/shared',
+    files: ['src/schemas/**/*.ts', 'src/config/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!schemas/|config/|\\.\\./)', message: SHARED_ONLY },
+            { regex: '^\\.\\./\\.\\./', message: SHARED_ONLY },
+          ],
+        },
       ],
     },
   },
