@@ -349,6 +349,25 @@ describe('messaging', () => {
     expect(await sentRows()).toEqual([]);
   });
 
+  it('answers 422 in the envelope for a business recipient that is not a listing id, sending nothing (issue 12.6)', async () => {
+    for (const recipients of [['not-a-uuid'], [withEmail[0]!.id, "1' or '1'='1"]]) {
+      const refused = await send({
+        recipient_type: 'businesses',
+        recipients,
+        subject: 'Hi',
+        message: 'Hello',
+      });
+      expect(refused.status, JSON.stringify(recipients)).toBe(422);
+      expect(refused.body.error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid recipient id',
+        fields: { recipients: ['Invalid recipient id'] },
+      });
+    }
+    expect(fake.requests).toHaveLength(0);
+    expect(await sentRows()).toEqual([]);
+  });
+
   it('custom list: trimmed, empties and duplicates dropped, one SendGrid request with one personalization each', async () => {
     const { status, body } = await send({
       recipient_type: 'custom',

@@ -534,6 +534,23 @@ describe('PATCH /api/admin/registrations/:id (SPEC §5 admin edit)', () => {
     expect(await row(business.id)).toEqual(before);
     expect((await patch(UNKNOWN_ID, form())).status).toBe(404);
   });
+
+  it("answers 409 with the SPEC §8 duplicate message for another listing's e-mail, changing nothing (issue 12.6)", async () => {
+    const other = await insertBusiness(handle.db, { email: 'taken@example.com' });
+    const business = await insertBusiness(handle.db, { status: 'approved' });
+    const before = await row(business.id);
+    for (const email of ['taken@example.com', 'TAKEN@Example.com']) {
+      const { status, body } = await patch(business.id, form({ email }));
+      expect(status).toBe(409);
+      expect(body.error).toMatchObject({
+        code: 'CONFLICT',
+        message: 'A business with this email already exists.',
+      });
+    }
+    expect(await row(business.id)).toEqual(before);
+    expect((await row(other.id))!.email).toBe('taken@example.com');
+    expect(api.purges).toEqual([]);
+  });
 });
 
 describe('DELETE /api/admin/registrations/:id', () => {
