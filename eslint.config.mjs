@@ -28,6 +28,11 @@ const FUNCTIONS_PATTERNS = [
 
 /** Kysely query building and raw SQL: repositories only. */
 const QUERY_CALLS = ['selectFrom', 'selectNoFrom', 'insertInto', 'updateTable', 'deleteFrom'];
+/**
+ * @param {string} where
+ * @param {string[]} [extra]
+ * @returns {import('eslint').Linter.RuleEntry}
+ */
 const noQueries = (where, extra = []) => [
   'error',
   ...[...QUERY_CALLS, ...extra].map((name) => ({
