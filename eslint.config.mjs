@@ -124,8 +124,8 @@ export default defineConfig(
     rules: { 'no-restricted-syntax': noQueries('a service') },
   },
   {
-    name: 'boundaries/islands',
-    files: ['src/islands/**/*.{ts,tsx}'],
+    name: 'boundaries/browser',
+    files: ['src/islands/**/*.{ts,tsx}', 'src/browser/**/*.ts', 'src/stores/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -134,7 +134,12 @@ export default defineConfig(
             {
               regex: '(^|/)functions/',
               message:
-                'Islands run in the browser: they reach the function layer over HTTP (src/lib/api-client) and share only src/schemas and src/config.',
+                'Browser code reaches the function layer over HTTP (src/browser/api-client) and shares only src/schemas and src/config.',
+            },
+            {
+              regex: '(^|/)render/',
+              message:
+                'src/render runs on the server (page rendering, database reads): browser code must not import it.',
             },
           ],
         },
