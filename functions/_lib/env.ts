@@ -97,15 +97,6 @@ export const ENV_VARIABLES = {
     default: '`.data/site`',
     meaning: 'where the local server keeps its build (reused while the code is unchanged)',
   }),
-  SITE_DATA_URL: variable(url('the snapshot endpoint of the running server'), {
-    default: 'unset',
-    meaning: 'set by the local server for its build: read the data from it, not the database',
-  }),
-  NETLIFY_BUILD_HOOK_URL: variable(url('a Netlify build hook'), {
-    default: 'unset',
-    meaning: 'build hook fired by the scheduled function after data changes',
-    secret: true,
-  }),
   BETTER_AUTH_SECRET: variable(
     z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
     {
