@@ -246,6 +246,17 @@ export function checkEnv(source: Source = process.env): void {
   if (problems.length > 0) throw new EnvError(problems);
 }
 
+/**
+ * The whole environment with `overrides`, to hand to a child process (which checks it itself at
+ * start): the one sanctioned way to pass `process.env` on.
+ */
+export function childEnvironment(overrides: Record<string, string> = {}): Record<string, string> {
+  const inherited = Object.entries(process.env).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  return { ...Object.fromEntries(inherited), ...overrides };
+}
+
 /** True on Netlify or with NODE_ENV=production: secrets must come from the environment. */
 export function isProduction(): boolean {
   return (

@@ -15,9 +15,10 @@ import { sql } from 'kysely';
 import pidtree from 'pidtree';
 import pidusage from 'pidusage';
 import { openDatabase } from '../../functions/_lib/db.ts';
+import { childEnvironment } from '../../functions/_lib/env.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
-import { ensureAdmin } from '../../functions/users/admin-bootstrap.ts';
+import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { insertSyntheticListings } from '../../tests/factories/synthetic-listings.ts';
@@ -154,15 +155,14 @@ async function run(kind: string) {
   log(`${kind}: cold start`);
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
+    env: childEnvironment({
       ...env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SITE_URL: BASE,
       SITE_BUILD_DIR: `${ROOT}/site`,
       LOG_LEVEL: 'silent',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const memory = watchMemory(child.pid!);
