@@ -1,8 +1,5 @@
-import {
-  BusinessIdSchema,
-  DirectoryListQuerySchema,
-  DirectorySearchQuerySchema,
-} from '../../src/schemas/directory.ts';
+import { BusinessIdSchema, DirectoryListQuerySchema } from '../../src/schemas/directory.ts';
+import { DirectorySearchQuerySchema } from '../../src/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { json, parseOrThrow, queryOf } from '../_lib/http.ts';
 import * as service from './directory.service.ts';
@@ -20,14 +17,15 @@ export async function listDirectory(request: Request, ctx: ApiContext): Promise<
   return json(await service.listBusinessesPage(await ctx.db(), query), 200, PUBLIC_CACHE);
 }
 
-/** GET /api/directory/search?q&type&location&limit → `{ businesses }` (SPEC §7 Search) */
+/**
+ * GET /api/directory/search?q&type&location&cursor&limit → `{ businesses, total, totalIsCapped,
+ * nextCursor }` (SPEC §7 Search; issue 11): one page (limit 1–100, default 24) of
+ * contact-protected listings, newest first; pass `nextCursor` back as `cursor` for the next page.
+ * 422 VALIDATION_FAILED for a bad limit, an over-long q/type/location or a foreign cursor.
+ */
 export async function searchDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectorySearchQuerySchema, queryOf(request));
-  return json(
-    { businesses: await service.searchBusinesses(await ctx.db(), query) },
-    200,
-    PUBLIC_CACHE,
-  );
+  return json(await service.searchBusinesses(await ctx.db(), query), 200, PUBLIC_CACHE);
 }
 
 /**

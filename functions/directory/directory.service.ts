@@ -3,8 +3,6 @@ import {
   type BusinessContact,
   type DirectoryListQuery,
   type DirectoryPage,
-  type DirectorySearchQuery,
-  expandSearchTerms,
   type PublicBusiness,
 } from '../../src/schemas/directory.ts';
 import { CATEGORY_PAGES, type CategoryPageKey } from '../../src/schemas/categories.ts';
@@ -67,14 +65,7 @@ export async function listBusinessesPage(
   };
 }
 
-/** SPEC §7 search with synonym expansion; a blank query returns no results. */
-export async function searchBusinesses(
-  db: Db,
-  query: DirectorySearchQuery,
-): Promise<PublicBusiness[]> {
-  const rows = await repository.searchDirectory(db, expandSearchTerms(query.q), query, query.limit);
-  return rows.map(toPublicBusiness);
-}
+export { searchBusinesses } from './search.service.ts';
 
 /** @throws AppError NOT_FOUND when no approved listing has this id. */
 export async function getBusiness(db: Db, id: string): Promise<PublicBusiness> {

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DirectoryListQuerySchema,
-  DirectorySearchQuerySchema,
-  SEARCH_SYNONYMS,
   countsForServiceCard,
-  expandSearchTerms,
   locationLine,
   matchesTypeFilter,
   verificationBadge,
@@ -17,84 +14,6 @@ const biz = (
   services: null as string | null,
   tags: [] as string[],
   ...over,
-});
-
-describe('expandSearchTerms (SPEC §7 synonyms)', () => {
-  it('returns [] for empty and blank queries', () => {
-    expect(expandSearchTerms('')).toEqual([]);
-    expect(expandSearchTerms('   \t\n ')).toEqual([]);
-  });
-
-  it('lower-cases, trims and collapses whitespace', () => {
-    expect(expandSearchTerms('  Toyota   CAMRY\t2010 ')).toEqual(['toyota camry 2010']);
-  });
-
-  it('expands "Panel beating" to the body work group, query first', () => {
-    const terms = expandSearchTerms('Panel beating');
-    expect(terms[0]).toBe('panel beating');
-    expect(terms).toContain('body work');
-    expect(new Set(terms)).toEqual(new Set(['panel beating', 'body work']));
-  });
-
-  it('matches a synonym after whitespace collapsing ("Panel    Beating")', () => {
-    expect(expandSearchTerms('Panel    Beating')).toContain('body work');
-  });
-
-  it('has exactly the seven SPEC groups', () => {
-    expect(SEARCH_SYNONYMS.map((g) => [...g].sort())).toEqual(
-      [
-        ['car sales', 'dealership'],
-        ['car repair', 'auto repair', 'mechanic'],
-        ['car parts', 'spare parts'],
-        ['body work', 'panel beating'],
-        ['breakdown', 'towing', 'recovery'],
-        ['workshop', 'garage'],
-        ['windscreen', 'windshield', 'glass'],
-      ].map((g) => g.sort()),
-    );
-  });
-
-  const groups: string[][] = [
-    ['car sales', 'dealership'],
-    ['car repair', 'auto repair', 'mechanic'],
-    ['car parts', 'spare parts'],
-    ['body work', 'panel beating'],
-    ['breakdown', 'towing', 'recovery'],
-    ['workshop', 'garage'],
-    ['windscreen', 'windshield', 'glass'],
-  ];
-  for (const group of groups) {
-    for (const member of group) {
-      it(`"${member}" expands to every member of its group`, () => {
-        const terms = expandSearchTerms(`Best ${member.toUpperCase()} in Ikeja`);
-        expect(terms[0]).toBe(`best ${member} in ikeja`);
-        for (const other of group) expect(terms).toContain(other);
-        // and to nothing outside its own group(s)
-        const allowed = new Set([terms[0], ...group]);
-        for (const t of terms) expect(allowed.has(t)).toBe(true);
-      });
-    }
-  }
-
-  it('a query with no synonym returns only itself', () => {
-    expect(expandSearchTerms('Toyota')).toEqual(['toyota']);
-    expect(expandSearchTerms('car wash')).toEqual(['car wash']);
-  });
-
-  it('combines several groups without duplicates', () => {
-    const terms = expandSearchTerms('mechanic garage mechanic');
-    expect(terms).toEqual(
-      expect.arrayContaining(['car repair', 'auto repair', 'mechanic', 'workshop', 'garage']),
-    );
-    expect(terms).toHaveLength(new Set(terms).size);
-    expect(terms).toHaveLength(6);
-  });
-
-  it('does not duplicate when the query is itself a synonym', () => {
-    const terms = expandSearchTerms('Mechanic');
-    expect(terms.filter((t) => t === 'mechanic')).toHaveLength(1);
-    expect(terms).toHaveLength(3);
-  });
 });
 
 describe('countsForServiceCard (SPEC §9)', () => {
@@ -209,54 +128,6 @@ describe('locationLine', () => {
     expect(locationLine({ general_location: 'Ikeja', city: 'Lagos', state: 'Lagos ' })).toBe(
       'Ikeja, Lagos',
     );
-  });
-});
-
-describe('DirectorySearchQuerySchema', () => {
-  it('trims q and defaults limit to 100', () => {
-    expect(DirectorySearchQuerySchema.parse({ q: '  mechanic  ' })).toEqual({
-      q: 'mechanic',
-      limit: 100,
-    });
-  });
-
-  it('coerces limit from a string', () => {
-    expect(DirectorySearchQuerySchema.parse({ q: 'x', limit: '25' }).limit).toBe(25);
-  });
-
-  it('accepts limits 1 and 200, rejects 0, 201 and non-integers', () => {
-    expect(DirectorySearchQuerySchema.safeParse({ q: 'x', limit: '1' }).success).toBe(true);
-    expect(DirectorySearchQuerySchema.safeParse({ q: 'x', limit: '200' }).success).toBe(true);
-    expect(DirectorySearchQuerySchema.safeParse({ q: 'x', limit: '0' }).success).toBe(false);
-    expect(DirectorySearchQuerySchema.safeParse({ q: 'x', limit: '201' }).success).toBe(false);
-    expect(DirectorySearchQuerySchema.safeParse({ q: 'x', limit: '2.5' }).success).toBe(false);
-    expect(DirectorySearchQuerySchema.safeParse({ q: 'x', limit: 'abc' }).success).toBe(false);
-  });
-
-  it('rejects q over 200 characters (after trimming) with a message', () => {
-    expect(DirectorySearchQuerySchema.safeParse({ q: 'a'.repeat(200) }).success).toBe(true);
-    expect(DirectorySearchQuerySchema.safeParse({ q: `  ${'a'.repeat(200)}  ` }).success).toBe(
-      true,
-    );
-    const bad = DirectorySearchQuerySchema.safeParse({ q: 'a'.repeat(201) });
-    expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.path).toEqual(['q']);
-    expect(bad.error?.issues[0]?.message).toBe('Must be at most 200 characters');
-  });
-
-  it('requires q', () => {
-    expect(DirectorySearchQuerySchema.safeParse({}).success).toBe(false);
-  });
-
-  it('keeps optional type/location trimmed', () => {
-    expect(
-      DirectorySearchQuerySchema.parse({ q: 'x', type: ' Mechanic ', location: ' Ikeja ' }),
-    ).toEqual({
-      q: 'x',
-      type: 'Mechanic',
-      location: 'Ikeja',
-      limit: 100,
-    });
   });
 });
 

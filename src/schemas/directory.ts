@@ -116,15 +116,6 @@ export interface BusinessContact {
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
-/** `GET /api/directory/search` parameters (SPEC §7 Search). `type=all` means no type filter. */
-export const DirectorySearchQuerySchema = z.object({
-  q: text(200),
-  type: text(100).optional(),
-  location: text(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-});
-export type DirectorySearchQuery = z.output<typeof DirectorySearchQuerySchema>;
-
 /** Most rows any list endpoint returns at once (ADR 011: every list is paged). */
 export const MAX_PAGE_SIZE = 100;
 /** Cards on one page of a category page, the featured list and the listing API by default. */
@@ -166,32 +157,6 @@ export interface DirectoryPage {
 }
 
 export const BusinessIdSchema = z.object({ id: z.uuid('Invalid business id') });
-
-/** Synonym groups of SPEC §7: a query containing one member also searches the others. */
-export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
-  ['car sales', 'dealership'],
-  ['car repair', 'auto repair', 'mechanic'],
-  ['car parts', 'spare parts'],
-  ['body work', 'panel beating'],
-  ['breakdown', 'towing', 'recovery'],
-  ['workshop', 'garage'],
-  ['windscreen', 'windshield', 'glass'],
-];
-
-/**
- * Search terms for a query: the lower-cased, whitespace-collapsed query itself plus every member
- * of each synonym group it contains. `expandSearchTerms('Panel beating')` →
- * `['panel beating', 'body work']`. A blank query gives `[]` (SPEC §5: clears results).
- */
-export function expandSearchTerms(query: string): string[] {
-  const base = query.toLowerCase().replace(/\s+/g, ' ').trim();
-  if (!base) return [];
-  const terms = new Set([base]);
-  for (const group of SEARCH_SYNONYMS) {
-    if (group.some((word) => base.includes(word))) group.forEach((word) => terms.add(word));
-  }
-  return [...terms];
-}
 
 /** The type-filter rule (SPEC §7): business_type, services or a tag contains the type, any case. */
 export function matchesTypeFilter(

@@ -2,46 +2,104 @@ import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../browser/api-client';
 import type { PublicBusiness } from '../../schemas/directory';
+import type { DirectorySearchResponse } from '../../schemas/search';
+
+interface SearchState {
+  results: PublicBusiness[] | null;
+  total: number;
+  totalIsCapped: boolean;
+  nextCursor: string | null;
+}
+
+const IDLE: SearchState = { results: null, total: 0, totalIsCapped: false, nextCursor: null };
+
+/** SPEC §8 toast for a failed search. */
+function failed() {
+  toast.error('Search Error', { description: 'There was a problem searching. Please try again.' });
+}
 
 /**
- * Search state of SPEC §2/§7: `results` is null when no search is active (a blank query clears
- * them); failures and empty answers raise the spec's toasts.
+ * Search state of SPEC §2/§7 over the paged `GET /api/directory/search` (issue 11):
+ * - `results`: the listings loaded so far (first page, then each `loadMore` appended), or null
+ *   when no search is active (a blank query clears them);
+ * - `total` / `totalIsCapped`: every match, or a lower bound to show as "1,000+";
+ * - `loading`: the first page is on its way; `loadingMore`: a further page is;
+ * - `hasMore`: `loadMore()` would fetch another page.
+ * Failures raise the SPEC §8 "Search Error" toast, an empty first page its "No results found".
  */
 export function useDirectorySearch(type?: string) {
-  const [results, setResults] = useState<PublicBusiness[] | null>(null);
+  const [state, setState] = useState<SearchState>(IDLE);
   const [loading, setLoading] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
   const latest = useRef(0);
+  const query = useRef('');
+
+  const fetchPage = useCallback(
+    (q: string, cursor?: string) =>
+      apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, cursor }),
+    [type],
+  );
 
   const search = useCallback(
-    async (query: string) => {
+    async (text: string) => {
       const call = ++latest.current;
-      if (!query.trim()) {
-        setResults(null);
+      query.current = text.trim();
+      setLoadingMore(false);
+      if (!query.current) {
+        setState(IDLE);
         setLoading(false);
         return;
       }
       setLoading(true);
-      const result = await apiGet<{ businesses: PublicBusiness[] }>('/api/directory/search', {
-        q: query.trim(),
-        type,
-      });
+      const result = await fetchPage(query.current);
       if (call !== latest.current) return;
       setLoading(false);
       if (!result.ok) {
-        toast.error('Search Error', {
-          description: 'There was a problem searching. Please try again.',
-        });
+        failed();
         return;
       }
-      setResults(result.data.businesses);
-      if (result.data.businesses.length === 0) {
+      const { businesses, total, totalIsCapped, nextCursor } = result.data;
+      setState({ results: businesses, total, totalIsCapped, nextCursor });
+      if (businesses.length === 0) {
         toast('No results found', {
           description: 'Try different search terms or check your spelling.',
         });
       }
     },
-    [type],
+    [fetchPage],
   );
 
-  return { results, loading, search };
+  const loadMore = useCallback(async () => {
+    const call = latest.current;
+    const cursor = state.nextCursor;
+    if (!cursor || loadingMore) return;
+    setLoadingMore(true);
+    const result = await fetchPage(query.current, cursor);
+    if (call !== latest.current) return;
+    setLoadingMore(false);
+    if (!result.ok) {
+      failed();
+      return;
+    }
+    setState((previous) => {
+      const seen = new Set(previous.results?.map((b) => b.id));
+      const added = result.data.businesses.filter((b) => !seen.has(b.id));
+      return {
+        ...previous,
+        results: [...(previous.results ?? []), ...added],
+        nextCursor: result.data.nextCursor,
+      };
+    });
+  }, [fetchPage, loadingMore, state.nextCursor]);
+
+  return {
+    results: state.results,
+    total: state.total,
+    totalIsCapped: state.totalIsCapped,
+    loading,
+    loadingMore,
+    search,
+    loadMore,
+    hasMore: state.nextCursor !== null,
+  };
 }

@@ -1,0 +1,362 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { SearchTerm } from '../../src/schemas/search.ts';
+import type { BusinessDirectoryRow, Database } from '../db/database.ts';
+import { CATEGORY_FILTERS } from '../db/migrations/2026_11_23_0001_directory_pages.ts';
+import { containsPattern } from './directory.repository.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * Directory search queries (SPEC §7, issue 11 point 3; ADR 012). Every condition (a query term,
+ * the type filter, the location filter) is an OR of case-insensitive substring tests on one
+ * generated, lower-cased column; a listing matches when every condition holds. Results are in
+ * the spec's order, newest first, `id` breaking ties, and paged with a keyset position.
+ *
+ * Each condition has two SQL forms with the same answers: `strpos(col, term) > 0`, which no
+ * index serves (used while walking the newest listings in order, where it is also the cheaper
+ * test), and `col LIKE '%term%'` (a regular expression for a synonym group), which the trigram GIN
+ * index over the three search columns serves (used to fetch a rare match set). Which one runs is
+ * decided per query from what the first window of newest listings shows, because the planner's
+ * estimates for substring patterns are off by 100× either way on correlated words ("dent
+ * removal") and anti-correlated ones ("vulcanizer" + type Parts).
+ */
+
+/** Newest listings walked before falling back to the trigram indexes (measured, ADR 012). */
+export const SEARCH_WINDOW = 1000;
+/** Totals are counted exactly up to this; past it `total` is the cap, flagged `capped`. */
+export const SEARCH_TOTAL_CAP = 1000;
+/** Most listings a count may walk when no index can serve it (1–2 character terms). */
+export const SEARCH_COUNT_WALK_MAX = 10_000;
+/** At or above this share of matches in the window, counting walks instead of using an index. */
+const WALK_COUNT_MIN_SHARE = 0.12;
+/** Conditions matching at most this share of the window are fetched through their index. */
+const INDEX_MAX_SHARE = 0.2;
+/** Terms shorter than pg_trgm's trigrams cannot use a trigram index. */
+const MIN_INDEXABLE_LENGTH = 3;
+
+/** A page position: the last listing shown, `createdAt` as UTC ISO text with microseconds. */
+export interface SearchPosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface SearchCriteria {
+  /** Parsed query (`parseSearchQuery`); must not be empty. */
+  terms: readonly SearchTerm[];
+  /** SPEC §7 type filter: business_type, services or a tag contains it; `all` or blank: none. */
+  type?: string | undefined;
+  /** SPEC §7 location filter: city, state, general_location or area contains it. */
+  location?: string | undefined;
+}
+
+export interface SearchPageRequest extends SearchCriteria {
+  /** Listings strictly after this position in result order; absent for the first page. */
+  after?: SearchPosition | undefined;
+  /** Page size (1–100). */
+  limit: number;
+  /** Count the whole match set (first pages); later pages reuse the first page's count. */
+  withTotal: boolean;
+}
+
+/**
+ * How many listings match: exact when `capped` is false; otherwise at least `count` (the cap of
+ * {@link SEARCH_TOTAL_CAP}, or what a bounded walk found for 1–2 character terms).
+ */
+export interface Total {
+  count: number;
+  capped: boolean;
+}
+
+/** A lower bound `n`, shown as "n+": never more than the cap. */
+const capped = (n: number): Total => ({ count: Math.min(n, SEARCH_TOTAL_CAP), capped: true });
+
+export interface SearchPage {
+  rows: BusinessDirectoryRow[];
+  /** Position of the last row when more rows follow, else null. */
+  next: SearchPosition | null;
+  /** Present when `withTotal`. */
+  total?: Total;
+}
+
+interface Condition {
+  /** A one-alternative query term, a synonym group, or the type/location filter. */
+  kind: 'word' | 'group' | 'filter';
+  /** Per-row test the walk evaluates (strpos / array containment). */
+  filter: RawBuilder<boolean>;
+  /** Same test in a form a GIN or partial index serves, or null when no index can. */
+  indexed: RawBuilder<boolean> | null;
+}
+
+/** `text` as a POSIX regular expression matching itself (non-alphanumerics escaped). */
+function regexLiteral(text: string): string {
+  return text.replace(/[^\p{L}\p{N} ]/gu, (c) => `\\${c}`);
+}
+
+function textCondition(
+  column: 'search_text' | 'type_text' | 'location_text',
+  alternatives: readonly string[],
+): Condition {
+  const kind = column !== 'search_text' ? 'filter' : alternatives.length > 1 ? 'group' : 'word';
+  const col = sql.ref(column);
+  const filter = sql<boolean>`(${sql.join(
+    alternatives.map((a) => sql`strpos(${col}, ${a}) > 0`),
+    sql` or `,
+  )})`;
+  const indexable = alternatives.every((a) => a.length >= MIN_INDEXABLE_LENGTH);
+  // One alternative: LIKE. Several: one regular expression, so the group joins the other terms
+  // in a single GIN scan instead of a BitmapOr the planner may decline (ADR 012).
+  const indexed = !indexable
+    ? null
+    : alternatives.length === 1
+      ? sql<boolean>`(${sql.join(
+          alternatives.map((a) => sql`${col} like ${containsPattern(a)}`),
+          sql` or `,
+        )})`
+      : sql<boolean>`${col} ~ ${`(${alternatives.map(regexLiteral).join('|')})`}`;
+  return { kind, filter, indexed };
+}
+
+const CATEGORY_KEY_BY_FILTER = new Map<string, string>(
+  Object.entries(CATEGORY_FILTERS).map(([key, filter]) => [filter, key]),
+);
+
+/**
+ * The conditions of a search: one per term, then the filters. A type filter equal to a category
+ * page's type (SPEC §2) is tested row by row on the stored `category_keys`, which holds exactly
+ * the pages whose type type_text contains (migration 2026_11_23_0001), a cheaper test.
+ */
+function conditionsOf(criteria: SearchCriteria): Condition[] {
+  const conditions = criteria.terms.map((term) => textCondition('search_text', term));
+  const type = criteria.type?.trim().toLowerCase();
+  if (type && type !== 'all') {
+    const key = CATEGORY_KEY_BY_FILTER.get(type);
+    const condition = textCondition('type_text', [type]);
+    // The same rows: category_keys holds the pages whose type type_text contains.
+    if (key) condition.filter = sql<boolean>`category_keys @> ${sql.lit(`{${key}}`)}::text[]`;
+    conditions.push(condition);
+  }
+  const location = criteria.location?.trim().toLowerCase();
+  if (location) conditions.push(textCondition('location_text', [location]));
+  return conditions;
+}
+
+const KEY = sql<string>`to_char(walked.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function afterPosition(after: SearchPosition | undefined): RawBuilder<boolean> {
+  return after
+    ? sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : sql<boolean>`true`;
+}
+
+const and = (parts: RawBuilder<boolean>[]) =>
+  parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : sql<boolean>`true`;
+
+/** A listing found, in full, with its position key (UTC ISO created_at with microseconds). */
+type Hit = BusinessDirectoryRow & { key: string };
+
+interface WalkRow extends Partial<BusinessDirectoryRow> {
+  id: string;
+  key: string;
+  /** 1-based position of the row among the listings walked. */
+  ord: number;
+  /** Whether the row matches every condition (the last row of a full window may not). */
+  m: boolean;
+  /** Rows matching each condition alone among the first `ord` walked. */
+  c: number[];
+}
+
+const flag = (i: number) => sql.id(`b${i}`);
+
+/**
+ * Walks at most `SEARCH_WINDOW` listings after `after` in result order on the covering index
+ * (index-only, no heap reads), each condition evaluated once per row, and stops after the
+ * `limit + 1`-th match. Returns the matches in full, and when the walk ran through a full window
+ * its last row too (its id, `ord` and `c` only), whose running counts `c` say how selective each
+ * condition is (for {@link indexPlan}).
+ */
+async function walkNewest(
+  db: Db,
+  conditions: Condition[],
+  after: SearchPosition | undefined,
+  limit: number,
+): Promise<WalkRow[]> {
+  const running = sql`over (order by created_at desc, id desc rows unbounded preceding)`;
+  const { rows } = await sql<WalkRow>`
+    select listing.*, walked.id, ${KEY.as('key')}, ord, m, c
+    from (
+      select id, created_at, ord::int, m, c
+      from (
+      select id, created_at, ${and(conditions.map((_, i) => sql<boolean>`${flag(i)}`))} as m,
+             row_number() ${running} as ord,
+             array[${sql.join(conditions.map((_, i) => sql`count(*) filter (where ${flag(i)}) ${running}`))}]::int[] as c
+      from (
+        select id, created_at, ${sql.join(conditions.map((c, i) => sql`${c.filter} as ${flag(i)}`))}
+        from (
+          select id, created_at, search_text, type_text, location_text, category_keys
+          from business_directory
+          where ${afterPosition(after)}
+          order by created_at desc, id desc
+          limit ${SEARCH_WINDOW}
+        ) newest
+        order by created_at desc, id desc
+        offset 0
+      ) flagged
+      ) walked
+      where m or ord = ${SEARCH_WINDOW}
+      limit ${limit + 2}
+    ) walked
+    left join business_directory listing on m and listing.id = walked.id
+    order by ord`.execute(db);
+  return rows;
+}
+
+/** Planner settings for one transaction: a bitmap scan of the chosen index conditions. */
+async function preferBitmap(db: Db): Promise<void> {
+  await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+                   set_config('enable_indexonlyscan', 'off', true)`.execute(db);
+}
+
+/**
+ * The conditions to fetch through their indexes (measured, ADR 012): every indexable one that
+ * matched at most {@link INDEX_MAX_SHARE} of the walked window (GIN scans of such terms intersect
+ * cheaply, while a word in every listing, like "lagos", costs more to scan than to check), or
+ * else the most selective one; the rest are checked on the fetched rows. Terms of 1–2 characters
+ * have no trigrams: with nothing indexable the whole directory is scanned.
+ */
+function indexPlan(conditions: Condition[], stats: WalkRow | undefined): RawBuilder<boolean> {
+  const size = Math.max(stats?.ord ?? 0, 1);
+  const indexable = conditions
+    .map((condition, i) => ({ condition, share: (stats?.c[i] ?? 0) / size }))
+    .filter((c) => c.condition.indexed)
+    .sort((a, b) => a.share - b.share);
+  const chosen = new Set(
+    indexable.filter((c, i) => i === 0 || c.share <= INDEX_MAX_SHARE).map((c) => c.condition),
+  );
+  return and(conditions.map((c) => (chosen.has(c) ? c.indexed! : c.filter)));
+}
+
+/**
+ * Every match after `after` through the indexes, sorted: the first `limit + 1` and the number of
+ * matches. Used when the newest window held fewer than a page, so the match set is small.
+ */
+async function fetchThroughIndex(
+  db: Db,
+  conditions: Condition[],
+  stats: WalkRow | undefined,
+  after: SearchPosition | undefined,
+  limit: number,
+): Promise<(Hit & { total: number })[]> {
+  const run = async (trx: Db) => {
+    const { rows } = await sql<Hit & { total: number }>`
+      select listing.*, ${KEY.as('key')}, total
+      from (
+        select id, created_at, (count(*) over ())::int as total
+        from (
+          select id, created_at
+          from business_directory
+          where ${indexPlan(conditions, stats)} and ${afterPosition(after)}
+          offset 0
+        ) matches
+        order by created_at desc, id desc
+        limit ${limit + 1}
+      ) walked
+      join business_directory listing on listing.id = walked.id
+      order by walked.created_at desc, walked.id desc`.execute(trx);
+    return rows;
+  };
+  return db.transaction().execute(async (trx) => {
+    await preferBitmap(trx);
+    return run(trx);
+  });
+}
+
+/**
+ * Matches counted by walking at most {@link SEARCH_COUNT_WALK_MAX} listings, stopping after
+ * `SEARCH_TOTAL_CAP + 1` (broad queries get there within a few thousand rows). A count cut short
+ * by the walk limit is a lower bound, flagged `capped`.
+ */
+async function countByWalking(db: Db, conditions: Condition[]): Promise<Total> {
+  const max = SEARCH_COUNT_WALK_MAX;
+  const { rows } = await sql<{ n: number; truncated: boolean }>`
+    select (count(*) filter (where m))::int as n, coalesce(bool_or(ord = ${max}), false) as truncated
+    from (
+      select m, ord
+      from (
+        select ${and(conditions.map((c) => c.filter))} as m, row_number() over () as ord
+        from (
+          select search_text, type_text, location_text, category_keys
+          from business_directory
+          limit ${max}
+        ) listings
+      ) tested
+      where m or ord = ${max}
+      limit ${SEARCH_TOTAL_CAP + 2}
+    ) counted`.execute(db);
+  const { n, truncated } = rows[0]!;
+  return n > SEARCH_TOTAL_CAP || truncated ? capped(n) : { count: n, capped: false };
+}
+
+/** Matches counted up to `SEARCH_TOTAL_CAP + 1` through the indexes (moderately rare queries). */
+async function countThroughIndex(
+  db: Db,
+  conditions: Condition[],
+  stats: WalkRow | undefined,
+): Promise<Total> {
+  return db.transaction().execute(async (trx) => {
+    await preferBitmap(trx);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select 1 from business_directory
+        where ${indexPlan(conditions, stats)}
+        limit ${SEARCH_TOTAL_CAP + 1}
+      ) capped`.execute(trx);
+    const n = rows[0]!.n;
+    return n > SEARCH_TOTAL_CAP ? capped(n) : { count: n, capped: false };
+  });
+}
+
+/**
+ * One page of search results in the spec's order (created_at desc, id desc) after `after`, and
+ * on request the total: exact up to {@link SEARCH_TOTAL_CAP}, else the cap flagged `capped`.
+ * Only the page's rows are read in full. Plan per query (ADR 012): walk the newest
+ * {@link SEARCH_WINDOW} listings; a page found there is done (broad query), otherwise fetch the
+ * (small) match set through the most selective condition's index.
+ */
+export async function searchPage(db: Db, request: SearchPageRequest): Promise<SearchPage> {
+  if (request.terms.length === 0) throw new Error('searchPage needs at least one term');
+  const conditions = conditionsOf(request);
+  const walked = await walkNewest(db, conditions, request.after, request.limit);
+  const matches = walked.filter((r) => r.m);
+  const last = walked.at(-1);
+  const windowFull = last?.ord === SEARCH_WINDOW;
+  let hits: Hit[];
+  let total: SearchPage['total'];
+  if (matches.length > request.limit) {
+    // A page within the window: a broad query.
+    hits = matches as Hit[];
+    if (request.withTotal) {
+      const share = matches.length / last!.ord;
+      const indexable = conditions.some((c) => c.indexed);
+      total =
+        share >= WALK_COUNT_MIN_SHARE || !indexable
+          ? await countByWalking(db, conditions)
+          : await countThroughIndex(db, conditions, last);
+    }
+  } else if (!windowFull) {
+    // The walk reached the oldest listing: these are all the matches.
+    hits = matches as Hit[];
+    if (request.withTotal) total = { count: matches.length, capped: false };
+  } else {
+    const fetched = await fetchThroughIndex(db, conditions, last, request.after, request.limit);
+    hits = fetched;
+    if (request.withTotal) total = { count: fetched[0]?.total ?? 0, capped: false };
+  }
+
+  const page = hits.slice(0, request.limit);
+  const end = page.at(-1);
+  return {
+    rows: page.map(({ key: _key, ...row }) => row as BusinessDirectoryRow),
+    next: hits.length > request.limit && end ? { createdAt: end.key, id: end.id } : null,
+    ...(total ? { total } : {}),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Search latency over HTTP (issue 11 point 3, ADR 012): first pages of the 200 spec-style queries
+ * of `search-queries.ts` against a running server's `GET /api/directory/search`, one request at a
+ * time, end to end (request sent → body read).
+ *
+ * As a library: `benchSearch({ baseUrl })` (used by `npm run bench:scale`).
+ * As a command, on a running server or on an API it serves itself from the database of this
+ * environment (DATABASE_URL, else the PGlite directory; the site builder is not started):
+ *
+ *   npm run bench:search -- --base-url http://localhost:4321 [--rounds 3]
+ *   DATABASE_URL=postgres://… npm run bench:search -- --serve [--rounds 3]
+ *
+ * Seed first with `npm run db:seed:synthetic -- --listings 100000`. Targets at 100,000 listings
+ * on native PostgreSQL: p95 ≤ 35 ms, p99 ≤ 60 ms.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { type BenchQuery, searchBenchQueries } from './search-queries.ts';
+
+export interface SearchBenchOptions {
+  /** Origin of the server, e.g. `http://127.0.0.1:4321`. */
+  baseUrl: string;
+  /** Queries to send (default: the 200 of `searchBenchQueries()`). */
+  queries?: readonly BenchQuery[];
+  /** Measured rounds over all queries (default 3), after one unmeasured warm-up round. */
+  rounds?: number;
+}
+
+/** Latency percentiles in milliseconds: the median over rounds of each round's figure. */
+export interface SearchBenchResult {
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Requests measured (queries × rounds). */
+  count: number;
+  /** Each round's own percentiles, in order. */
+  perRound: { p50: number; p95: number; p99: number }[];
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+}
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
+function searchUrl(baseUrl: string, query: BenchQuery): string {
+  const url = new URL('/api/directory/search', baseUrl);
+  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/**
+ * Sends every query once per round, one at a time, and times each request to the end of its
+ * body. @throws Error when a response is not 200 (a benchmark of errors measures nothing).
+ */
+export async function benchSearch(options: SearchBenchOptions): Promise<SearchBenchResult> {
+  const queries = options.queries ?? searchBenchQueries();
+  const rounds = options.rounds ?? 3;
+  const perRound: SearchBenchResult['perRound'] = [];
+  for (let round = -1; round < rounds; round += 1) {
+    const times: number[] = [];
+    for (const query of queries) {
+      const url = searchUrl(options.baseUrl, query);
+      const started = performance.now();
+      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      const body = await response.text();
+      times.push(performance.now() - started);
+      if (response.status !== 200)
+        throw new Error(`${url} answered ${response.status}: ${body.slice(0, 200)}`);
+    }
+    if (round < 0) continue; // warm-up
+    times.sort((a, b) => a - b);
+    perRound.push({
+      p50: round1(percentile(times, 50)),
+      p95: round1(percentile(times, 95)),
+      p99: round1(percentile(times, 99)),
+    });
+  }
+  return {
+    p50: median(perRound.map((r) => r.p50)),
+    p95: median(perRound.map((r) => r.p95)),
+    p99: median(perRound.map((r) => r.p99)),
+    count: queries.length * rounds,
+    perRound,
+  };
+}
+
+/** Serves the API alone (no site builder) on a free loopback port. */
+async function serveApi() {
+  process.env.LOG_LEVEL ??= 'silent';
+  const [{ createRequestListener }, { openDatabase }, { createApi }] = await Promise.all([
+    import('@remix-run/node-fetch-server'),
+    import('../../functions/_lib/db.ts'),
+    import('../../functions/router.ts'),
+  ]);
+  const handle = await openDatabase();
+  const api = createApi({ db: async () => handle.db, invalidate: async () => undefined });
+  const server = createServer(createRequestListener((request) => api(request)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    kind: handle.kind,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await handle.close();
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      'base-url': { type: 'string' },
+      serve: { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '3' },
+    },
+  });
+  const served = values.serve ? await serveApi() : undefined;
+  const baseUrl = served?.baseUrl ?? values['base-url'];
+  if (!baseUrl) throw new Error('Pass --base-url http://host:port or --serve');
+  try {
+    const result = await benchSearch({ baseUrl, rounds: Number(values.rounds) });
+    console.log(`search over HTTP${served ? ` (API served on ${served.kind})` : ''}: ${baseUrl}`);
+    for (const [i, r] of result.perRound.entries())
+      console.log(`  round ${i + 1}: p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`);
+    console.log(
+      `  median:  p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms  (${result.count} requests)`,
+    );
+  } finally {
+    await served?.close();
+  }
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { PublicBusiness } from './directory.ts';
+
+/**
+ * Directory search (SPEC §7 "Search", issue 11 point 3): the query language shared by the
+ * search island and the function layer, and the `GET /api/directory/search` parameters.
+ */
+
+/** Synonym groups of SPEC §7: a term naming one member also searches the others. */
+export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
+  ['car sales', 'dealership'],
+  ['car repair', 'auto repair', 'mechanic'],
+  ['car parts', 'spare parts'],
+  ['body work', 'panel beating'],
+  ['breakdown', 'towing', 'recovery'],
+  ['workshop', 'garage'],
+  ['windscreen', 'windshield', 'glass'],
+];
+
+/** Members made of several words ("spare parts"), longest first: recognised as one term. */
+const PHRASES = SEARCH_SYNONYMS.flat()
+  .filter((member) => member.includes(' '))
+  .map((member) => member.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/** The most terms a query keeps (words past it are ignored); each term is one SQL condition. */
+export const MAX_SEARCH_TERMS = 12;
+
+/**
+ * One term of a parsed query: a listing matches it when any alternative is a case-insensitive
+ * substring of one of its search fields. Alternatives are lower-cased and never contain one
+ * another (the longer one would be redundant in the OR).
+ */
+export type SearchTerm = readonly string[];
+
+/** `a` is implied by `b` when every alternative of `b` contains some alternative of `a`. */
+function implies(b: SearchTerm, a: SearchTerm): boolean {
+  return b.every((y) => a.some((x) => y.includes(x)));
+}
+
+/**
+ * Parses a search query into terms that must ALL match (SPEC §7 search with the word rule of
+ * issue 11): lower-cased, split on whitespace and commas; a run of words forming a multi-word
+ * synonym ("spare parts", "panel beating", "car repair") is one term; every term that contains
+ * a synonym-group member is expanded with the whole group. Terms implied by another term are
+ * dropped ("tyre tyres" keeps "tyres"), so are duplicates; at most {@link MAX_SEARCH_TERMS}.
+ *
+ * `parseSearchQuery('Panel beating Surulere')` →
+ * `[['panel beating', 'body work'], ['surulere']]`; a blank query gives `[]` (SPEC §5: clears
+ * results). `%`, `_` and `\` are ordinary characters here: escaping is the repository's job.
+ */
+export function parseSearchQuery(query: string): SearchTerm[] {
+  const words = query
+    .toLowerCase()
+    .split(/[\s,]+/u)
+    .filter(Boolean);
+  const raw: string[] = [];
+  for (let i = 0; i < words.length;) {
+    const phrase = PHRASES.find((p) => p.every((word, k) => words[i + k] === word));
+    const length = phrase?.length ?? 1;
+    raw.push(words.slice(i, i + length).join(' '));
+    i += length;
+  }
+
+  const terms: SearchTerm[] = [];
+  for (const word of raw) {
+    const alternatives = new Set([word]);
+    for (const group of SEARCH_SYNONYMS) {
+      if (group.some((member) => word.includes(member))) group.forEach((m) => alternatives.add(m));
+    }
+    const all = [...alternatives];
+    terms.push(all.filter((a) => !all.some((b) => b !== a && a.includes(b))));
+  }
+
+  const kept = terms.filter(
+    (term, i) =>
+      !terms.some(
+        (other, j) => j !== i && implies(other, term) && (!implies(term, other) || j < i),
+      ),
+  );
+  return kept.slice(0, MAX_SEARCH_TERMS);
+}
+
+/** Default and largest page of search results (issue 11: every list is paged). */
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_MAX_PAGE_SIZE = 100;
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+/**
+ * `GET /api/directory/search` parameters (SPEC §7 Search). `type=all` means no type filter;
+ * `cursor` is the opaque `nextCursor` of the previous page; `limit` 1–100, default 24.
+ */
+export const DirectorySearchQuerySchema = z.object({
+  q: text(200),
+  type: text(100).optional(),
+  location: text(100).optional(),
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SEARCH_MAX_PAGE_SIZE, `Must be at most ${SEARCH_MAX_PAGE_SIZE}`)
+    .default(SEARCH_PAGE_SIZE),
+});
+export type DirectorySearchQuery = z.output<typeof DirectorySearchQuerySchema>;
+
+/**
+ * `GET /api/directory/search` answer: one page of contact-protected listings, newest first.
+ * `total` counts every match: exact, or when `totalIsCapped` a lower bound (show "1,000+").
+ * `nextCursor` asks for the next page; null on the last one.
+ */
+export interface DirectorySearchResponse {
+  businesses: PublicBusiness[];
+  total: number;
+  totalIsCapped: boolean;
+  nextCursor: string | null;
+}
