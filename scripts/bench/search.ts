@@ -9,6 +9,7 @@
  *
  *   npm run bench:search -- --base-url http://localhost:4321 [--rounds 3]
  *   DATABASE_URL=postgres://… npm run bench:search -- --serve [--rounds 3]
+ *   npm run bench:search -- --listen 4399     # only serve the API (for wrk or another client)
  *
  * Seed first with `npm run db:seed:synthetic -- --listings 100000`. Targets at 100,000 listings
  * on native PostgreSQL: p95 ≤ 35 ms, p99 ≤ 60 ms.
@@ -92,8 +93,8 @@ export async function benchSearch(options: SearchBenchOptions): Promise<SearchBe
   };
 }
 
-/** Serves the API alone (no site builder) on a free loopback port. */
-async function serveApi() {
+/** Serves the API alone (no site builder) on `port` (0: a free one) of the loopback interface. */
+async function serveApi(port = 0) {
   process.env.LOG_LEVEL ??= 'silent';
   const [{ createRequestListener }, { openDatabase }, { createApi }] = await Promise.all([
     import('@remix-run/node-fetch-server'),
@@ -103,10 +104,10 @@ async function serveApi() {
   const handle = await openDatabase();
   const api = createApi({ db: async () => handle.db, invalidate: async () => undefined });
   const server = createServer(createRequestListener((request) => api(request)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${address.port}`,
     kind: handle.kind,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
@@ -120,9 +121,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       'base-url': { type: 'string' },
       serve: { type: 'boolean', default: false },
+      listen: { type: 'string' },
       rounds: { type: 'string', default: '3' },
     },
   });
+  if (values.listen) {
+    const served = await serveApi(Number(values.listen));
+    console.log(`API (${served.kind}) listening on ${served.baseUrl}; Ctrl+C stops it`);
+    const stop = () => void served.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    await new Promise(() => undefined);
+  }
   const served = values.serve ? await serveApi() : undefined;
   const baseUrl = served?.baseUrl ?? values['base-url'];
   if (!baseUrl) throw new Error('Pass --base-url http://host:port or --serve');

@@ -115,6 +115,13 @@ describe('DirectorySearchQuerySchema (issue 11 paging)', () => {
     expect(bad.error?.issues[0]?.message).toBe('Must be at most 200 characters');
   });
 
+  it('drops NUL characters, which Postgres text cannot hold', () => {
+    expect(DirectorySearchQuerySchema.parse({ q: 'ty\u0000re', type: '\u0000x' })).toMatchObject({
+      q: 'tyre',
+      type: 'x',
+    });
+  });
+
   it('requires q and keeps the optional filters and cursor trimmed', () => {
     expect(DirectorySearchQuerySchema.safeParse({}).success).toBe(false);
     expect(

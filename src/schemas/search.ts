@@ -85,7 +85,13 @@ export function parseSearchQuery(query: string): SearchTerm[] {
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_MAX_PAGE_SIZE = 100;
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+/** Postgres text cannot hold NUL characters: they are dropped from query parameters. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .transform((value) => value.replaceAll('\u0000', ''));
 
 /**
  * `GET /api/directory/search` parameters (SPEC §7 Search). `type=all` means no type filter;

@@ -223,6 +223,8 @@ describe('query semantics (SPEC §7, issue 11)', () => {
     expect(names((await search({ q: 'c:\\cars' })).body)).toEqual(['Backslash']);
     expect(names((await search({ q: '\\' })).body)).toEqual(['Backslash']);
     expect(names((await search({ q: 'save .* now' })).body)).toEqual([]);
+    // Postgres text has no NUL: it is dropped, never a 500.
+    expect(names((await search({ q: 'per\u0000cent' })).body)).toEqual(['Percent']);
   });
 
   it('never leaks protected contact details in results', async () => {
