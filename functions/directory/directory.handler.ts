@@ -21,7 +21,7 @@ export async function listDirectory(request: Request, ctx: ApiContext): Promise<
  * GET /api/directory/search?q&type&location&cursor&limit → `{ businesses, total, totalIsCapped,
  * nextCursor }` (SPEC §7 Search; issue 11): one page (limit 1–100, default 24) of
  * contact-protected listings, newest first; pass `nextCursor` back as `cursor` for the next page.
- * 422 VALIDATION_FAILED for a bad limit, an over-long q/type/location or a foreign cursor.
+ * 422 VALIDATION_FAILED for a bad limit or an over-long q/type/location, 400 for a foreign cursor.
  */
 export async function searchDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectorySearchQuerySchema, queryOf(request));

@@ -182,32 +182,3 @@ export async function listSitemapEntries(
     .limit(limit)
     .execute()) as { slug: string; updated_at: Date }[];
 }
-
-/**
- * SPEC §7 search: any term as a case-insensitive substring of the seven search fields, optional
- * type and location filters, newest first. The match set is fenced with `OFFSET 0` so the planner
- * uses the trigram indexes before sorting (DESIGN.md "Search").
- */
-export async function searchDirectory(
-  db: Db,
-  terms: string[],
-  filter: DirectoryFilter,
-  limit: number,
-): Promise<BusinessDirectoryRow[]> {
-  if (terms.length === 0) return [];
-  const patterns = terms.map(containsPattern);
-  const matches = applyFilter(
-    db
-      .selectFrom('business_directory')
-      .selectAll()
-      .where(sql<boolean>`search_text like any (${sql.val(patterns)}::text[])`)
-      .offset(0),
-    filter,
-  );
-  return db
-    .selectFrom(matches.as('m'))
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute() as Promise<BusinessDirectoryRow[]>;
-}

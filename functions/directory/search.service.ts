@@ -30,7 +30,7 @@ export function encodeCursor(position: SearchPosition, total: Total): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-/** @throws AppError VALIDATION_FAILED (`fields.cursor`) when the cursor was not made by us. */
+/** @throws AppError BAD_REQUEST when the cursor was not made by {@link encodeCursor} (as `/api/directory`). */
 export function decodeCursor(cursor: string): Cursor {
   let value: unknown;
   try {
@@ -39,8 +39,7 @@ export function decodeCursor(cursor: string): Cursor {
     value = undefined;
   }
   const parsed = CursorSchema.safeParse(value);
-  if (!parsed.success)
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { cursor: ['Invalid cursor'] });
+  if (!parsed.success) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
   return parsed.data;
 }
 
@@ -49,7 +48,7 @@ export function decodeCursor(cursor: string): Cursor {
  * match, optional type and location filters, newest first, contact-protected rows. A blank
  * query finds nothing (SPEC §5: it clears the results). `total` is exact unless
  * `totalIsCapped` (then "at least `total`"; ADR 012); later pages repeat the first page's total.
- * @throws AppError VALIDATION_FAILED for a cursor not made by this API.
+ * @throws AppError BAD_REQUEST for a cursor not made by this API.
  */
 export async function searchBusinesses(
   db: Db,

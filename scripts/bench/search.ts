@@ -95,7 +95,6 @@ export async function benchSearch(options: SearchBenchOptions): Promise<SearchBe
 
 /** Serves the API alone (no site builder) on `port` (0: a free one) of the loopback interface. */
 async function serveApi(port = 0) {
-  process.env.LOG_LEVEL ??= 'silent';
   const [{ createRequestListener }, { openDatabase }, { createApi }] = await Promise.all([
     import('@remix-run/node-fetch-server'),
     import('../../functions/_lib/db.ts'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PublicBusiness } from './directory.ts';
+import { DIRECTORY_PAGE_SIZE, type DirectoryPage, MAX_PAGE_SIZE } from './directory.ts';
 
 /**
  * Directory search (SPEC §7 "Search", issue 11 point 3): the query language shared by the
@@ -81,10 +81,6 @@ export function parseSearchQuery(query: string): SearchTerm[] {
   return kept.slice(0, MAX_SEARCH_TERMS);
 }
 
-/** Default and largest page of search results (issue 11: every list is paged). */
-export const SEARCH_PAGE_SIZE = 24;
-export const SEARCH_MAX_PAGE_SIZE = 100;
-
 /** Postgres text cannot hold NUL characters: they are dropped from query parameters. */
 const text = (max: number) =>
   z
@@ -101,13 +97,13 @@ export const DirectorySearchQuerySchema = z.object({
   q: text(200),
   type: text(100).optional(),
   location: text(100).optional(),
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  cursor: z.string().max(300).optional(),
   limit: z.coerce
     .number()
     .int()
     .min(1)
-    .max(SEARCH_MAX_PAGE_SIZE, `Must be at most ${SEARCH_MAX_PAGE_SIZE}`)
-    .default(SEARCH_PAGE_SIZE),
+    .max(MAX_PAGE_SIZE, `Must be at most ${MAX_PAGE_SIZE}`)
+    .default(DIRECTORY_PAGE_SIZE),
 });
 export type DirectorySearchQuery = z.output<typeof DirectorySearchQuerySchema>;
 
@@ -116,9 +112,6 @@ export type DirectorySearchQuery = z.output<typeof DirectorySearchQuerySchema>;
  * `total` counts every match: exact, or when `totalIsCapped` a lower bound (show "1,000+").
  * `nextCursor` asks for the next page; null on the last one.
  */
-export interface DirectorySearchResponse {
-  businesses: PublicBusiness[];
-  total: number;
+export interface DirectorySearchResponse extends DirectoryPage {
   totalIsCapped: boolean;
-  nextCursor: string | null;
 }
