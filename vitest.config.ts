@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects (STYLE.md §7): unit tests colocated with the code; the integration suite
- * runs twice, on embedded PGlite and on a native PostgreSQL server started for the run.
+ * The security suite (`npm run test:security`, ADR 015): its own tests plus the authorization
+ * matrix and the write-route fuzzing, which the PGlite integration run leaves to it (the native
+ * PostgreSQL run keeps them).
+ */
+const SECURITY_FROM_INTEGRATION = [
+  'tests/integration/authorization-matrix.test.ts',
+  'tests/integration/write-routes.property.test.ts',
+];
+
+/**
+ * Four projects (STYLE.md §7): unit tests colocated with the code; the integration suite
+ * runs twice, on embedded PGlite and on a native PostgreSQL server started for the run; the
+ * security suite on PGlite.
  */
 const integration = (name: string, env: Record<string, string>, extra: object = {}) => ({
   test: {
@@ -34,7 +45,16 @@ export default defineConfig({
           env: { LOG_LEVEL: 'silent' },
         },
       },
-      integration('integration-pglite', { TEST_DB: 'pglite' }),
+      integration(
+        'integration-pglite',
+        { TEST_DB: 'pglite' },
+        { exclude: SECURITY_FROM_INTEGRATION },
+      ),
+      integration(
+        'security',
+        { TEST_DB: 'pglite' },
+        { include: ['tests/security/**/*.test.ts', ...SECURITY_FROM_INTEGRATION] },
+      ),
       integration(
         'integration-postgres',
         { TEST_DB: 'postgres' },

@@ -4,7 +4,7 @@ import { createBetterAuth, type AuthConfig } from './_lib/auth.ts';
 import type { ApiHandler } from './_lib/context.ts';
 import { authSecret, checkEnv, siteUrl } from './_lib/env.ts';
 import { AppError } from './_lib/errors.ts';
-import { assertSameOrigin, requireAccess } from './_lib/guards.ts';
+import { assertSameOrigin, assertWellFormedUrl, requireAccess } from './_lib/guards.ts';
 import { compressResponse, errorResponse, withErrors } from './_lib/http.ts';
 import { log } from './_lib/log.ts';
 import { createMailer, defaultTransport, type MailTransport } from './_lib/mail.ts';
@@ -49,7 +49,8 @@ function memo<T>(factory: () => Promise<T>): () => Promise<T> {
 /**
  * Builds the API: `Request` → `Response` for every path under `/api` (the table is routes.ts).
  * Checks the environment first (env.ts). Per request: unknown paths answer 404 and known paths
- * with another method 405, a cross-site write 403, then the route's access guard and handler;
+ * with another method 405, a malformed URL (not UTF-8, control characters) 400, a cross-site
+ * write 403, then the route's access guard and handler;
  * every failure is answered in the error envelope (http.ts `withErrors`). Bodies of 1 KB or more
  * are compressed when the client accepts it (ADR 011).
  * @throws EnvError when an environment variable has an invalid value.
@@ -101,8 +102,13 @@ export function createApi(
       ? pathname.slice(API_PREFIX.length) || '/'
       : pathname;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const match = findRoute(router, method, path);
     const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
+    try {
+      assertWellFormedUrl(request);
+    } catch (error) {
+      return errorResponse(error as AppError, requestId);
+    }
+    const match = findRoute(router, method, path);
     if (!match) {
       const other = ROUTES.some((r) => r.method !== method && findRoute(router, r.method, path));
       if (other)

@@ -39,3 +39,33 @@ export function assertSameOrigin(request: Request, trusted: string): void {
     throw new AppError('FORBIDDEN', 'Cross-site request refused.');
   }
 }
+
+/** C0 controls (NUL included) and DEL: never part of a valid query value or path segment. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Refuses a URL whose path or query string does not decode to well-formed text: a percent
+ * sequence that is not UTF-8 (`%FF`, `%ED%A0%80`), a broken escape (`%E`), or a control character
+ * such as NUL (Postgres text cannot hold it; no field of ours contains one). Runs before routing,
+ * so every route answers 400 in the envelope instead of failing deeper (issue 12.3).
+ * @throws AppError BAD_REQUEST (400) "Malformed URL."
+ */
+export function assertWellFormedUrl(request: Request): void {
+  const url = new URL(request.url);
+  const parts = [
+    ...url.pathname.split('/'),
+    ...url.search
+      .slice(1)
+      .split('&')
+      .flatMap((pair) => pair.split('=')),
+  ];
+  for (const part of parts) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part.replaceAll('+', ' '));
+    } catch {
+      throw new AppError('BAD_REQUEST', 'Malformed URL.');
+    }
+    if (CONTROL_CHARACTERS.test(decoded)) throw new AppError('BAD_REQUEST', 'Malformed URL.');
+  }
+}
