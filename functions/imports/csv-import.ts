@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { OSM_SOURCE } from '../../src/config/openstreetmap.ts';
 import type { CsvFormat, CsvImportReport } from '../../src/schemas/imports.ts';
 import { slugify } from '../../src/schemas/text.ts';
+import { nullableWebsite } from '../../src/schemas/url.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Database, NewBusinessRegistration } from '../db/database.ts';
 import * as repository from './imports.repository.ts';
@@ -38,7 +39,7 @@ const ExportRowSchema = z.object({
   City: optional(80),
   State: optional(80),
   Address: optional(300),
-  Website: optional(300),
+  Website: nullableWebsite,
   Services: optional(1000),
   Description: optional(2000),
   'Contact Name': optional(80),

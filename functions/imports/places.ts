@@ -4,6 +4,7 @@ import { env } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import { OSM_ATTRIBUTION } from '../../src/config/openstreetmap.ts';
 import { OSM_TAG_CATEGORIES } from './osm.ts';
+import { normalizeWebUrl } from '../../src/schemas/url.ts';
 
 /**
  * Places search for bulk import (SPEC §7 scrape-google-businesses): Google Places Text Search when
@@ -137,7 +138,8 @@ export function googlePlacesProvider(options: {
               name,
               address: place.formattedAddress ?? null,
               phone: place.internationalPhoneNumber ?? place.nationalPhoneNumber ?? null,
-              website: place.websiteUri ?? null,
+              // The one website rule (issue 12.4): a provider's non-http(s) value is dropped.
+              website: normalizeWebUrl(place.websiteUri),
               rating: typeof place.rating === 'number' ? place.rating : null,
               reviews: typeof place.userRatingCount === 'number' ? place.userRatingCount : null,
               source: 'google_places',
@@ -235,7 +237,7 @@ export function overpassProvider(
               name,
               address: address || null,
               phone: tags.phone ?? tags['contact:phone'] ?? null,
-              website: tags.website ?? tags['contact:website'] ?? null,
+              website: normalizeWebUrl(tags.website ?? tags['contact:website']),
               rating: null,
               reviews: null,
               source: 'openstreetmap',

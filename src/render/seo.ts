@@ -2,6 +2,7 @@ import { SITE } from '../config/site';
 import type { PublicArticle } from '../schemas/articles';
 import { CATEGORY_PAGES, type CategoryPage } from '../schemas/categories';
 import { locationLine, matchesTypeFilter, type PublicBusiness } from '../schemas/directory';
+import { safeWebUrl } from '../schemas/url';
 import { DAY_KEYS, parseRange, SCHEMA_DAYS, type OpeningHours } from '../browser/hours';
 
 /**
@@ -93,7 +94,7 @@ export function businessJsonLd(business: PublicBusiness, url: string, image?: st
           },
         }
       : {}),
-    ...(business.website ? { sameAs: [business.website] } : {}),
+    ...(safeWebUrl(business.website) ? { sameAs: [safeWebUrl(business.website)] } : {}),
     ...(openingHoursSpecification(business.opening_hours as OpeningHours | null)
       ? {
           openingHoursSpecification: openingHoursSpecification(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIND_IT_SERVICES, SERVICE_CATEGORIES } from './categories';
+import { optionalWebsite } from './url';
 
 /**
  * The three public forms (SPEC §5, §9), shared by the islands and the function layer.
@@ -52,17 +53,7 @@ export const BusinessRegistrationSchema = z.object({
   address: optionalText(200),
   city: optionalText(80),
   state: optionalText(80),
-  website: z
-    .string()
-    .trim()
-    .max(300, 'Must be at most 300 characters')
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(
-      z
-        .url({ protocol: /^https?$/, message: 'Please enter a valid URL (including https://)' })
-        .optional(),
-    ),
+  website: optionalWebsite,
   description: z
     .string()
     .trim()

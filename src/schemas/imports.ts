@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories';
+import { nullableWebsite } from './url';
 
 /**
  * Bulk import (SPEC §2 Bulk registration, §3 Scraped business result, §7, §9), shared by the page and
@@ -51,7 +52,7 @@ const scraped = z.object({
   name: z.string().trim().min(2).max(120),
   address: z.string().trim().max(300).nullish(),
   phone: z.string().trim().max(40).nullish(),
-  website: z.string().trim().max(300).nullish(),
+  website: nullableWebsite,
   rating: z.number().min(0).max(5).nullish(),
   reviews: z.number().int().min(0).nullish(),
   source: z.enum(PLACES_PROVIDERS),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './api';
 import { SERVICE_CATEGORIES } from './categories';
+import { nullableWebsite } from './url';
 
 /**
  * Business listings as the admin manages them (SPEC §2 Admin dashboard, §4, §5, §9): the status
@@ -75,7 +76,7 @@ export const BusinessEditSchema = z.object({
   address: nullableText(200),
   city: nullableText(80),
   state: nullableText(80),
-  website: nullableText(300),
+  website: nullableWebsite,
   description: nullableText(2000),
   services: nullableText(1000),
   business_categories: z

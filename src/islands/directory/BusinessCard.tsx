@@ -1,5 +1,6 @@
 import { Icon } from '../Icon';
 import { locationLine, type BusinessCardData } from '../../schemas/directory';
+import { safeWebUrl } from '../../schemas/url';
 import { OsmAttribution, SampleBadge, VerificationBadge } from './Badges';
 import { StarRating } from './StarRating';
 
@@ -18,6 +19,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false }: Props)
   const shown = business.tags.slice(0, CARD_TAG_LIMIT);
   const more = business.tags.length - shown.length;
   const open = onOpen ? () => onOpen(business) : undefined;
+  const website = safeWebUrl(business.website);
   return (
     <article
       className={`card business-card${open ? ' clickable' : ''}`}
@@ -69,10 +71,10 @@ export function BusinessCard({ business, onOpen, featuredBadge = false }: Props)
       )}
       <OsmAttribution source={business.source} />
       <div className="card-actions">
-        {business.website && (
+        {website && (
           <a
             className="btn-link"
-            href={business.website}
+            href={website}
             target="_blank"
             rel="noopener nofollow"
             onClick={(event) => event.stopPropagation()}

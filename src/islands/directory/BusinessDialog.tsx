@@ -2,6 +2,7 @@ import { Icon } from '../Icon';
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogHead } from '../DialogHead';
 import { locationLine, type BusinessCardData } from '../../schemas/directory';
+import { safeWebUrl } from '../../schemas/url';
 import { OsmAttribution, SampleBadge, VerificationBadge } from './Badges';
 import { ContactDetails } from './ContactDetails';
 import { StarRating } from './StarRating';
@@ -55,10 +56,10 @@ export function BusinessDialog({ business, onClose }: Props) {
                   </ul>
                 </section>
               )}
-              {business.website && (
+              {safeWebUrl(business.website) && (
                 <section>
                   <h3>Website</h3>
-                  <a href={business.website} target="_blank" rel="noopener nofollow">
+                  <a href={safeWebUrl(business.website)!} target="_blank" rel="noopener nofollow">
                     <Icon name="globe" size={14} /> Visit Website
                   </a>
                 </section>
