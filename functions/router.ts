@@ -15,6 +15,7 @@ import {
 } from './_lib/request-context.ts';
 import type { Database } from './db/database.ts';
 import { passwordResetEmail } from './emails/password-reset.ts';
+import { verifyEmailEmail } from './emails/verify-email.ts';
 import { placesProviderFromEnv, type PlacesProvider } from './imports/places.ts';
 import { ROUTES } from './routes.ts';
 
@@ -89,8 +90,16 @@ export function createApi(
           deps.authConfig?.sendResetLink ??
           (async (to, token) => {
             const url = `${authConfig.baseURL}/auth/reset-password/?token=${encodeURIComponent(token)}`;
-            const result = await (await mailer()).send(passwordResetEmail(to, url));
+            const message = { ...passwordResetEmail(to, url), secrets: [token] };
+            const result = await (await mailer()).send(message);
             if (!result.ok) throw new Error(result.error);
+          }),
+        sendVerificationLink:
+          deps.authConfig?.sendVerificationLink ??
+          (async (to, token) => {
+            const url = `${authConfig.baseURL}${API_PREFIX}/auth/verify-email?token=${encodeURIComponent(token)}`;
+            // A failed delivery is logged in mail_outbox; the account stands (a new link can be asked for).
+            await (await mailer()).send({ ...verifyEmailEmail(to, url), secrets: [token] });
           }),
       }),
     ),

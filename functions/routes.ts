@@ -50,6 +50,8 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/auth/session',                            'public', auth.getSession),
   route('POST',   '/auth/password-reset',                     'public', auth.requestPasswordReset),
   route('POST',   '/auth/password-reset/confirm',             'public', auth.resetPassword),
+  route('GET',    '/auth/verify-email',                       'public', auth.verifyEmail),
+  route('POST',   '/auth/verify-email/resend',                'user',   auth.resendVerification),
   route('POST',   '/registrations',                           'public', registrations.submit),
   route('POST',   '/service-requests',                        'public', serviceRequests.submit),
   route('POST',   '/contacts',                                'public', contacts.submit),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,6 +32,16 @@ const url = (what: string) =>
   z.url({ protocol: /^https?$/, message: `must be an http(s) URL (${what})` }).optional();
 const email = (fallback: string) => z.email('must be an e-mail address').default(fallback);
 
+/** An IPv4/IPv6 address, or one with a /prefix (CIDR). */
+export function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -52,6 +63,31 @@ export const ENV_VARIABLES = {
     default: '`URL`, else `http://localhost:$PORT`',
     meaning: 'canonical URL of the site: links, cookies, e-mails',
   }),
+  TRUSTED_PROXIES: variable(
+    z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .refine(
+              isAddressOrCidr,
+              'must be a comma-separated list of IP addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1)',
+            ),
+        ),
+      ),
+    {
+      default: 'none',
+      meaning: 'IPs/CIDRs of proxies whose `X-Forwarded-For` names the client (ADR 015)',
+    },
+  ),
   DATABASE_URL: variable(
     z
       .string()

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { log } from './log.ts';
-import { enforceRateLimits } from './rate-limit.ts';
+import { addressBucket, enforceRateLimits } from './rate-limit.ts';
 
 /**
  * Shared guard of the public forms (issue "Public submissions"): per-IP rate limit in Postgres,
@@ -17,7 +17,11 @@ export async function guardPublicForm(
   limitPerHour: number,
 ): Promise<boolean> {
   await enforceRateLimits(db, [
-    { key: `form:${form}:ip:${clientAddress}`, limit: limitPerHour, windowSeconds: 3600 },
+    {
+      key: `form:${form}:ip:${addressBucket(clientAddress)}`,
+      limit: limitPerHour,
+      windowSeconds: 3600,
+    },
   ]);
   if (honeypot) {
     log.warn('honeypot filled; submission dropped', { form, ip: clientAddress });

@@ -16,6 +16,22 @@ export interface MailMessage {
   template?: string;
   /** Where replies go (the visitor, for contact notifications). */
   replyTo?: string;
+  /**
+   * Secrets the message carries (the token of a reset or verification link): delivered, but
+   * replaced by `[redacted]` in the mail_outbox log, so the log holds no usable link (issue 12.8).
+   */
+  secrets?: string[];
+}
+
+/** `text` with every secret (as is and URL-encoded) replaced by `[redacted]`. */
+export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)]))
+      out = out.replaceAll(form, '[redacted]');
+  }
+  return out;
 }
 
 /** Where mail goes: SendGrid when configured, the local outbox otherwise. */
@@ -34,7 +50,9 @@ export const MAX_BATCH = 1000;
 
 /**
  * Local outbox: each message is also written as a readable file under `dir` (default
- * `.data/mail`), named by time and subject, for a person (or an e2e test) to open.
+ * `.data/mail`), named by time and subject, for a person (or an e2e test) to open. The file is
+ * the delivered e-mail (the local stand-in of the recipient's inbox), so it carries the real
+ * links; the mail_outbox row is the log and has its secrets redacted.
  * File errors (read-only serverless disks) are logged, never fatal.
  */
 export function outboxTransport(dir = env('MAIL_OUTBOX_DIR')): MailTransport {
@@ -184,8 +202,8 @@ export function createMailer(
       .values({
         to_addresses: message.to,
         subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
+        text_body: redactSecrets(message.text, message.secrets),
+        html_body: message.html === undefined ? null : redactSecrets(message.html, message.secrets),
         template: message.template ?? null,
         transport: transport.name,
         status: error ? 'failed' : 'sent',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { AppError } from './errors.ts';
@@ -10,6 +11,25 @@ export interface RateLimitRule {
   key: string;
   limit: number;
   windowSeconds: number;
+}
+
+/**
+ * The bucket of a client address in per-address limits: an IPv4 address itself, an IPv6 address
+ * its /64 network (one subscriber line holds a whole /64, so single IPv6 addresses cost an
+ * attacker nothing). `2001:db8:1:2:3:4:5:6` → `2001:db8:1:2::/64`.
+ */
+export function addressBucket(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Shown with 429 RATE_LIMITED. */
@@ -43,4 +63,91 @@ export async function enforceRateLimits(
       'retry-after': String(retryAfter),
     });
   }
+}
+
+/**
+ * Exponential backoff after repeated failures of one key (issue 12.5): the first `free`
+ * failures cost nothing; after that each attempt must wait `baseSeconds × 2^(failures − free)`
+ * (at most `maxSeconds`) from the last failure. A key is forgotten `forgetSeconds` after its
+ * last failure, and cleared by a success ({@link clearFailures}).
+ */
+export interface BackoffRule {
+  key: string;
+  free: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  forgetSeconds: number;
+}
+
+/** Seconds a key with `failures` must still wait, `elapsed` seconds after its last failure. */
+export function backoffRemaining(rule: BackoffRule, failures: number, elapsed: number): number {
+  if (failures < rule.free || elapsed >= rule.forgetSeconds) return 0;
+  const wait = Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** (failures - rule.free));
+  return Math.max(0, Math.ceil(wait - elapsed));
+}
+
+/**
+ * Refuses the attempt while any of the keys is inside its backoff; the refusal itself is not a
+ * failure (it cannot extend the wait).
+ * @throws AppError RATE_LIMITED (429) with Retry-After in seconds.
+ */
+export async function assertNoBackoff(db: Kysely<Database>, rules: BackoffRule[]): Promise<void> {
+  if (rules.length === 0) return;
+  const rows = await db
+    .selectFrom('auth_failures')
+    .select([
+      'key',
+      'failures',
+      sql<number>`extract(epoch from now() - last_failure_at)::float8`.as('elapsed'),
+    ])
+    .where(
+      'key',
+      'in',
+      rules.map((rule) => rule.key),
+    )
+    .execute();
+  let retryAfter = 0;
+  for (const row of rows) {
+    const rule = rules.find((r) => r.key === row.key);
+    if (rule) retryAfter = Math.max(retryAfter, backoffRemaining(rule, row.failures, row.elapsed));
+  }
+  if (retryAfter > 0) {
+    throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, undefined, {
+      'retry-after': String(retryAfter),
+    });
+  }
+}
+
+/**
+ * Counts one failure against each rule's key (a key past its `forgetSeconds` starts again at 1).
+ * @returns the failure count of each key after this one, in the order of `rules`.
+ */
+export async function recordFailure(db: Kysely<Database>, rules: BackoffRule[]): Promise<number[]> {
+  const counts: number[] = [];
+  for (const rule of rules) {
+    const row = await db
+      .insertInto('auth_failures')
+      .values({ key: rule.key, failures: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql`case when auth_failures.last_failure_at < now() - make_interval(secs => ${rule.forgetSeconds}) then 1 else auth_failures.failures + 1 end`,
+          last_failure_at: sql`now()`,
+        }),
+      )
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    counts.push(row.failures);
+  }
+  if (Math.random() < 0.01) {
+    await db
+      .deleteFrom('auth_failures')
+      .where(sql<boolean>`last_failure_at < now() - interval '1 day'`)
+      .execute();
+  }
+  return counts;
+}
+
+/** Forgets the failures of these keys (a successful sign-in). */
+export async function clearFailures(db: Kysely<Database>, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.deleteFrom('auth_failures').where('key', 'in', keys).execute();
 }

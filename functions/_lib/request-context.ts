@@ -1,9 +1,11 @@
+import { BlockList, isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../src/schemas/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { PlacesProvider } from '../imports/places.ts';
 import type { BetterAuth } from './auth.ts';
 import type { ApiContext } from './context.ts';
+import { env } from './env.ts';
 import { log } from './log.ts';
 import type { Mailer } from './mail.ts';
 import { findSessionUser } from './session.ts';
@@ -19,22 +21,86 @@ export interface PlatformServices {
 
 /** What the host knows about a request beyond the Request itself. */
 export interface RequestInfo {
-  /** The socket's peer address, when the host passes it. */
+  /**
+   * The address of the peer that sent the request: the socket's remote address (the local
+   * server, `astro dev`), or the client address the platform has verified (on Netlify Astro's
+   * `clientAddress` is the function's `context.ip`, the same as `x-nf-client-connection-ip`).
+   */
   clientAddress?: string | undefined;
 }
 
+/** `::ffff:1.2.3.4` → `1.2.3.4`; brackets and IPv6 zone ids dropped; '' when not an address. */
+export function normalizeAddress(value: string | null | undefined): string {
+  const trimmed = (value ?? '')
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
+  const address = mapped?.[1] ?? trimmed;
+  return isIP(address) ? address.toLowerCase() : '';
+}
+
+const proxySets = new WeakMap<readonly string[], BlockList>();
+
+/** The TRUSTED_PROXIES list as a BlockList (node:net), built once per value of the variable. */
+function trustedProxies(): BlockList {
+  const entries = env('TRUSTED_PROXIES');
+  let set = proxySets.get(entries);
+  if (!set) {
+    set = new BlockList();
+    for (const entry of entries) {
+      const [address = '', prefix] = entry.split('/');
+      const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+      if (prefix === undefined) set.addAddress(address, family);
+      else set.addSubnet(address, Number(prefix), family);
+    }
+    proxySets.set(entries, set);
+  }
+  return set;
+}
+
+/** Whether `address` (normalised) is one of the configured trusted proxies (TRUSTED_PROXIES). */
+export function isTrustedProxy(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && trustedProxies().check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+let warnedMissingPeer = false;
+
 /**
- * The caller's address for rate limits: what the host reports, else Netlify's
- * `x-nf-client-connection-ip`, else the first `X-Forwarded-For` entry, else `unknown`.
- * One small function on purpose: the security work (issue 12.1) replaces it with a trusted-proxy rule.
+ * The caller's address, the key of every per-address limit (ADR 015). It is the peer the host
+ * reports (the socket's remote address, or the platform's verified client address), unless that
+ * peer is a trusted proxy (TRUSTED_PROXIES): then `X-Forwarded-For` is read from the right,
+ * skipping trusted proxies, and the first other address is the client. A caller-supplied
+ * `X-Forwarded-For` from anywhere else is ignored, so changing it does not change the bucket.
+ * Without a peer (a host that passes none) only Netlify's own `x-nf-client-connection-ip` is
+ * believed, on Netlify; otherwise `unknown` (logged once: a host bug, not normal traffic).
  */
 export function clientAddressOf(request: Request, info: RequestInfo): string {
-  return (
-    info.clientAddress ??
-    request.headers.get('x-nf-client-connection-ip') ??
-    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
-    'unknown'
-  );
+  const peer = normalizeAddress(info.clientAddress);
+  if (!peer) {
+    const platform =
+      env('NETLIFY') === 'true'
+        ? normalizeAddress(request.headers.get('x-nf-client-connection-ip'))
+        : '';
+    if (platform) return platform;
+    if (!warnedMissingPeer) {
+      warnedMissingPeer = true;
+      log.warn('the host passed no client address: per-address limits share one bucket');
+    }
+    return 'unknown';
+  }
+  if (!isTrustedProxy(peer)) return peer;
+  let client = peer;
+  const hops = (request.headers.get('x-forwarded-for') ?? '').split(',');
+  for (let index = hops.length - 1; index >= 0; index -= 1) {
+    const hop = normalizeAddress(hops[index]);
+    // A malformed entry was written by the client: the last trusted hop is as far as we know.
+    if (!hop) break;
+    client = hop;
+    if (!isTrustedProxy(hop)) break;
+  }
+  return client;
 }
 
 /** The {@link ApiContext} of one request: its route params, caller, and the platform's services. */

@@ -32,6 +32,7 @@ export async function loadSessionUser(
         .where('user_id', '=', userId)
         .as('display_name'),
       sql<boolean>`has_role(${userId}, 'admin')`.as('is_admin'),
+      eb.selectFrom('user').select('email_verified').where('id', '=', userId).as('email_verified'),
     ])
     .executeTakeFirst();
   const displayName = row?.display_name ?? null;
@@ -41,5 +42,6 @@ export async function loadSessionUser(
     displayName,
     shownName: shownName(displayName, email),
     isAdmin: Boolean(row?.is_admin),
+    emailVerified: Boolean(row?.email_verified),
   };
 }

@@ -6,10 +6,13 @@ import {
   SignedInResponseSchema,
   SignInSchema,
   SignUpSchema,
+  EMAIL_VERIFIED_PARAM,
+  VerifyEmailQuerySchema,
 } from '../../src/schemas/auth.ts';
 import { SESSION_HINT_COOKIE } from '../../src/config/session.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
+import { AppError } from '../_lib/errors.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './auth.service.ts';
 
 /**
@@ -111,6 +114,41 @@ export async function requestPasswordReset(request: Request, ctx: ApiContext): P
 /** POST /api/auth/password-reset/confirm `{ token, password, confirmPassword }` → `{ ok: true }`. */
 export async function resetPassword(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(PasswordResetSchema, await readJson(request));
-  await service.resetPassword(await ctx.auth(), input, request.headers);
+  await service.resetPassword(
+    await ctx.db(),
+    await ctx.auth(),
+    input,
+    request.headers,
+    ctx.clientAddress,
+  );
+  return reply(OkResponseSchema, { ok: true });
+}
+
+/**
+ * GET /api/auth/verify-email?token=… (the link of the verification e-mail) → 303 to
+ * `/?email_verified=1`, or `=0` when the link is invalid or expired. Issue 12.8.
+ */
+export async function verifyEmail(request: Request, ctx: ApiContext): Promise<Response> {
+  const parsed = VerifyEmailQuerySchema.safeParse(queryOf(request));
+  const verified =
+    parsed.success &&
+    (await service.verifyEmail(
+      await ctx.db(),
+      await ctx.auth(),
+      parsed.data.token,
+      ctx.clientAddress,
+    ));
+  const location = new URL(`/?${EMAIL_VERIFIED_PARAM}=${verified ? 1 : 0}`, request.url);
+  return new Response(null, {
+    status: 303,
+    headers: { location: location.href, 'cache-control': 'no-store' },
+  });
+}
+
+/** POST /api/auth/verify-email/resend (signed in) → `{ ok: true }`; a new link when not verified. */
+export async function resendVerification(request: Request, ctx: ApiContext): Promise<Response> {
+  const user = await ctx.sessionUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  await service.resendVerification(await ctx.db(), await ctx.auth(), user, request.headers);
   return reply(OkResponseSchema, { ok: true });
 }

@@ -10,7 +10,14 @@ import type {
 import type { BetterAuth } from '../_lib/auth.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
-import { enforceRateLimits } from '../_lib/rate-limit.ts';
+import {
+  addressBucket,
+  assertNoBackoff,
+  type BackoffRule,
+  clearFailures,
+  enforceRateLimits,
+  recordFailure,
+} from '../_lib/rate-limit.ts';
 import { loadSessionUser } from '../_lib/session.ts';
 import type { Database } from '../db/database.ts';
 
@@ -28,8 +35,47 @@ function authErrorCode(error: unknown): string | undefined {
     : undefined;
 }
 
-const SIGN_IN_WINDOW = 15 * 60;
-const HOUR = 60 * 60;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Sign-in throttling (issue 12.5, ADR 015): failed attempts back off per (address, e-mail) and
+ * per address, never per e-mail alone, so nobody can lock someone else out of their account
+ * from another address.
+ * - (address, e-mail): 5 failures free, then 30 s, 1 min, 2 min … at most 15 min between
+ *   attempts; forgotten a day after the last failure, cleared by a successful sign-in.
+ * - address: 30 failures free (shared addresses: offices, mobile carrier NAT), then 1 min, 2 min …
+ *   at most 1 hour; forgotten an hour after the last failure.
+ */
+export function signInBackoff(clientAddress: string, email: string): BackoffRule[] {
+  const address = addressBucket(clientAddress);
+  return [
+    {
+      key: `sign-in:ip-email:${address}:${email}`,
+      free: 5,
+      baseSeconds: 30,
+      maxSeconds: 15 * MINUTE,
+      forgetSeconds: DAY,
+    },
+    {
+      key: `sign-in:ip:${address}`,
+      free: 30,
+      baseSeconds: 60,
+      maxSeconds: HOUR,
+      forgetSeconds: HOUR,
+    },
+  ];
+}
+
+/** Failures of one account from every address: counted to be logged, never to lock. */
+const accountWatch = (email: string): BackoffRule => ({
+  key: `sign-in:email:${email}`,
+  free: Number.POSITIVE_INFINITY,
+  baseSeconds: 0,
+  maxSeconds: 0,
+  forgetSeconds: DAY,
+});
 
 /**
  * Creates the account and signs it in. SPEC §3: the display name defaults to the part of the
@@ -45,7 +91,7 @@ export async function signUp(
   clientAddress: string,
 ): Promise<{ user: SessionUser; headers: Headers }> {
   await enforceRateLimits(db, [
-    { key: `sign-up:ip:${clientAddress}`, limit: 10, windowSeconds: HOUR },
+    { key: `sign-up:ip:${addressBucket(clientAddress)}`, limit: 10, windowSeconds: HOUR },
     { key: `sign-up:email:${input.email}`, limit: 5, windowSeconds: HOUR },
   ]);
   try {
@@ -67,8 +113,9 @@ export async function signUp(
 }
 
 /**
+ * Signs in with e-mail and password, throttled by {@link signInBackoff}.
  * @throws AppError UNAUTHENTICATED "Invalid login credentials" (also for banned accounts),
- * RATE_LIMITED (30 per 15 minutes per address, 10 per e-mail).
+ * RATE_LIMITED (429, Retry-After) while a backoff runs.
  */
 export async function signIn(
   db: Db,
@@ -77,20 +124,26 @@ export async function signIn(
   requestHeaders: Headers,
   clientAddress: string,
 ): Promise<{ user: SessionUser; headers: Headers }> {
-  await enforceRateLimits(db, [
-    { key: `sign-in:ip:${clientAddress}`, limit: 30, windowSeconds: SIGN_IN_WINDOW },
-    { key: `sign-in:email:${input.email}`, limit: 10, windowSeconds: SIGN_IN_WINDOW },
-  ]);
+  const rules = signInBackoff(clientAddress, input.email);
+  await assertNoBackoff(db, rules);
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password },
       headers: requestHeaders,
       returnHeaders: true,
     });
+    await clearFailures(db, [rules[0]!.key]);
     return { user: await loadSessionUser(db, response.user.id, response.user.email), headers };
   } catch (error) {
     const code = authErrorCode(error);
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'BANNED_USER') {
+      const [, , forAccount = 0] = await recordFailure(db, [...rules, accountWatch(input.email)]);
+      if (forAccount > 0 && forAccount % 25 === 0)
+        log.warn('many failed sign-ins for one account', {
+          email: input.email,
+          failures: forAccount,
+          ip: clientAddress,
+        });
       throw new AppError('UNAUTHENTICATED', 'Invalid login credentials');
     }
     throw error;
@@ -123,7 +176,7 @@ export async function requestPasswordReset(
   clientAddress: string,
 ): Promise<void> {
   await enforceRateLimits(db, [
-    { key: `reset:ip:${clientAddress}`, limit: 10, windowSeconds: HOUR },
+    { key: `reset:ip:${addressBucket(clientAddress)}`, limit: 10, windowSeconds: HOUR },
     { key: `reset:email:${email}`, limit: 3, windowSeconds: HOUR },
   ]);
   try {
@@ -136,12 +189,21 @@ export async function requestPasswordReset(
   }
 }
 
-/** @throws AppError BAD_REQUEST "This reset link is invalid or has expired." */
+/**
+ * Sets the new password of a reset link.
+ * @throws AppError BAD_REQUEST "This reset link is invalid or has expired.", RATE_LIMITED (20 an
+ * hour per address: a token cannot be guessed, but every try costs a password hash).
+ */
 export async function resetPassword(
+  db: Db,
   auth: BetterAuth,
   input: z.output<typeof PasswordResetSchema>,
   requestHeaders: Headers,
+  clientAddress: string,
 ): Promise<void> {
+  await enforceRateLimits(db, [
+    { key: `reset-confirm:ip:${addressBucket(clientAddress)}`, limit: 20, windowSeconds: HOUR },
+  ]);
   try {
     await auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -150,6 +212,51 @@ export async function resetPassword(
   } catch (error) {
     if (error instanceof APIError)
       throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired.');
+    throw error;
+  }
+}
+
+/**
+ * Confirms the e-mail address of the link's token (issue 12.8).
+ * @returns whether the token was valid (a bad or expired token is not an error to the caller).
+ * @throws AppError RATE_LIMITED (30 an hour per address).
+ */
+export async function verifyEmail(
+  db: Db,
+  auth: BetterAuth,
+  token: string,
+  clientAddress: string,
+): Promise<boolean> {
+  await enforceRateLimits(db, [
+    { key: `verify-email:ip:${addressBucket(clientAddress)}`, limit: 30, windowSeconds: HOUR },
+  ]);
+  try {
+    await auth.api.verifyEmail({ query: { token } });
+    return true;
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Sends the signed-in account a new verification link; nothing when it is verified already.
+ * @throws AppError RATE_LIMITED (3 an hour per account: each one is an e-mail).
+ */
+export async function resendVerification(
+  db: Db,
+  auth: BetterAuth,
+  user: SessionUser,
+  requestHeaders: Headers,
+): Promise<void> {
+  if (user.emailVerified) return;
+  await enforceRateLimits(db, [
+    { key: `verify-email:resend:${user.id}`, limit: 3, windowSeconds: HOUR },
+  ]);
+  try {
+    await auth.api.sendVerificationEmail({ body: { email: user.email }, headers: requestHeaders });
+  } catch (error) {
+    if (authErrorCode(error) === 'EMAIL_ALREADY_VERIFIED') return;
     throw error;
   }
 }

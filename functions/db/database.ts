@@ -232,6 +232,12 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface AuthFailuresTable {
+  key: string;
+  failures: number;
+  last_failure_at: Generated<Timestamp>;
+}
+
 export interface MailOutboxTable {
   id: Generated<string>;
   to_addresses: string[];
@@ -248,6 +254,7 @@ export interface MailOutboxTable {
 export interface Database {
   user: UserTable;
   rate_limits: RateLimitsTable;
+  auth_failures: AuthFailuresTable;
   mail_outbox: MailOutboxTable;
   business_registrations: BusinessRegistrationsTable;
   business_directory: BusinessDirectoryView;

@@ -1,7 +1,10 @@
 import { BusinessIdSchema, DirectoryListQuerySchema } from '../../src/schemas/directory.ts';
 import { DirectorySearchQuerySchema } from '../../src/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
+import { AppError } from '../_lib/errors.ts';
 import { json, parseOrThrow, queryOf } from '../_lib/http.ts';
+import { log } from '../_lib/log.ts';
+import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
 import * as service from './directory.service.ts';
 
 /** Public listings may be cached for a few seconds at the edge; islands refetch every 30 s. */
@@ -43,14 +46,42 @@ export async function getBusiness(_request: Request, ctx: ApiContext): Promise<R
   return json({ business: await service.getBusiness(await ctx.db(), id) }, 200, PUBLIC_CACHE);
 }
 
+/** Contact reveals allowed per hour (issue 12.8, ADR 015): per account, and per address. */
+export const CONTACT_REVEALS_PER_HOUR = { account: 60, address: 120 } as const;
+
+/** 403 to a signed-in account that has not confirmed its e-mail address yet. */
+export const VERIFY_TO_REVEAL_MESSAGE =
+  'Please confirm your email address to see contact details: open the link we sent you.';
+
 /**
  * GET /api/directory/:id/contact → `{ contact }`: e-mail, phone, WhatsApp, address and position of
  * an approved listing, for signed-in users only (the router answers 401 to visitors; DESIGN.md
- * "Contact protection"). Never cached.
+ * "Contact protection"). Never cached. Issue 12.8: the account must have confirmed its e-mail
+ * address (admins excepted): 403 otherwise; at most {@link CONTACT_REVEALS_PER_HOUR} per account
+ * and per address (429 with Retry-After); every reveal is logged.
  */
 export async function getBusinessContact(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
-  return json({ contact: await service.getBusinessContact(await ctx.db(), id) }, 200, {
-    'cache-control': 'private, no-store',
-  });
+  const user = await ctx.sessionUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!user.emailVerified && !user.isAdmin)
+    throw new AppError('FORBIDDEN', VERIFY_TO_REVEAL_MESSAGE);
+  const db = await ctx.db();
+  if (!user.isAdmin) {
+    await enforceRateLimits(db, [
+      {
+        key: `contact-reveal:user:${user.id}`,
+        limit: CONTACT_REVEALS_PER_HOUR.account,
+        windowSeconds: 3600,
+      },
+      {
+        key: `contact-reveal:ip:${addressBucket(ctx.clientAddress)}`,
+        limit: CONTACT_REVEALS_PER_HOUR.address,
+        windowSeconds: 3600,
+      },
+    ]);
+  }
+  const contact = await service.getBusinessContact(db, id);
+  log.info('contact revealed', { userId: user.id, businessId: id, ip: ctx.clientAddress });
+  return json({ contact }, 200, { 'cache-control': 'private, no-store' });
 }

@@ -50,6 +50,14 @@ export const PasswordResetSchema = newPassword
   .extend({ token: z.string().min(10, 'This reset link is invalid or has expired.').max(200) })
   .refine(passwordsMatch.check, passwordsMatch.params);
 
+/** `GET /api/auth/verify-email?token=…`: the link of the verification e-mail (issue 12.8). */
+export const VerifyEmailQuerySchema = z.object({
+  token: z.string().min(10, 'This verification link is invalid or has expired.').max(2000),
+});
+
+/** Where the verification link lands: the home page, told whether it worked. */
+export const EMAIL_VERIFIED_PARAM = 'email_verified';
+
 /** The signed-in user as every island sees it (`GET /api/auth/session`). */
 export const SessionUserSchema = z.object({
   id: z.string(),
@@ -59,6 +67,8 @@ export const SessionUserSchema = z.object({
   /** SPEC §3 fallback: display name, else the e-mail's local part, else User. */
   shownName: z.string(),
   isAdmin: z.boolean(),
+  /** Whether the account confirmed its e-mail address: required to see contact details. */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -140,6 +140,18 @@ describe('contact details for signed-in users (DESIGN.md Contact protection)', (
     expect(anonymous.status).toBe(401);
     expect(anonymous.text).not.toContain('protected-owner');
     await signIn('reader', { email: 'chi@example.com', password: 'secret1' });
+    // Issue 12.8: not before the account has confirmed its e-mail address.
+    const unverified = await api.call(`/api/directory/${business.id}/contact`, { as: 'reader' });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.error.message).toMatch(/confirm your email address/);
+    expect(unverified.text).not.toContain('protected-owner');
+    expect((await api.call('/api/auth/session', { as: 'reader' })).body.user.emailVerified).toBe(
+      false,
+    );
+    await api.verify('chi@example.com');
+    expect((await api.call('/api/auth/session', { as: 'reader' })).body.user.emailVerified).toBe(
+      true,
+    );
     const { status, body, headers } = await api.call(`/api/directory/${business.id}/contact`, {
       as: 'reader',
     });
@@ -154,28 +166,65 @@ describe('contact details for signed-in users (DESIGN.md Contact protection)', (
 });
 
 describe('rate limits (stored in Postgres)', () => {
-  it('answers 429 with Retry-After after 10 sign-in attempts for one e-mail, whatever the IP', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      statuses.push(
-        (
-          await signIn(
-            'rl',
-            { email: 'target@example.com', password: 'guess-' + i },
-            `198.51.100.${i}`,
-          )
-        ).status,
+  it('never locks an account from another address: wrong passwords from 40 addresses, then the owner signs in', async () => {
+    await signUp('victim', { email: 'target@example.com', password: 'right-pass-1' });
+    for (let i = 0; i < 40; i++) {
+      const attempt = await signIn(
+        'rl',
+        { email: 'target@example.com', password: 'guess-' + i },
+        `198.51.100.${i}`,
       );
+      expect(attempt.status, `attempt ${i}`).toBe(401);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const blocked = await signIn(
-      'rl',
-      { email: 'target@example.com', password: 'guess-x' },
-      '198.51.100.99',
+    const owner = await signIn(
+      'owner',
+      { email: 'target@example.com', password: 'right-pass-1' },
+      '203.0.113.200',
     );
+    expect(owner.status).toBe(200);
+  });
+
+  it('backs off per (address, e-mail) after 5 failures: 429 with Retry-After, nobody else affected', async () => {
+    const from = (email: string, ip: string, password = 'wrong-pass') =>
+      signIn('rl2', { email, password }, ip);
+    for (let i = 0; i < 5; i++)
+      expect((await from('target@example.com', '192.0.2.77')).status).toBe(401);
+    const blocked = await from('target@example.com', '192.0.2.77');
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('RATE_LIMITED');
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(29);
+    // Even the right password waits there (the attempt is refused before it is checked) ...
+    expect((await from('target@example.com', '192.0.2.77', 'right-pass-1')).status).toBe(429);
+    // ... while another account from that address and this account from elsewhere are not held.
+    expect((await from('someone-else@example.com', '192.0.2.77')).status).toBe(401);
+    expect((await from('target@example.com', '192.0.2.78', 'right-pass-1')).status).toBe(200);
+  });
+
+  it('a successful sign-in clears its (address, e-mail) failures', async () => {
+    const from = (password: string) =>
+      signIn('rl3', { email: 'target@example.com', password }, '192.0.2.90');
+    for (let i = 0; i < 4; i++) expect((await from('wrong-pass')).status).toBe(401);
+    expect((await from('right-pass-1')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await from('wrong-pass')).status).toBe(401);
+    expect((await from('wrong-pass')).status).toBe(429);
+  });
+
+  it('backs off per address after 30 failures across e-mails', async () => {
+    for (let i = 0; i < 30; i++) {
+      const attempt = await signIn(
+        'rl4',
+        { email: `nobody-${i}@example.com`, password: 'wrong-pass' },
+        '192.0.2.120',
+      );
+      expect(attempt.status, `attempt ${i}`).toBe(401);
+    }
+    const blocked = await signIn(
+      'rl4',
+      { email: 'nobody-x@example.com', password: 'wrong-pass' },
+      '192.0.2.120',
+    );
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
   });
 
   it('limits sign-ups per IP', async () => {

@@ -31,6 +31,8 @@ beforeAll(async () => {
     as: 'user',
     json: { email: 'plain@example.com', password: 'plain-pass-1' },
   });
+  // A user whose e-mail is confirmed passes every `user` route (contact reveal needs it).
+  await api.verify('plain@example.com');
 });
 afterAll(() => handle.close());
 

@@ -160,6 +160,7 @@ const SEEDS: Record<string, Seed> = {
     status: 400,
     as: 'visitor',
   },
+  'POST /auth/verify-email/resend': { body: () => ({}), status: 200 },
   'POST /registrations': {
     body: (f) => ({
       businessName: `Fuzz Motors ${f.n}`,

@@ -69,7 +69,8 @@ export const TEST_ORIGIN = 'http://localhost';
 
 /**
  * The API bound to a test database. `purges` records every cache purge (its tags); `resetLinks`
- * every password-reset token sent. `call` keeps a cookie jar per `as` name, so one test can act
+ * every password-reset token sent, `verificationLinks` every e-mail verification token (without a
+ * mail transport; `verify(email)` opens the newest one). `call` keeps a cookie jar per `as` name, so one test can act
  * as several browsers.
  */
 export function testApi(
@@ -78,6 +79,7 @@ export function testApi(
 ) {
   const purges: string[][] = [];
   const resetLinks: { email: string; token: string }[] = [];
+  const verificationLinks: { email: string; token: string }[] = [];
   const api = createApi({
     db: async () => db,
     invalidate: async (tags) => void purges.push([...tags]),
@@ -86,7 +88,11 @@ export function testApi(
       secret: 'test-secret-test-secret-test-secret-1234',
       ...(options.mailTransport
         ? {}
-        : { sendResetLink: async (to, token) => void resetLinks.push({ email: to.email, token }) }),
+        : {
+            sendResetLink: async (to, token) => void resetLinks.push({ email: to.email, token }),
+            sendVerificationLink: async (to, token) =>
+              void verificationLinks.push({ email: to.email, token }),
+          }),
     },
     mailTransport: options.mailTransport,
     ...(options.places ? { places: options.places } : {}),
@@ -127,5 +133,13 @@ export function testApi(
       headers: response.headers,
     };
   };
-  return { api, call, purges, resetLinks };
+  /** Opens the newest verification link sent to `email` (issue 12.8): its account is verified. */
+  const verify = async (email: string) => {
+    const link = verificationLinks.findLast((l) => l.email === email.toLowerCase());
+    if (!link) throw new Error(`no verification link was sent to ${email}`);
+    const response = await call(`/api/auth/verify-email?token=${encodeURIComponent(link.token)}`);
+    if (response.status !== 303 || !response.headers.get('location')?.endsWith('=1'))
+      throw new Error(`verification of ${email} failed: ${response.status}`);
+  };
+  return { api, call, purges, resetLinks, verificationLinks, verify };
 }
