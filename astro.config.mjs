@@ -3,6 +3,12 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import localAdapter from './server/astro-adapter/index.mjs';
+import {
+  CSP_DIRECTIVES,
+  CSP_SCRIPT_HASHES,
+  CSP_SCRIPT_RESOURCES,
+  CSP_STYLE_RESOURCES,
+} from './src/config/security-headers.ts';
 
 // DESIGN.md "Adapter": Netlify when building there (or ADAPTER=netlify); otherwise the local
 // server's own adapter, whose `render(request)` the page cache of `npm start` calls (ADR 011).
@@ -37,6 +43,15 @@ export default defineConfig({
   build: { inlineStylesheets: 'always', format: 'directory' },
   server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || 'localhost' },
   devToolbar: { enabled: false },
+  // Content-Security-Policy (ADR 015): Astro adds the hashes of its inline scripts to script-src,
+  // so no 'unsafe-inline' is needed; the directives live in src/config/security-headers.ts.
+  security: {
+    csp: {
+      directives: [...CSP_DIRECTIVES],
+      scriptDirective: { resources: [...CSP_SCRIPT_RESOURCES], hashes: [...CSP_SCRIPT_HASHES] },
+      styleDirective: { resources: [...CSP_STYLE_RESOURCES] },
+    },
+  },
   vite: {
     ssr: {
       external: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@resvg/resvg-js', 'satori'],

@@ -1,8 +1,15 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ClientAddress, createRequestListener } from '@remix-run/node-fetch-server';
+import type { TLSSocket } from 'node:tls';
+import {
+  type ClientAddress,
+  createRequestListener,
+  sendResponse,
+} from '@remix-run/node-fetch-server';
 import type { Kysely } from 'kysely';
+import { MAX_JSON_BYTES, TOO_LARGE_MESSAGE } from '../functions/_lib/http.ts';
 import { log } from '../functions/_lib/log.ts';
+import { isTrustedProxy, normalizeAddress } from '../functions/_lib/request-context.ts';
 import type { Database } from '../functions/db/database.ts';
 import { API_PREFIX, createApi } from '../functions/router.ts';
 import {
@@ -13,8 +20,23 @@ import {
   PageCache,
   toCachedPage,
 } from './page-cache.ts';
+import {
+  applySecurityHeaders,
+  DEFAULT_CSP,
+  securityHeaders,
+} from '../src/config/security-headers.ts';
 import type { SiteBuild } from './site-build.ts';
 import { createStaticSite } from './static-site.ts';
+
+/**
+ * Largest body a request to a page may carry (413 beyond it). Pages read no body; the API has
+ * its own per-route limits, enforced while the body streams (functions/_lib/http.ts readBody).
+ */
+export const MAX_PAGE_BODY_BYTES = MAX_JSON_BYTES;
+
+/** How long, and how much, an unread request body is drained after the answer before closing. */
+const DRAIN_MS = 2_000;
+const DRAIN_BYTES = 1024 * 1024;
 
 export interface LocalServerOptions {
   db: Kysely<Database>;
@@ -42,16 +64,13 @@ export interface LocalServer {
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const pageCache = new PageCache(options.pageCacheBytes ?? 96 * 1024 * 1024);
-  const api = createApi({
+  const apiHandler = createApi({
     db: async () => options.db,
     invalidate: async (tags) => {
       const dropped = pageCache.purge(tags);
       log.info('page cache purged', { tags, dropped });
     },
   });
-  const apiListener = createRequestListener((request: Request, client: ClientAddress) =>
-    api(request, { clientAddress: client.address }),
-  );
   const staticSite = createStaticSite(options.site.clientDir);
   const inFlight = new Map<string, Promise<CachedPage | Response>>();
 
@@ -92,21 +111,60 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const wrap = (result: CachedPage | Response, hit: boolean) =>
     result instanceof Response ? result : { page: result, hit };
 
-  const pageListener = createRequestListener(async (request: Request, client: ClientAddress) => {
-    const result = await renderPage(request, client.address);
-    return result instanceof Response
-      ? withoutCdnHeaders(result)
-      : cachedResponse(request, result.page, result.hit);
-  });
+  /** The API and the on-demand pages, each response finished by {@link finish}. */
+  const listener = (req: IncomingMessage, res: ServerResponse, api: boolean) =>
+    createRequestListener(
+      async (request: Request, client: ClientAddress) => {
+        if (api) return finish(req, await apiHandler(request, { clientAddress: client.address }));
+        const result = await renderPage(request, client.address);
+        return finish(
+          req,
+          result instanceof Response
+            ? withoutCdnHeaders(result)
+            : cachedResponse(request, result.page, result.hit),
+        );
+      },
+      {
+        onError: (error) => {
+          log.error('request failed', { url: req.url, error: String(error) });
+          return finish(req, internalError());
+        },
+      },
+    )(req, res);
 
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
-      void apiListener(req, res);
+    const api = pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
+    closeAfterUnreadBody(req, res);
+    if (api) {
+      void listener(req, res, true);
       return;
     }
-    staticSite.serve(req, res, () => void pageListener(req, res));
+    // Pages read no body: one over the limit is refused before anything runs (issue 12.2).
+    if (Number(req.headers['content-length'] ?? 0) > MAX_PAGE_BODY_BYTES) {
+      void sendResponse(res, finish(req, tooLarge()));
+      return;
+    }
+    // Static files: the security headers, with the page's own CSP (script hashes) for HTML.
+    const https = isHttps(req);
+    for (const [name, value] of Object.entries(securityHeaders({ https })))
+      res.setHeader(name, value);
+    res.setHeader('content-security-policy', staticCsp(pathname));
+    staticSite.serve(req, res, () => {
+      for (const name of Object.keys(securityHeaders({ https }))) res.removeHeader(name);
+      void listener(req, res, false);
+    });
   });
+
+  /** The CSP Astro wrote for a pre-rendered page (its script hashes), else the default. */
+  function staticCsp(pathname: string): string {
+    const key = pathname.replace(/(index)?\.html$/, '').replace(/\/?$/, '/');
+    return (
+      options.site.staticHeaders[key]?.['content-security-policy'] ??
+      options.site.staticHeaders[key.slice(0, -1) || '/']?.['content-security-policy'] ??
+      DEFAULT_CSP
+    );
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -125,6 +183,83 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * https as the client sees it: a TLS socket, or a trusted proxy (TRUSTED_PROXIES) that says so in
+ * X-Forwarded-Proto. HSTS is sent only then.
+ */
+function isHttps(req: IncomingMessage): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  const peer = normalizeAddress(req.socket.remoteAddress);
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim()
+    .toLowerCase();
+  return proto === 'https' && isTrustedProxy(peer);
+}
+
+/**
+ * Every response of the server gets the security headers (src/config/security-headers.ts; an
+ * on-demand page keeps the CSP Astro wrote with its script hashes). A response sent before its
+ * request body was read in full (413, 401 to an upload, a page answering a POST) says
+ * `Connection: close`: the connection cannot carry another request (issue 12.2).
+ */
+function finish(req: IncomingMessage, response: Response): Response {
+  const headers = applySecurityHeaders(new Headers(response.headers), { https: isHttps(req) });
+  if (!req.complete) headers.set('connection', 'close');
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/**
+ * After a response that left the request body unread, drain what is still coming for a moment
+ * (so the client reads the answer instead of a reset), then close the socket: at most
+ * {@link DRAIN_BYTES} or {@link DRAIN_MS}, whichever comes first. Memory stays flat: drained
+ * chunks are dropped.
+ */
+function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  res.once('finish', () => {
+    if (req.complete) return;
+    let drained = 0;
+    const stop = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.socket.destroy();
+    };
+    const onData = (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_BYTES) stop();
+    };
+    const timer = setTimeout(stop, DRAIN_MS);
+    timer.unref();
+    req.on('data', onData);
+    req.once('end', () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+    });
+    req.resume();
+  });
+}
+
+/** 413 in the error envelope (DESIGN.md), for a page request whose declared body is too large. */
+function tooLarge(): Response {
+  const requestId = crypto.randomUUID();
+  return Response.json(
+    { error: { code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE_MESSAGE, requestId } },
+    { status: 413, headers: { 'x-request-id': requestId, 'cache-control': 'no-store' } },
+  );
+}
+
+/** What a request that failed outside every handler answers (logged by the caller). */
+function internalError(): Response {
+  return new Response('Internal Server Error', {
+    status: 500,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 /** The CDN-only headers never reach the browser, as on Netlify. */

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { log } from '../functions/_lib/log.ts';
+import { STATIC_HEADERS_FILE } from './astro-adapter/index.mjs';
 
 /**
  * The local server's build of the site (ADR 011): `astro build` with the local adapter, once per
@@ -21,6 +22,11 @@ export interface SiteBuild {
   /** Whether this start built the site (false: reused). */
   built: boolean;
   ms: number;
+  /**
+   * Response headers of the pre-rendered pages by path (`/auth/`): their Content-Security-Policy
+   * with each page's script hashes (ADR 015), from the local adapter.
+   */
+  staticHeaders: Record<string, Record<string, string>>;
   /** Renders an on-demand page; undefined when no on-demand route matches. */
   render(request: Request, options?: { clientAddress?: string }): Promise<Response | undefined>;
 }
@@ -129,7 +135,18 @@ export async function ensureSiteBuild(root: string, site: string): Promise<SiteB
     }
   }
   const module = (await import(pathToFileURL(entry).href)) as Pick<SiteBuild, 'render'>;
+  const headersFile = path.join(dir, STATIC_HEADERS_FILE);
+  const staticHeaders = existsSync(headersFile)
+    ? (JSON.parse(await readFile(headersFile, 'utf8')) as SiteBuild['staticHeaders'])
+    : {};
   const ms = Math.round(performance.now() - started);
   log.info(built ? 'site built' : 'site build reused', { id, ms });
-  return { dir, clientDir: path.join(dir, 'client'), built, ms, render: module.render };
+  return {
+    dir,
+    clientDir: path.join(dir, 'client'),
+    built,
+    ms,
+    staticHeaders,
+    render: module.render,
+  };
 }

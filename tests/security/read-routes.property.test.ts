@@ -102,14 +102,12 @@ const rawValue = fc.oneof(
   },
 );
 const query = fc
-  .array(
-    fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.constantFrom(...MALFORMED)), rawValue),
-    { maxLength: 5 },
-  )
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.constantFrom(...MALFORMED)), rawValue), {
+    maxLength: 5,
+  })
   .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
 
-const pathOf = (route: Route, id: string) =>
-  `/api${route.path.replace(/:[a-zA-Z]+/g, () => id)}`;
+const pathOf = (route: Route, id: string) => `/api${route.path.replace(/:[a-zA-Z]+/g, () => id)}`;
 
 const isMalformed = (raw: string) => {
   for (const part of raw.split(/[&=/?]/)) {
@@ -133,7 +131,10 @@ describe('every read route, fuzzed in its query string and path (issue 12.3)', (
       const id = fc.oneof(
         { arbitrary: fc.constant(listingId), weight: 2 },
         { arbitrary: fc.constantFrom(...MALFORMED, 'how-to-x', 'x'.repeat(300)), weight: 2 },
-        { arbitrary: fc.string({ minLength: 1, maxLength: 20 }).map(encodeURIComponent), weight: 1 },
+        {
+          arbitrary: fc.string({ minLength: 1, maxLength: 20 }).map(encodeURIComponent),
+          weight: 1,
+        },
       );
       await fc.assert(
         fc.asyncProperty(id, query, fc.constantFrom('admin', undefined), async (i, q, as) => {

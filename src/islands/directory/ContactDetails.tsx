@@ -166,7 +166,8 @@ function ContactList({
 export function ContactDetails({ business }: { business: BusinessCardData }) {
   const { loading, user } = useStore($session);
   const [contact, setContact] = useState<BusinessContact | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** true, or the server's message when it says why (e-mail not confirmed, too many views). */
+  const [failed, setFailed] = useState<boolean | string>(false);
 
   useEffect(() => void loadSession(), []);
   useEffect(() => {
@@ -178,7 +179,12 @@ export function ContactDetails({ business }: { business: BusinessCardData }) {
       (result) => {
         if (cancelled) return;
         if (result.ok) setContact(result.data.contact);
-        else setFailed(true);
+        else
+          setFailed(
+            result.error.code === 'FORBIDDEN' || result.error.code === 'RATE_LIMITED'
+              ? result.error.message
+              : true,
+          );
       },
     );
     return () => {
@@ -188,7 +194,13 @@ export function ContactDetails({ business }: { business: BusinessCardData }) {
 
   if (user) {
     if (failed)
-      return <p className="muted">Contact information is not available for this business.</p>;
+      return (
+        <p className="muted">
+          {typeof failed === 'string'
+            ? failed
+            : 'Contact information is not available for this business.'}
+        </p>
+      );
     if (!contact) return <p className="muted">Loading contact details...</p>;
     return <ContactList contact={contact} businessName={business.business_name} signedIn />;
   }

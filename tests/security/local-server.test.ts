@@ -1,0 +1,321 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import http from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, provideSharedDatabase } from '../../functions/_lib/db.ts';
+import { seedDatabase } from '../../functions/db/seeds/seed.ts';
+import { type LocalServer, startLocalServer } from '../../server/local-server.ts';
+import { ensureSiteBuild } from '../../server/site-build.ts';
+import { PERMISSIONS_POLICY } from '../../src/config/security-headers.ts';
+import { insertBusiness } from '../factories/business.ts';
+import { createTestDatabase } from '../setup/test-db.ts';
+
+/**
+ * The local server as an attacker meets it (issue 12): security headers on every kind of
+ * response (12.9), request bodies bounded while they stream and the connection left usable
+ * (12.2), malformed page URLs (12.3), the client address behind a trusted proxy (12.1) and
+ * websites that break the URL rule on the business page (12.4).
+ * Its own build folder, so it never races local-server.test.ts for .data/test-site.
+ */
+
+let handle: DatabaseHandle;
+let local: LocalServer;
+let port = 0;
+
+beforeAll(async () => {
+  mkdirSync('.data', { recursive: true });
+  handle = await createTestDatabase();
+  await seedDatabase(handle.db);
+  provideSharedDatabase(handle);
+  const site = await ensureSiteBuild('.data/test-site-security', 'http://127.0.0.1');
+  local = await startLocalServer({ db: handle.db, port: 0, host: '127.0.0.1', site });
+  port = Number(new URL(local.url).port);
+}, 300_000);
+
+afterAll(async () => {
+  await local?.close();
+  await handle?.close();
+});
+
+afterEach(() => {
+  delete process.env.TRUSTED_PROXIES;
+});
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One raw HTTP/1.1 request on `agent` (keep-alive when given), body written as given. */
+function request(
+  path: string,
+  init: {
+    method?: string;
+    headers?: Record<string, string | number>;
+    body?: Buffer | string | (() => AsyncIterable<Buffer>);
+    agent?: http.Agent;
+  } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        agent: init.agent ?? false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    // The server may close after answering early: what was sent by then is the result.
+    req.on('error', (error) => reject(error));
+    const body = init.body;
+    if (typeof body === 'function') {
+      void (async () => {
+        try {
+          for await (const chunk of body()) {
+            if (req.destroyed) return;
+            if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+          }
+          req.end();
+        } catch {
+          // the server closed the connection: the response (if any) tells the outcome
+        }
+      })();
+    } else {
+      req.end(body);
+    }
+  });
+}
+
+/** `total` bytes of chunked upload, one reused 64 KiB buffer at a time (memory stays flat). */
+function chunks(total: number): () => AsyncIterable<Buffer> {
+  const block = Buffer.alloc(64 * 1024, 'a');
+  return async function* () {
+    for (let sent = 0; sent < total; sent += block.length) yield block;
+  };
+}
+
+const ORIGIN = () => ({ origin: local.url, 'content-type': 'application/json' });
+
+function expectSecurityHeaders(path: string, headers: http.IncomingHttpHeaders) {
+  const csp = String(headers['content-security-policy'] ?? '');
+  expect(csp, `${path}: CSP`).toMatch(/script-src 'self'/);
+  expect(csp, `${path}: no inline script`).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp, path).toContain("frame-ancestors 'none'");
+  expect(csp, path).toContain("object-src 'none'");
+  expect(headers['x-content-type-options'], path).toBe('nosniff');
+  expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy'], path).toBe(PERMISSIONS_POLICY);
+  expect(headers['permissions-policy'], path).toContain('geolocation=(self)');
+  expect(headers['permissions-policy'], path).toContain('camera=()');
+  expect(headers['x-frame-options'], path).toBe('DENY');
+  expect(headers['strict-transport-security'], `${path}: no HSTS over http`).toBeUndefined();
+}
+
+describe('security headers on every response (issue 12.9)', () => {
+  it('API, static files, pre-rendered and on-demand pages, 404s, 304s and 413s', async () => {
+    const home = await request('/');
+    const asset = /src="(\/_astro\/[^"]+\.js)"/.exec(home.body)?.[1];
+    expect(asset, 'a bundled script on the home page').toBeTruthy();
+    const paths: [string, number][] = [
+      ['/api/directory', 200],
+      ['/api/no-such-route', 404],
+      ['/api/directory/search?q=%00', 400],
+      ['/auth/', 200],
+      ['/admin/', 200],
+      ['/icons.svg', 200],
+      [asset!, 200],
+      ['/', 200],
+      ['/mechanic/', 200],
+      ['/mechanic/', 200], // from the page cache
+      ['/business/no-such-business/', 404],
+      ['/no/such/route', 404],
+    ];
+    for (const [path, status] of paths) {
+      const response = await request(path);
+      expect(response.status, path).toBe(status);
+      expectSecurityHeaders(path, response.headers);
+    }
+    const etag = (await request('/auth/')).headers.etag!;
+    const notModified = await request('/auth/', { headers: { 'if-none-match': etag } });
+    expect(notModified.status).toBe(304);
+    expectSecurityHeaders('/auth/ (304)', notModified.headers);
+    // The 304 keeps the page's own policy (its script hashes), not the default.
+    expect(notModified.headers['content-security-policy']).toBe(
+      (await request('/auth/')).headers['content-security-policy'],
+    );
+    const tooLarge = await request('/api/contacts', {
+      method: 'POST',
+      headers: { ...ORIGIN(), 'content-length': 10_000_000 },
+    }).catch(() => undefined);
+    if (tooLarge) expectSecurityHeaders('413', tooLarge.headers);
+  });
+
+  it('HTML pages list the sha256 of each inline script they run, and nothing lets other inline scripts run', async () => {
+    for (const path of ['/', '/auth/', '/mechanic/', '/admin/', '/register/']) {
+      const response = await request(path);
+      const csp = String(response.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
+      const inline = [
+        ...response.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g),
+      ]
+        .filter(([, attributes]) => !/application\/ld\+json/.test(attributes!))
+        .map(([, , code]) => code!);
+      for (const code of inline) {
+        const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+        expect(scriptSrc, `${path}: hash of an inline script`).toContain(hash);
+      }
+      expect(response.body, path).not.toContain('http-equiv="content-security-policy"');
+    }
+  });
+
+  it('HSTS when a trusted proxy says the request came over https', async () => {
+    process.env.TRUSTED_PROXIES = '127.0.0.1';
+    const viaProxy = await request('/auth/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaProxy.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const api = await request('/api/directory', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(api.headers['strict-transport-security']).toBeDefined();
+    delete process.env.TRUSTED_PROXIES;
+    const spoofed = await request('/auth/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('request bodies bounded while they stream (issue 12.2)', () => {
+  it('refuses a declared Content-Length over the limit at once, in the envelope, and closes', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const response = await request('/api/contacts', {
+      method: 'POST',
+      headers: { ...ORIGIN(), 'content-length': 1_000_000 },
+      body: Buffer.alloc(1_000_000, 'a'),
+      agent,
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body).error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request is too large.',
+    });
+    expect(response.headers.connection).toBe('close');
+    // The next request on the same agent gets a fresh connection and an answer, not ECONNRESET.
+    const next = await request('/api/directory?limit=1', { agent });
+    expect(next.status).toBe(200);
+    agent.destroy();
+  });
+
+  it('refuses a chunked body as soon as it passes the limit; the keep-alive client goes on', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const response = await request('/api/contacts', {
+      method: 'POST',
+      headers: { ...ORIGIN(), 'transfer-encoding': 'chunked' },
+      body: chunks(8 * 1024 * 1024),
+      agent,
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(JSON.parse(response.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+    for (let i = 0; i < 3; i++)
+      expect((await request('/api/directory?limit=1', { agent })).status).toBe(200);
+    agent.destroy();
+  });
+
+  it('applies the limit to page requests too', async () => {
+    const declared = await request('/mechanic/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 100_000 },
+      body: Buffer.alloc(100_000, 'a'),
+    });
+    expect(declared.status).toBe(413);
+    expect(declared.headers.connection).toBe('close');
+    expect(JSON.parse(declared.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+    const streamed = await request('/mechanic/', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'transfer-encoding': 'chunked',
+      },
+      body: chunks(8 * 1024 * 1024),
+    });
+    expect(streamed.status).toBeLessThan(500);
+    expect(streamed.headers.connection).toBe('close');
+  });
+
+  it('keeps memory flat under a 256 MB chunked upload', async () => {
+    globalThis.gc?.();
+    const before = process.memoryUsage();
+    const response = await request('/api/contacts', {
+      method: 'POST',
+      headers: { ...ORIGIN(), 'transfer-encoding': 'chunked' },
+      body: chunks(256 * 1024 * 1024),
+    });
+    const after = process.memoryUsage();
+    const grown = (after.rss - before.rss) / 1024 / 1024;
+    console.log(
+      `256 MB chunked upload: ${response.status}; RSS ${Math.round(before.rss / 1048576)} → ${Math.round(after.rss / 1048576)} MB (+${grown.toFixed(1)} MB), heap +${((after.heapUsed - before.heapUsed) / 1048576).toFixed(1)} MB`,
+    );
+    expect(response.status).toBe(413);
+    expect(grown).toBeLessThan(64);
+  });
+});
+
+describe('malformed page URLs and the client address', () => {
+  it('pages answer malformed query strings without a 5xx', async () => {
+    for (const path of [
+      '/mechanic/?q=%00',
+      '/mechanic/?page=%FF',
+      '/articles/?q=%ED%A0%80',
+      '/mechanic/page/%00/',
+      '/business/%FF/',
+      '/?cursor=%00',
+    ]) {
+      expect((await request(path)).status, path).toBeLessThan(500);
+    }
+  });
+
+  it('ignores X-Forwarded-For from a client; believes it from a trusted proxy', async () => {
+    const wrongSignIn = (forwarded: string) =>
+      request('/api/auth/sign-in', {
+        method: 'POST',
+        headers: { ...ORIGIN(), 'x-forwarded-for': forwarded },
+        body: JSON.stringify({ email: 'spoof-target@example.com', password: 'wrong-pass' }),
+      });
+    // Changing the header does not give a spoofer a fresh bucket: the sixth attempt waits.
+    for (let i = 0; i < 5; i++) expect((await wrongSignIn(`198.51.100.${i}`)).status).toBe(401);
+    expect((await wrongSignIn('198.51.100.99')).status).toBe(429);
+    // Behind a trusted proxy each forwarded client has its own bucket.
+    process.env.TRUSTED_PROXIES = '127.0.0.1/32';
+    for (let i = 0; i < 6; i++) expect((await wrongSignIn(`203.0.113.${i}`)).status).toBe(401);
+  });
+});
+
+describe('the business page refuses websites that break the URL rule (issue 12.4)', () => {
+  it('renders no link and no sameAs for a javascript: website stored before the rule', async () => {
+    await insertBusiness(handle.db, {
+      status: 'approved',
+      slug: 'hostile-website-motors',
+      business_name: 'Hostile Website Motors',
+      website: 'javascript:alert(document.cookie)',
+    });
+    const page = await request('/business/hostile-website-motors/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Hostile Website Motors');
+    expect(page.body).not.toMatch(/href="javascript:/i);
+    expect(page.body).not.toContain('Visit Website');
+    expect(page.body).not.toContain('sameAs');
+  });
+});
