@@ -15,7 +15,10 @@ PGLITE_DATA_DIR=.data/typecheck/pglite astro check --minimumSeverity warning
 tsc --noEmit
 
 echo "== unit and integration tests (PGlite and native PostgreSQL) =="
-vitest run
+vitest run --project unit --project integration-pglite --project integration-postgres
+
+echo "== security: authorization matrix, fuzzing, limits, headers, CSP in Chromium (ADR 015) =="
+npm run test:security
 
 echo "== end-to-end tests (Chromium) =="
-playwright test
+playwright test --grep-invert @security

@@ -40,8 +40,8 @@ export function assertSameOrigin(request: Request, trusted: string): void {
   }
 }
 
-/** C0 controls (NUL included) and DEL: never part of a valid query value or path segment. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Control characters (NUL, C0, DEL, C1): never part of a valid query value or path segment. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /**
  * Refuses a URL whose path or query string does not decode to well-formed text: a percent

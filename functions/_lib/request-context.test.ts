@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientAddressOf, normalizeAddress } from './request-context.ts';
 
 /** Issue 12.1: the client address is the socket peer unless the peer is a trusted proxy. */
@@ -7,8 +7,7 @@ const request = (headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/auth/sign-in', { headers });
 
 afterEach(() => {
-  delete process.env.TRUSTED_PROXIES;
-  delete process.env.NETLIFY;
+  vi.unstubAllEnvs();
 });
 
 describe('clientAddressOf', () => {
@@ -28,7 +27,7 @@ describe('clientAddressOf', () => {
   });
 
   it('reads X-Forwarded-For from the right when the peer is a trusted proxy', () => {
-    process.env.TRUSTED_PROXIES = '10.0.0.0/8, 127.0.0.1';
+    vi.stubEnv('TRUSTED_PROXIES', '10.0.0.0/8, 127.0.0.1');
     const via = (xff: string, peer = '127.0.0.1') =>
       clientAddressOf(request({ 'x-forwarded-for': xff }), { clientAddress: peer });
     expect(via('198.51.100.7')).toBe('198.51.100.7');
@@ -46,7 +45,7 @@ describe('clientAddressOf', () => {
   it('trusts Netlify’s header only on Netlify and only without a peer', () => {
     const nf = request({ 'x-nf-client-connection-ip': '198.51.100.2' });
     expect(clientAddressOf(nf, {})).toBe('unknown');
-    process.env.NETLIFY = 'true';
+    vi.stubEnv('NETLIFY', 'true');
     expect(clientAddressOf(nf, {})).toBe('198.51.100.2');
     expect(clientAddressOf(nf, { clientAddress: '198.51.100.5' })).toBe('198.51.100.5');
   });

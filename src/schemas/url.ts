@@ -21,7 +21,7 @@ const HAS_SCHEME = /^[a-z][a-z\d+.-]*:/i;
  */
 export function normalizeWebUrl(value: string | null | undefined): string | null {
   const input = (value ?? '').trim();
-  if (!input || input.length > WEBSITE_MAX || /[\u0000-\u001f\u007f\\]/.test(input)) return null;
+  if (!input || input.length > WEBSITE_MAX || /[\p{Cc}\\]/u.test(input)) return null;
   const candidate = HAS_SCHEME.test(input) ? input : `https://${input}`;
   let url: URL;
   try {

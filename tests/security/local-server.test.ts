@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, provideSharedDatabase } from '../../functions/_lib/db.ts';
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts';
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  delete process.env.TRUSTED_PROXIES;
+  vi.unstubAllEnvs();
 });
 
 interface RawResponse {
@@ -184,14 +184,14 @@ describe('security headers on every response (issue 12.9)', () => {
   });
 
   it('HSTS when a trusted proxy says the request came over https', async () => {
-    process.env.TRUSTED_PROXIES = '127.0.0.1';
+    vi.stubEnv('TRUSTED_PROXIES', '127.0.0.1');
     const viaProxy = await request('/auth/', { headers: { 'x-forwarded-proto': 'https' } });
     expect(viaProxy.headers['strict-transport-security']).toBe(
       'max-age=31536000; includeSubDomains',
     );
     const api = await request('/api/directory', { headers: { 'x-forwarded-proto': 'https' } });
     expect(api.headers['strict-transport-security']).toBeDefined();
-    delete process.env.TRUSTED_PROXIES;
+    vi.unstubAllEnvs();
     const spoofed = await request('/auth/', { headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
@@ -298,7 +298,7 @@ describe('malformed page URLs and the client address', () => {
     for (let i = 0; i < 5; i++) expect((await wrongSignIn(`198.51.100.${i}`)).status).toBe(401);
     expect((await wrongSignIn('198.51.100.99')).status).toBe(429);
     // Behind a trusted proxy each forwarded client has its own bucket.
-    process.env.TRUSTED_PROXIES = '127.0.0.1/32';
+    vi.stubEnv('TRUSTED_PROXIES', '127.0.0.1/32');
     for (let i = 0; i < 6; i++) expect((await wrongSignIn(`203.0.113.${i}`)).status).toBe(401);
   });
 });

@@ -112,7 +112,7 @@ const pathOf = (route: Route, id: string) => `/api${route.path.replace(/:[a-zA-Z
 const isMalformed = (raw: string) => {
   for (const part of raw.split(/[&=/?]/)) {
     try {
-      if (/[\u0000-\u001f\u007f]/.test(decodeURIComponent(part.replaceAll('+', ' ')))) return true;
+      if (/\p{Cc}/u.test(decodeURIComponent(part.replaceAll('+', ' ')))) return true;
     } catch {
       return true;
     }
