@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { log } from '../../functions/_lib/log.ts';
@@ -112,10 +113,11 @@ describe('password reset and e-mail verification tokens (issue 12.8)', () => {
     const token = /reset-password\/\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
     expect(token, mail?.text).toBeTruthy();
 
-    const stored = await handle.db
-      .selectFrom('verification')
-      .select(['identifier', 'value'])
-      .execute();
+    const { rows: stored } = await sql<{
+      identifier: string;
+      value: string;
+    }>`select identifier, value from verification`.execute(handle.db);
+    expect(stored.length).toBeGreaterThan(0);
     expect(JSON.stringify(stored)).not.toContain(token!);
     const outbox = await handle.db
       .selectFrom('mail_outbox')
