@@ -40,13 +40,17 @@ export function assertSameOrigin(request: Request, trusted: string): void {
   }
 }
 
-/** Control characters (NUL, C0, DEL, C1): never part of a valid query value or path segment. */
-const CONTROL_CHARACTERS = /\p{Cc}/u;
+/**
+ * Control characters (NUL, C0, DEL, C1) other than tab, line feed and carriage return, which are
+ * only whitespace to a search: never part of a valid query value or path segment.
+ */
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
 
 /**
  * Refuses a URL whose path or query string does not decode to well-formed text: a percent
  * sequence that is not UTF-8 (`%FF`, `%ED%A0%80`), a broken escape (`%E`), or a control character
- * such as NUL (Postgres text cannot hold it; no field of ours contains one). Runs before routing,
+ * such as NUL (Postgres text cannot hold it; no field of ours contains one; tab and line breaks
+ * pass, as whitespace). Runs before routing,
  * so every route answers 400 in the envelope instead of failing deeper (issue 12.3).
  * @throws AppError BAD_REQUEST (400) "Malformed URL."
  */

@@ -46,8 +46,9 @@ const MALFORMED = [
   '%E',
   '%',
   '%%32%30',
-  '%0A',
+  '%0B',
   '%1F',
+  '%C2%85',
   '%7F',
 ] as const;
 const PLAIN = [
@@ -57,6 +58,8 @@ const PLAIN = [
   'panel+beating',
   '%F0%9F%9A%97',
   '%E2%80%AE',
+  '%0A',
+  '%09',
   "'%20or%201%3D1%20--",
   '%25',
   '%5C',
@@ -112,7 +115,7 @@ const pathOf = (route: Route, id: string) => `/api${route.path.replace(/:[a-zA-Z
 const isMalformed = (raw: string) => {
   for (const part of raw.split(/[&=/?]/)) {
     try {
-      if (/\p{Cc}/u.test(decodeURIComponent(part.replaceAll('+', ' ')))) return true;
+      if (/(?![\t\n\r])\p{Cc}/u.test(decodeURIComponent(part.replaceAll('+', ' ')))) return true;
     } catch {
       return true;
     }
