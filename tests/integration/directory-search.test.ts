@@ -223,8 +223,10 @@ describe('query semantics (SPEC §7, issue 11)', () => {
     expect(names((await search({ q: 'c:\\cars' })).body)).toEqual(['Backslash']);
     expect(names((await search({ q: '\\' })).body)).toEqual(['Backslash']);
     expect(names((await search({ q: 'save .* now' })).body)).toEqual([]);
-    // Postgres text has no NUL: it is dropped, never a 500.
-    expect(names((await search({ q: 'per\u0000cent' })).body)).toEqual(['Percent']);
+    // NUL is malformed input: 400 in the envelope before the search runs (issue 12.3), never a 500.
+    const nul = await search({ q: 'per\u0000cent' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error).toMatchObject({ code: 'BAD_REQUEST', message: 'Malformed URL.' });
   });
 
   it('never leaks protected contact details in results', async () => {
