@@ -2,11 +2,15 @@
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { netlifyHeaders } from './netlify/headers.ts';
 import localAdapter from './server/astro-adapter/index.mjs';
 
-// DESIGN.md "Adapter": Netlify when building there (or ADAPTER=netlify); otherwise the local
-// server's own adapter, whose `render(request)` the page cache of `npm start` calls (ADR 011).
-const onNetlify = process.env.NETLIFY === 'true' || process.env.ADAPTER === 'netlify';
+// DESIGN.md "Adapter": Netlify when building there (`NETLIFY=true`) or with netlify-cli on a machine
+// (`netlify build` / `netlify serve` set `NETLIFY_LOCAL=true`), or ADAPTER=netlify; otherwise the
+// local server's own adapter, whose `render(request)` the page cache of `npm start` calls (ADR 011).
+const onNetlify = process.env.ADAPTER
+  ? process.env.ADAPTER === 'netlify'
+  : process.env.NETLIFY === 'true' || process.env.NETLIFY_LOCAL === 'true';
 
 // Canonical URLs: SITE_URL, else Netlify's URL of this deploy, else the local server.
 const site =
@@ -30,9 +34,15 @@ export default defineConfig({
           './node_modules/.cache/**',
           './node_modules/@electric-sql/**',
         ],
+        // Read at run time with require.resolve (src/render/brand-images.tsx: Open Graph images),
+        // so the file tracer cannot see them. The function bundle check asserts they are there.
+        includeFiles: [
+          './node_modules/@fontsource/inter/files/inter-latin-400-normal.woff',
+          './node_modules/@fontsource/inter/files/inter-latin-700-normal.woff',
+        ],
       })
     : localAdapter(),
-  integrations: [react()],
+  integrations: [react(), ...(onNetlify ? [netlifyHeaders()] : [])],
   // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.
   build: { inlineStylesheets: 'always', format: 'directory' },
   server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || 'localhost' },

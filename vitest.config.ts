@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects (STYLE.md §7): unit tests colocated with the code; the integration suite
- * runs twice, on embedded PGlite and on a native PostgreSQL server started for the run.
+ * The projects (STYLE.md §7): unit tests colocated with the code; the integration suite runs on
+ * embedded PGlite, on a native PostgreSQL server started for the run, and on the same server
+ * through Neon's serverless driver (WebSocket Pool mode through a loopback proxy: the production
+ * driver, ADR 017); `netlify` builds the site with netlify-cli and smoke-tests `netlify serve`
+ * (`npm run test:netlify`, its own step in scripts/test.sh).
  */
 const integration = (name: string, env: Record<string, string>, extra: object = {}) => ({
   test: {
@@ -29,7 +32,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'server/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'server/**/*.test.ts',
+            'netlify/**/*.test.ts',
+          ],
           environment: 'node',
           env: { LOG_LEVEL: 'silent' },
         },
@@ -40,6 +48,21 @@ export default defineConfig({
         { TEST_DB: 'postgres' },
         { globalSetup: ['tests/setup/postgres-server.ts'] },
       ),
+      integration(
+        'integration-neon',
+        { TEST_DB: 'neon' },
+        { globalSetup: ['tests/setup/postgres-server.ts', 'tests/setup/neon-proxy.ts'] },
+      ),
+      {
+        test: {
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          environment: 'node',
+          env: { LOG_LEVEL: 'silent' },
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });
