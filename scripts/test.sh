@@ -14,8 +14,12 @@ prettier --check . --log-level warn
 PGLITE_DATA_DIR=.data/typecheck/pglite astro check --minimumSeverity warning
 tsc --noEmit
 
-echo "== unit and integration tests (PGlite and native PostgreSQL) =="
-vitest run
+echo "== unit and integration tests (PGlite, native PostgreSQL, Neon's driver) =="
+vitest run --project unit --project integration-pglite --project integration-postgres \
+  --project integration-neon
+
+echo "== Netlify build and smoke test of netlify serve (native PostgreSQL) =="
+vitest run --project netlify
 
 echo "== end-to-end tests (Chromium) =="
 playwright test

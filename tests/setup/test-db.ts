@@ -111,13 +111,21 @@ export const TEST_ORIGIN = 'http://localhost';
  */
 export function testApi(
   db: Kysely<Database>,
-  options: { mailTransport?: MailTransport; places?: () => PlacesProvider } = {},
+  options: {
+    mailTransport?: MailTransport;
+    places?: () => PlacesProvider;
+    /** The host's purge, called after a purge is recorded (e.g. netlify/purge.ts). */
+    invalidate?: (tags: readonly string[]) => Promise<void>;
+  } = {},
 ) {
   const purges: string[][] = [];
   const resetLinks: { email: string; token: string }[] = [];
   const api = createApi({
     db: async () => db,
-    invalidate: async (tags) => void purges.push([...tags]),
+    invalidate: async (tags) => {
+      purges.push([...tags]);
+      await options.invalidate?.(tags);
+    },
     authConfig: {
       baseURL: TEST_ORIGIN,
       secret: 'test-secret-test-secret-test-secret-1234',
