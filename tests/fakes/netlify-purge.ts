@@ -34,7 +34,7 @@ export async function startFakePurgeApi(port = 0): Promise<FakePurgeApi> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      let body: PurgeRequest['body'] = {};
+      let body: PurgeRequest['body'];
       try {
         body = raw ? (JSON.parse(raw) as PurgeRequest['body']) : {};
       } catch {

@@ -79,9 +79,7 @@ describe('purges sent to Netlify by the API function', () => {
       ...AS,
     });
     expect(status).toBe(200);
-    expect(sentTags()).toEqual([
-      [`listing-${business.id}`, 'category-parts', 'home', 'sitemap'],
-    ]);
+    expect(sentTags()).toEqual([[`listing-${business.id}`, 'category-parts', 'home', 'sitemap']]);
   });
 
   it('an edit that moves a listing purges the page and both categories, not the sitemap', async () => {

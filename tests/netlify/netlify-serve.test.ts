@@ -220,7 +220,9 @@ describe('netlify serve: the public site', () => {
     const response = await get('/');
     expect(response.status).toBe(200);
     expect(response.headers.get('netlify-cache-tag')).toContain('home');
-    expect(response.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, s-maxage=/);
+    expect(response.headers.get('netlify-cdn-cache-control')).toMatch(
+      /^public, durable, s-maxage=/,
+    );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(await response.text()).toContain('Lagos Auto Hub');
@@ -289,9 +291,9 @@ describe('netlify serve: the public site', () => {
 describe('netlify serve: accounts, forms and the origin check', () => {
   it('signs up, signs in and reads the session', async () => {
     const account = { email: 'serve-user@example.com', password: 'serve-user-pass-1' };
-    expect((await post('/api/auth/sign-up', { ...account, displayName: 'Serve User' })).status).toBe(
-      201,
-    );
+    expect(
+      (await post('/api/auth/sign-up', { ...account, displayName: 'Serve User' })).status,
+    ).toBe(201);
     const signIn = await post('/api/auth/sign-in', account);
     expect(signIn.status).toBe(200);
     const session = await get('/api/auth/session', { cookie: cookieOf(signIn) });
