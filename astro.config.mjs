@@ -2,6 +2,7 @@
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { netlifyHeaders } from './netlify/headers.ts';
 import localAdapter from './server/astro-adapter/index.mjs';
 import {
   CSP_DIRECTIVES,
@@ -10,9 +11,12 @@ import {
   CSP_STYLE_RESOURCES,
 } from './src/config/security-headers.ts';
 
-// DESIGN.md "Adapter": Netlify when building there (or ADAPTER=netlify); otherwise the local
-// server's own adapter, whose `render(request)` the page cache of `npm start` calls (ADR 011).
-const onNetlify = process.env.NETLIFY === 'true' || process.env.ADAPTER === 'netlify';
+// DESIGN.md "Adapter": Netlify when building there (`NETLIFY=true`) or with netlify-cli on a machine
+// (`netlify build` / `netlify serve` set `NETLIFY_LOCAL=true`), or ADAPTER=netlify; otherwise the
+// local server's own adapter, whose `render(request)` the page cache of `npm start` calls (ADR 011).
+const onNetlify = process.env.ADAPTER
+  ? process.env.ADAPTER === 'netlify'
+  : process.env.NETLIFY === 'true' || process.env.NETLIFY_LOCAL === 'true';
 
 // Canonical URLs: SITE_URL, else Netlify's URL of this deploy, else the local server.
 const site =
@@ -27,6 +31,9 @@ export default defineConfig({
     ? // Dev would otherwise try to download Deno for edge functions (measured, DESIGN.md).
       netlify({
         devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
+        // Each pre-rendered page's CSP (with its script hashes) as a per-route header of the
+        // Frameworks API config, beside the _headers of src/config/security-headers.ts (ADR 015).
+        staticHeaders: true,
         // The SSR function talks to Postgres (DATABASE_URL); local data, tests, seed content and the
         // embedded database engine never belong in it (the file tracer would otherwise pull them in).
         excludeFiles: [
@@ -36,9 +43,15 @@ export default defineConfig({
           './node_modules/.cache/**',
           './node_modules/@electric-sql/**',
         ],
+        // Read at run time with require.resolve (src/render/brand-images.tsx: Open Graph images),
+        // so the file tracer cannot see them. The function bundle check asserts they are there.
+        includeFiles: [
+          './node_modules/@fontsource/inter/files/inter-latin-400-normal.woff',
+          './node_modules/@fontsource/inter/files/inter-latin-700-normal.woff',
+        ],
       })
     : localAdapter(),
-  integrations: [react()],
+  integrations: [react(), ...(onNetlify ? [netlifyHeaders()] : [])],
   // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.
   build: { inlineStylesheets: 'always', format: 'directory' },
   server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || 'localhost' },

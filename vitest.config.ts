@@ -11,9 +11,11 @@ const SECURITY_FROM_INTEGRATION = [
 ];
 
 /**
- * Four projects (STYLE.md §7): unit tests colocated with the code; the integration suite
- * runs twice, on embedded PGlite and on a native PostgreSQL server started for the run; the
- * security suite on PGlite.
+ * The projects (STYLE.md §7): unit tests colocated with the code; the integration suite runs on
+ * embedded PGlite, on a native PostgreSQL server started for the run, and on the same server
+ * through Neon's serverless driver (WebSocket Pool mode through a loopback proxy: the production
+ * driver, ADR 017); the security suite on PGlite (`npm run test:security`, ADR 015); `netlify`
+ * builds the site with netlify-cli and smoke-tests `netlify serve` (`npm run test:netlify`).
  */
 const integration = (name: string, env: Record<string, string>, extra: object = {}) => ({
   test: {
@@ -40,7 +42,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'server/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'server/**/*.test.ts',
+            'netlify/**/*.test.ts',
+          ],
           environment: 'node',
           env: { LOG_LEVEL: 'silent' },
         },
@@ -60,6 +67,21 @@ export default defineConfig({
         { TEST_DB: 'postgres' },
         { globalSetup: ['tests/setup/postgres-server.ts'] },
       ),
+      integration(
+        'integration-neon',
+        { TEST_DB: 'neon' },
+        { globalSetup: ['tests/setup/postgres-server.ts', 'tests/setup/neon-proxy.ts'] },
+      ),
+      {
+        test: {
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          environment: 'node',
+          env: { LOG_LEVEL: 'silent' },
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });

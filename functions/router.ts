@@ -49,9 +49,9 @@ function memo<T>(factory: () => Promise<T>): () => Promise<T> {
 
 /**
  * Builds the API: `Request` → `Response` for every path under `/api` (the table is routes.ts).
- * Checks the environment first (env.ts). Per request: unknown paths answer 404 and known paths
- * with another method 405, a malformed URL (not UTF-8, control characters) 400, a cross-site
- * write 403, then the route's access guard and handler;
+ * Checks the environment first (env.ts). Per request: a malformed URL (not UTF-8, control
+ * characters) answers 400, a cross-site write 403, unknown paths 404 and known paths with another
+ * method 405, then the route's access guard and handler;
  * every failure is answered in the error envelope (http.ts `withErrors`). Bodies of 1 KB or more
  * are compressed when the client accepts it (ADR 011).
  * @throws EnvError when an environment variable has an invalid value.
@@ -112,8 +112,12 @@ export function createApi(
       : pathname;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
+    // A malformed URL is 400 and a cross-site write is refused before routing, whatever the path:
+    // nothing about the API is revealed to it, and netlify-cli's retries of a 403 at `.html`
+    // variants answer 403 too (ADR 017).
     try {
       assertWellFormedUrl(request);
+      assertSameOrigin(request, authConfig.baseURL);
     } catch (error) {
       return errorResponse(error as AppError, requestId);
     }
@@ -124,11 +128,6 @@ export function createApi(
         return errorResponse(new AppError('METHOD_NOT_ALLOWED', 'Method not allowed'), requestId);
       log.warn('unknown api route', { method: request.method, path: pathname });
       return errorResponse(new AppError('NOT_FOUND', 'Not found'), requestId);
-    }
-    try {
-      assertSameOrigin(request, authConfig.baseURL);
-    } catch (error) {
-      return errorResponse(error as AppError, requestId);
     }
     return match.data(request, createRequestContext(request, { ...match.params }, services, info));
   };

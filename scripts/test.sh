@@ -14,11 +14,15 @@ prettier --check . --log-level warn
 PGLITE_DATA_DIR=.data/typecheck/pglite astro check --minimumSeverity warning
 tsc --noEmit
 
-echo "== unit and integration tests (PGlite and native PostgreSQL) =="
-vitest run --project unit --project integration-pglite --project integration-postgres
+echo "== unit and integration tests (PGlite, native PostgreSQL, Neon's driver) =="
+vitest run --project unit --project integration-pglite --project integration-postgres \
+  --project integration-neon
 
 echo "== security: authorization matrix, fuzzing, limits, headers, CSP in Chromium (ADR 015) =="
 npm run test:security
+
+echo "== Netlify build and smoke test of netlify serve (native PostgreSQL) =="
+vitest run --project netlify
 
 echo "== end-to-end tests (Chromium) =="
 playwright test --grep-invert @security

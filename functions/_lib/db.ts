@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { databaseUrl, env } from './env.ts';
+import { databaseRequired, databaseUrl, env, MISSING_DATABASE_MESSAGE } from './env.ts';
+import { AppError } from './errors.ts';
 
 /**
  * One open database: the Kysely instance plus how to close it.
@@ -33,9 +34,13 @@ function isNeonHost(url: string): boolean {
  * Opens the database chosen by the environment: a `pg` Pool for DATABASE_URL, the Neon
  * serverless Pool for Neon hosts (or DATABASE_DRIVER=neon), otherwise embedded PGlite
  * owned by this process (a second process gets a clear error, see `pglite.ts`).
+ * @throws AppError SERVICE_UNAVAILABLE (503, {@link MISSING_DATABASE_MESSAGE}) when no URL is set
+ *   in a Netlify function or build (`databaseRequired()`): there is no embedded fallback there.
  */
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const url = options.url ?? databaseUrl();
+  if (!url && databaseRequired())
+    throw new AppError('SERVICE_UNAVAILABLE', MISSING_DATABASE_MESSAGE);
   if (!url) {
     const dataDir = options.dataDir ?? env('PGLITE_DATA_DIR');
     // Loaded only here: deployments on Postgres/Neon never ship the embedded engine (astro.config.mjs).

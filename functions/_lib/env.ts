@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AppError } from './errors.ts';
 
 /**
  * Every environment variable the project reads, in one place (ADR 013): its Zod schema, its
@@ -211,7 +212,24 @@ export const ENV_VARIABLES = {
   }),
   NETLIFY: variable(text(), {
     default: 'set by Netlify',
-    meaning: '`true` on Netlify: production rules, the Netlify adapter',
+    meaning: '`true` in a build on Netlify: the Netlify adapter, a database URL required',
+  }),
+  NETLIFY_LOCAL: variable(text(), {
+    default: 'set by netlify-cli',
+    meaning: '`true` in `netlify build` / `netlify serve` on a machine: builds as on Netlify',
+  }),
+  SITE_ID: variable(text(), {
+    default: 'set by Netlify',
+    meaning: "the site's id, which `purgeCache` names in its purge requests",
+  }),
+  NETLIFY_PURGE_API_TOKEN: variable(text(), {
+    default: 'set by Netlify',
+    meaning: "token of the functions' CDN purge requests (`purgeCache`)",
+    secret: true,
+  }),
+  NETLIFY_API_URL: variable(url('a Netlify API base for the CDN purge'), {
+    default: "Netlify's",
+    meaning: 'only to point `purgeCache` at a fake (tests)',
   }),
   CONTEXT: variable(text(), {
     default: 'set by Netlify',
@@ -293,10 +311,35 @@ export function childEnvironment(overrides: Record<string, string> = {}): Record
   return { ...Object.fromEntries(inherited), ...overrides };
 }
 
-/** True on Netlify or with NODE_ENV=production: secrets must come from the environment. */
+/**
+ * True inside a Netlify function (deployed, or `netlify serve`): Netlify's runtime defines the
+ * `Netlify` global there (its documented `Netlify.env` / `Netlify.context`). The build's `NETLIFY`
+ * variable does not reach functions at run time (only `URL`, `SITE_NAME` and `SITE_ID` do), so it
+ * cannot tell.
+ */
+export function inNetlifyFunction(): boolean {
+  const scope = globalThis as { Netlify?: unknown };
+  return typeof scope.Netlify === 'object' && scope.Netlify !== null;
+}
+
+/**
+ * True in a build for Netlify: on Netlify (`NETLIFY=true`) or with netlify-cli on a machine
+ * (`netlify build` / `netlify serve` set `NETLIFY_LOCAL=true`).
+ */
+export function isNetlifyBuild(): boolean {
+  return env('NETLIFY') === 'true' || env('NETLIFY_LOCAL') === 'true';
+}
+
+/**
+ * True on Netlify (build or function) or with NODE_ENV=production: secrets must come from the
+ * environment, and the database must be a server (no embedded fallback).
+ */
 export function isProduction(): boolean {
   return (
-    env('NETLIFY') === 'true' || env('CONTEXT') === 'production' || env('NODE_ENV') === 'production'
+    inNetlifyFunction() ||
+    env('NETLIFY') === 'true' ||
+    env('CONTEXT') === 'production' ||
+    env('NODE_ENV') === 'production'
   );
 }
 
@@ -312,15 +355,31 @@ export function databaseUrl(): string | undefined {
 }
 
 /**
+ * Why a deployment has no database, naming the variables to set (issue 14). The embedded
+ * database is for a machine only: a Netlify function has no writable, lasting disk for it.
+ */
+export const MISSING_DATABASE_MESSAGE =
+  'No database is configured: set DATABASE_URL to a Postgres URL, or enable Netlify DB, which sets NETLIFY_DATABASE_URL.';
+
+/** True where an unset database URL is an error rather than "use embedded PGlite". */
+export function databaseRequired(): boolean {
+  return inNetlifyFunction() || isNetlifyBuild();
+}
+
+/** Why accounts cannot work in production without a secret, naming the variable. */
+export const MISSING_AUTH_SECRET_MESSAGE =
+  'BETTER_AUTH_SECRET must be set (at least 32 random characters: openssl rand -base64 32).';
+
+/**
  * BETTER_AUTH_SECRET; locally, when unset, a random secret created once under .data/ so
- * sessions survive restarts. In production a missing secret is a start-up error.
- * @throws Error when unset in production.
+ * sessions survive restarts.
+ * @throws AppError SERVICE_UNAVAILABLE (503, {@link MISSING_AUTH_SECRET_MESSAGE}) when unset in
+ *   production: the API answers it in the envelope.
  */
 export function authSecret(): string {
   const fromEnv = env('BETTER_AUTH_SECRET');
   if (fromEnv) return fromEnv;
-  if (isProduction())
-    throw new Error('BETTER_AUTH_SECRET must be set (at least 32 random characters).');
+  if (isProduction()) throw new AppError('SERVICE_UNAVAILABLE', MISSING_AUTH_SECRET_MESSAGE);
   const file = path.resolve('.data/auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A dependency the deployment needs is missing or down (no database configured: issue 14). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -202,15 +202,6 @@ export interface UserRolesTable {
   created_at: Timestamp;
 }
 
-/** Rebuild bookkeeping (DESIGN.md "Rebuilds"): one row, marked dirty by requestRebuild. */
-export interface SiteBuildStateTable {
-  id: Generated<number>;
-  dirty: Generated<boolean>;
-  reason: string | null;
-  requested_at: Timestamp | null;
-  triggered_at: Timestamp | null;
-}
-
 /** Better Auth's user table (snake_case columns, ADR 002). Roles live in user_roles. */
 export interface UserTable {
   id: string;
@@ -266,7 +257,6 @@ export interface Database {
   sent_messages: SentMessagesTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
-  site_build_state: SiteBuildStateTable;
 }
 
 export type BusinessRegistration = Selectable<BusinessRegistrationsTable>;

@@ -9,7 +9,7 @@ import { createApp } from 'astro/app/entrypoint';
 const app = createApp({ streaming: false });
 const clientDir = new URL('../client/', import.meta.url);
 
-/** Astro renders its error pages (404.astro is pre-rendered) from the client folder. */
+/** Astro renders a pre-rendered error page from the client folder (404.astro is on demand now). */
 /** @param {string} url */
 async function prerenderedErrorPage(url) {
   const { pathname } = new URL(url);
@@ -28,15 +28,16 @@ async function prerenderedErrorPage(url) {
 }
 
 /**
- * Renders the on-demand route matching `request`, or returns undefined when no on-demand
- * route matches (the caller serves static files and its not-found page).
+ * Renders the on-demand route matching `request`; when no route matches, Astro's 404 page (on
+ * demand, so it logs the unknown route: src/pages/404.astro). Returns undefined when the match is
+ * a pre-rendered page (the caller serves static files first, and its own not-found page then).
  * @param {Request} request
  * @param {{ clientAddress?: string }} [options]
  * @returns {Promise<Response | undefined>}
  */
 export async function render(request, options = {}) {
   const routeData = app.match(request);
-  if (!routeData || routeData.prerender) return undefined;
+  if (routeData?.prerender) return undefined;
   return app.render(request, {
     routeData,
     clientAddress: options.clientAddress,

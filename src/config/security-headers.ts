@@ -123,3 +123,29 @@ export function applySecurityHeaders(headers: Headers, options: { https: boolean
   }
   return headers;
 }
+
+/**
+ * The CSP of Netlify's static files (`_headers`, netlify/headers.ts, ADR 017): only the
+ * directives that restrict no script, because a static page's full policy, with its script
+ * hashes, comes from Astro through the adapter's per-route static headers, and a browser enforces
+ * every policy it receives: a second policy with `script-src` but without those hashes would
+ * block the page's own inline scripts.
+ */
+export const STATIC_FILES_CSP = [
+  "base-uri 'self'",
+  "object-src 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The headers of every static file Netlify serves from its CDN (`_headers` for `/*`):
+ * {@link SECURITY_HEADERS}, HSTS (always https there) and {@link STATIC_FILES_CSP}.
+ */
+export function staticFileHeaders(): Record<string, string> {
+  return {
+    ...SECURITY_HEADERS,
+    'content-security-policy': STATIC_FILES_CSP,
+    'strict-transport-security': STRICT_TRANSPORT_SECURITY,
+  };
+}

@@ -1,65 +1,25 @@
-import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { neonConfig } from '@neondatabase/serverless';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
-import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../functions/_lib/db.ts';
+import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { insertBusiness } from '../factories/business.ts';
-import { TEST_DB, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, TEST_DB, testApi } from '../setup/test-db.ts';
 
 /**
- * The Neon serverless driver for real, against the native server, through a loopback
- * WebSocket→TCP proxy speaking Neon's wsproxy protocol (DESIGN.md "Database").
+ * The Neon serverless driver for real (the `integration-neon` project runs the whole integration
+ * suite on it): Pool mode over WebSockets, through the loopback proxy of tests/setup/neon-proxy.ts
+ * to the native server (DESIGN.md "Database", ADR 017).
  */
-describe.runIf(TEST_DB === 'postgres')('Neon driver', () => {
-  let proxy: WebSocketServer;
+describe.runIf(TEST_DB === 'neon')('Neon driver', () => {
   let handle: DatabaseHandle;
-  const dbName = `neon_${Date.now()}`;
-  let adminUrl: string;
 
   beforeAll(async () => {
-    adminUrl = inject('postgresUrl');
-    const admin = new pg.Client(adminUrl);
-    await admin.connect();
-    await admin.query(`create database ${dbName} template directory_template`);
-    await admin.end();
-
-    proxy = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    proxy.on('connection', (socket, request) => {
-      const address = new URL(request.url ?? '/', 'http://proxy').searchParams.get('address') ?? '';
-      const [host, port] = address.split(':');
-      const tcp = connect(Number(port), host);
-      socket.on('message', (data) => tcp.write(data as Buffer));
-      tcp.on('data', (chunk) => socket.send(chunk));
-      socket.on('close', () => tcp.destroy());
-      tcp.on('close', () => socket.close());
-      tcp.on('error', () => socket.close());
-    });
-    await new Promise((resolve) => proxy.once('listening', resolve));
-    const proxyPort = (proxy.address() as AddressInfo).port;
-    neonConfig.wsProxy = (host, port) => `127.0.0.1:${proxyPort}/v1?address=${host}:${port}`;
-    neonConfig.useSecureWebSocket = false;
-    neonConfig.pipelineTLS = false;
-    neonConfig.pipelineConnect = false;
-
-    handle = await openDatabase({
-      url: adminUrl.replace(/\/postgres$/, `/${dbName}`),
-      driver: 'neon',
-    });
+    handle = await createTestDatabase();
   });
 
   afterAll(async () => {
     await handle?.close();
-    proxy?.close();
-    const admin = new pg.Client(adminUrl);
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
   });
 
-  it('serves the public API through the Neon Pool', async () => {
+  it('serves the public API and keeps protected contacts out of it', async () => {
     expect(handle.kind).toBe('neon');
     await insertBusiness(handle.db, {
       business_name: 'Neon Wired Autos',
@@ -73,5 +33,20 @@ describe.runIf(TEST_DB === 'postgres')('Neon driver', () => {
       'Neon Wired Autos',
     ]);
     expect(text).not.toContain('neon-secret@example.com');
+  });
+
+  it('runs a transaction and rolls it back on error', async () => {
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await insertBusiness(trx, { business_name: 'Rolled Back Motors' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const rows = await handle.db
+      .selectFrom('business_registrations')
+      .select('id')
+      .where('business_name', '=', 'Rolled Back Motors')
+      .execute();
+    expect(rows).toEqual([]);
   });
 });

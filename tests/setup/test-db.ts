@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { DatabaseHandle } from '../../functions/_lib/db.ts';
+import { openDatabase, type DatabaseHandle } from '../../functions/_lib/db.ts';
 import { fromPGlite, PGLITE_EXTENSIONS } from '../../functions/_lib/pglite.ts';
 import type { Database } from '../../functions/db/database.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
@@ -10,8 +10,27 @@ import type { MailTransport } from '../../functions/_lib/mail.ts';
 import type { PlacesProvider } from '../../functions/imports/places.ts';
 import { createApi } from '../../functions/router.ts';
 
-/** Which database the integration project runs on (`TEST_DB`, set per project in vitest.config.ts). */
-export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+/**
+ * Which database the integration project runs on (`TEST_DB`, set per project in vitest.config.ts):
+ * embedded PGlite, native PostgreSQL through node-postgres, or the same server through Neon's
+ * serverless driver (WebSocket Pool mode, via the loopback proxy of tests/setup/neon-proxy.ts):
+ * the production driver on Netlify + Neon (ADR 017).
+ */
+export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres' | 'neon';
+
+let neonConfigured = false;
+
+/** Points Neon's driver at the loopback proxy of this run (plain WebSocket, no TLS). */
+async function configureNeon(): Promise<void> {
+  if (neonConfigured) return;
+  const { neonConfig } = await import('@neondatabase/serverless');
+  const proxyPort = inject('neonProxyPort');
+  neonConfig.wsProxy = (host, port) => `127.0.0.1:${proxyPort}/v1?address=${host}:${port}`;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+  neonConfigured = true;
+}
 
 let template: Promise<PGlite> | undefined;
 
@@ -25,7 +44,8 @@ async function pgliteTemplate(): Promise<PGlite> {
 
 /**
  * A fresh, migrated database for one test file: a clone of a migrated in-memory PGlite, or a
- * new database copied from the migrated template on the native server.
+ * new database copied from the migrated template on the native server (opened with node-postgres,
+ * or with Neon's driver for `TEST_DB=neon`).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (TEST_DB === 'pglite') {
@@ -49,17 +69,34 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.query(`create database ${name} template directory_template`);
   await admin.end();
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 5 }) }),
-  });
+  let opened: DatabaseHandle;
+  if (TEST_DB === 'neon') {
+    await configureNeon();
+    opened = await openDatabase({ url, driver: 'neon' });
+  } else {
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 5 }) }),
+    });
+    opened = { db, kind: 'postgres', close: () => db.destroy() };
+  }
   return {
-    db,
-    kind: 'postgres',
+    db: opened.db,
+    kind: opened.kind,
     close: async () => {
-      await db.destroy();
+      await opened.close();
       const cleanup = new pg.Client(adminUrl);
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name}`);
+      // Neon's Pool closes its WebSockets asynchronously: wait for the server to see them go
+      // (forcing would kill them and surface as an error in the closed client).
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await cleanup.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };
@@ -75,14 +112,22 @@ export const TEST_ORIGIN = 'http://localhost';
  */
 export function testApi(
   db: Kysely<Database>,
-  options: { mailTransport?: MailTransport; places?: () => PlacesProvider } = {},
+  options: {
+    mailTransport?: MailTransport;
+    places?: () => PlacesProvider;
+    /** The host's purge, called after a purge is recorded (e.g. netlify/purge.ts). */
+    invalidate?: (tags: readonly string[]) => Promise<void>;
+  } = {},
 ) {
   const purges: string[][] = [];
   const resetLinks: { email: string; token: string }[] = [];
   const verificationLinks: { email: string; token: string }[] = [];
   const api = createApi({
     db: async () => db,
-    invalidate: async (tags) => void purges.push([...tags]),
+    invalidate: async (tags) => {
+      purges.push([...tags]);
+      await options.invalidate?.(tags);
+    },
     authConfig: {
       baseURL: TEST_ORIGIN,
       secret: 'test-secret-test-secret-test-secret-1234',

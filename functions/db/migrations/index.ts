@@ -7,6 +7,7 @@ import * as directoryPages from './2026_11_23_0001_directory_pages.ts';
 import * as serviceCardCounts from './2026_11_23_0002_service_card_counts.ts';
 import * as searchAtScale from './2026_11_23_0010_search_at_scale.ts';
 import * as authFailures from './2026_11_23_0040_auth_failures.ts';
+import * as dropSiteBuildState from './2026_11_23_0070_drop_site_build_state.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0002_service_card_counts': serviceCardCounts,
   '2026_11_23_0010_search_at_scale': searchAtScale,
   '2026_11_23_0040_auth_failures': authFailures,
+  '2026_11_23_0070_drop_site_build_state': dropSiteBuildState,
 };
