@@ -94,4 +94,19 @@ test.describe('category pages', () => {
     await input.press('Enter');
     await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
   });
+
+  test('/car-listings search with no match says so, not the empty-category text', async ({
+    page,
+  }) => {
+    await page.goto('/car-listings');
+    const input = page.getByRole('searchbox');
+    await waitForIsland(page, input);
+    await input.fill('zzzqqq');
+    await input.press('Enter');
+    const listings = page.locator('#listings');
+    await expect(listings.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+    await expect(listings.getByRole('heading', { name: 'No results found' })).toBeVisible();
+    await expect(listings.getByText('No Listing Websites Yet')).toHaveCount(0);
+    await expect(listings.getByRole('link', { name: 'Register Your Business' })).toHaveCount(0);
+  });
 });
