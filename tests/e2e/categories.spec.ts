@@ -32,6 +32,8 @@ test.describe('category pages', () => {
       await expect(notice).toBeVisible();
       await expect(notice).toContainText('199');
       await expect(notice).toContainText('112');
+      // Words keep their spaces around the links (issue 13.4: "call 199 or112").
+      await expect(notice).toContainText('call 199 or 112 first.');
       await expect(page.getByRole('link', { name: '199', exact: true })).toHaveAttribute(
         'href',
         'tel:199',
