@@ -193,7 +193,9 @@ async function scores(url: string): Promise<Scores> {
   const runs: Scores[] = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouseRun(url));
   const keys = Object.keys(runs[0]!) as (keyof Scores)[];
-  return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Scores;
+  return Object.fromEntries(
+    keys.map((k) => [k, median(runs.map((r) => r[k]))]),
+  ) as unknown as Scores;
 }
 
 const staticCopy = await startStaticCopy();
