@@ -27,6 +27,12 @@ describe('contact links', () => {
         'query',
       ),
     ).toBe('X, Ikeja, Lagos, Nigeria');
+    // An address that already names its city does not repeat it (issue 13.4).
+    expect(
+      new URL(
+        directionsUrl('Y', { address: '12 Allen Avenue, Ikeja', city: 'Ikeja', state: 'Lagos' }),
+      ).searchParams.get('query'),
+    ).toBe('Y, 12 Allen Avenue, Ikeja, Lagos, Nigeria');
   });
 
   it('builds wa.me links from E.164 numbers', () => {

@@ -1,11 +1,16 @@
 import type { BusinessContact } from '../schemas/directory';
+import { fullAddress } from '../schemas/listing';
 
 /** A Google Maps search for the business by name and address, the common way Lagos drivers navigate. */
 export function directionsUrl(
   name: string,
   contact: Pick<BusinessContact, 'address' | 'city' | 'state'>,
 ): string {
-  const query = [name, contact.address, contact.city, contact.state ?? 'Lagos', 'Nigeria']
+  const query = [
+    name,
+    fullAddress(contact.address, contact.city, contact.state ?? 'Lagos'),
+    'Nigeria',
+  ]
     .filter(Boolean)
     .join(', ');
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;

@@ -29,11 +29,40 @@ export const BRAND = {
   light: '#d6d9de',
 } as const;
 
-/** Renders `node` to a PNG of `width` × `height` pixels (~40 ms for an Open Graph card). */
-export async function renderPng(node: ReactNode, width: number, height: number): Promise<Buffer> {
-  const svg = await satori(node as never, { width, height, fonts: loadFonts() });
-  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng());
+/** An image to draw: satori's element tree and the canvas size in pixels. */
+export interface Drawing {
+  node: ReactNode;
+  width: number;
+  height: number;
 }
+
+/**
+ * The drawing as satori's SVG: every glyph is a `<path>` in canvas pixels, every box a `<rect>`
+ * or a `<path>` with its x/y/width/height (what the brand-image test measures against the canvas).
+ */
+export function drawingSvg({ node, width, height }: Drawing): Promise<string> {
+  return satori(node as never, { width, height, fonts: loadFonts() });
+}
+
+/** Renders a drawing to a PNG of its size (~40 ms for an Open Graph card). */
+export async function renderDrawing(drawing: Drawing): Promise<Buffer> {
+  const svg = await drawingSvg(drawing);
+  return Buffer.from(
+    new Resvg(svg, { fitTo: { mode: 'width', value: drawing.width } }).render().asPng(),
+  );
+}
+
+/** Renders `node` to a PNG of `width` × `height` pixels. */
+export function renderPng(node: ReactNode, width: number, height: number): Promise<Buffer> {
+  return renderDrawing({ node, width, height });
+}
+
+/**
+ * The canvas of a drawing: its padding is inside its size (satori's boxes are content-box by
+ * default, so `width: 100%` plus padding drew past the right and bottom edges and clipped
+ * "Hub", "tow" and the button: issue 13.4).
+ */
+const CANVAS = { display: 'flex', width: '100%', height: '100%', boxSizing: 'border-box' } as const;
 
 function Mark({ size }: { size: number }) {
   return (
@@ -58,14 +87,16 @@ function Mark({ size }: { size: number }) {
 
 /** SPEC §9 social post: 1080x1080 with the founding-partners offer. */
 export function socialPost(): Promise<Buffer> {
-  return renderPng(
+  return renderDrawing(socialPostDrawing());
+}
+
+export function socialPostDrawing(): Drawing {
+  return drawing(
     <div
       style={{
-        display: 'flex',
+        ...CANVAS,
         flexDirection: 'column',
         justifyContent: 'space-between',
-        width: '100%',
-        height: '100%',
         background: BRAND.dark,
         color: '#fff',
         padding: 80,
@@ -117,14 +148,16 @@ export function socialPost(): Promise<Buffer> {
 
 /** SPEC §9 profile picture: 512x512. */
 export function profilePicture(): Promise<Buffer> {
-  return renderPng(
+  return renderDrawing(profilePictureDrawing());
+}
+
+export function profilePictureDrawing(): Drawing {
+  return drawing(
     <div
       style={{
-        display: 'flex',
+        ...CANVAS,
         alignItems: 'center',
         justifyContent: 'center',
-        width: '100%',
-        height: '100%',
         background: BRAND.dark,
       }}
     >
@@ -137,20 +170,22 @@ export function profilePicture(): Promise<Buffer> {
 
 /** The logo: mark and word mark, 1200x400 on transparent. */
 export function logo(): Promise<Buffer> {
-  return renderPng(
+  return renderDrawing(logoDrawing());
+}
+
+export function logoDrawing(): Drawing {
+  return drawing(
     <div
       style={{
-        display: 'flex',
+        ...CANVAS,
         alignItems: 'center',
         gap: 48,
-        width: '100%',
-        height: '100%',
         padding: 60,
         fontFamily: 'Inter',
       }}
     >
       <Mark size={260} />
-      <div style={{ display: 'flex', fontSize: 140, fontWeight: 700, color: BRAND.ink }}>
+      <div style={{ display: 'flex', fontSize: 108, fontWeight: 700, color: BRAND.ink }}>
         Lagos<span style={{ color: '#d08c00' }}>AutoHub</span>
       </div>
     </div>,
@@ -159,24 +194,25 @@ export function logo(): Promise<Buffer> {
   );
 }
 
-/** Open Graph card, 1200x630. */
-export function ogCard({
-  kicker,
-  title,
-  subtitle,
-}: {
+/** What an Open Graph card says. */
+export interface OgCardText {
   kicker: string;
   title: string;
   subtitle?: string | null;
-}): Promise<Buffer> {
-  return renderPng(
+}
+
+/** Open Graph card, 1200x630. */
+export function ogCard(text: OgCardText): Promise<Buffer> {
+  return renderDrawing(ogCardDrawing(text));
+}
+
+export function ogCardDrawing({ kicker, title, subtitle }: OgCardText): Drawing {
+  return drawing(
     <div
       style={{
-        display: 'flex',
+        ...CANVAS,
         flexDirection: 'column',
         justifyContent: 'space-between',
-        width: '100%',
-        height: '100%',
         background: BRAND.dark,
         color: '#fff',
         padding: 64,
@@ -214,6 +250,10 @@ export function ogCard({
     1200,
     630,
   );
+}
+
+function drawing(node: ReactNode, width: number, height: number): Drawing {
+  return { node, width, height };
 }
 
 export function pngResponse(png: Buffer): Response {

@@ -32,6 +32,8 @@ test.describe('category pages', () => {
       await expect(notice).toBeVisible();
       await expect(notice).toContainText('199');
       await expect(notice).toContainText('112');
+      // Words keep their spaces around the links (issue 13.4: "call 199 or112").
+      await expect(notice).toContainText('call 199 or 112 first.');
       await expect(page.getByRole('link', { name: '199', exact: true })).toHaveAttribute(
         'href',
         'tel:199',
@@ -93,5 +95,20 @@ test.describe('category pages', () => {
     await input.fill('toyota');
     await input.press('Enter');
     await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+  });
+
+  test('/car-listings search with no match says so, not the empty-category text', async ({
+    page,
+  }) => {
+    await page.goto('/car-listings');
+    const input = page.getByRole('searchbox');
+    await waitForIsland(page, input);
+    await input.fill('zzzqqq');
+    await input.press('Enter');
+    const listings = page.locator('#listings');
+    await expect(listings.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+    await expect(listings.getByRole('heading', { name: 'No results found' })).toBeVisible();
+    await expect(listings.getByText('No Listing Websites Yet')).toHaveCount(0);
+    await expect(listings.getByRole('link', { name: 'Register Your Business' })).toHaveCount(0);
   });
 });

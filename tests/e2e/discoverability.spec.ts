@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { XMLParser } from 'fast-xml-parser';
 import { BASE_URL } from '../../playwright.config';
 import { sampleBusinesses, type SampleBusiness } from './helpers';
 
@@ -176,7 +177,11 @@ async function apiBusinesses(request: APIRequestContext) {
 async function apiArticles(request: APIRequestContext) {
   const response = await request.get('/api/articles?limit=500');
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { articles: { slug: string; title: string }[] }).articles;
+  return (
+    (await response.json()) as {
+      articles: { slug: string; title: string; created_at: string }[];
+    }
+  ).articles;
 }
 
 /** The sitemap files the index /sitemap.xml lists (absolute URLs). */
@@ -323,6 +328,37 @@ test.describe('sitemap, robots and RSS', () => {
         false,
       );
     }
+
+    // Issue 13.3, read with a real XML parser: channel language, lastBuildDate and
+    // atom:link rel=self; per item a permalink guid, pubDate and the author as dc:creator.
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      xml,
+    ) as { rss: Record<string, unknown> & { channel: Record<string, unknown> } };
+    expect(parsed.rss['xmlns:atom']).toBe('http://www.w3.org/2005/Atom');
+    const channel = parsed.rss.channel;
+    expect(channel.language).toBe('en-ng');
+    const built = Date.parse(String(channel.lastBuildDate));
+    expect(Number.isNaN(built), `lastBuildDate "${String(channel.lastBuildDate)}"`).toBe(false);
+    expect(new Date(built).toUTCString()).toBe(channel.lastBuildDate);
+    const newest = Math.max(...articles.map((a) => Date.parse(a.created_at)));
+    expect(built).toBeGreaterThanOrEqual(newest - 1000);
+    expect(channel['atom:link']).toEqual({
+      href: `${ORIGIN}/rss.xml`,
+      rel: 'self',
+      type: 'application/rss+xml',
+    });
+    const items = channel.item as {
+      link: string;
+      guid: { '#text': string; isPermaLink: string };
+      pubDate: string;
+      'dc:creator'?: string;
+    }[];
+    expect(items).toHaveLength(11);
+    for (const item of items) {
+      expect(item.guid, item.link).toEqual({ '#text': item.link, isPermaLink: 'true' });
+      expect(new Date(Date.parse(item.pubDate)).toUTCString(), item.link).toBe(item.pubDate);
+      expect(item['dc:creator'], `${item.link}: dc:creator`).toBeTruthy();
+    }
   });
 });
 
@@ -358,6 +394,11 @@ test.describe('page metadata', () => {
         true,
       );
       expect(head.meta('twitter:card'), `${path}: twitter:card`).toBeTruthy();
+      // Issue 13.3: the card image is described for people who cannot see it.
+      expect(head.meta('og:image:alt')?.trim(), `${path}: og:image:alt`).toBeTruthy();
+      expect(head.meta('twitter:image:alt'), `${path}: twitter:image:alt`).toBe(
+        head.meta('og:image:alt'),
+      );
       expect(head.meta('robots') ?? '', `${path}: indexable`).not.toContain('noindex');
 
       const types = head.jsonLd.map((d) => d['@type']);

@@ -76,9 +76,16 @@ test.describe('home page', () => {
     await input.press('Enter');
 
     await expect(page.getByRole('heading', { name: 'Search Results (0)' })).toBeVisible();
-    await expect(page.getByText('No results found', { exact: true })).toBeVisible();
+    // SPEC §8 toast, and the same words in the results panel (issue 13.4: no empty panel).
+    const toast = page.getByRole('status');
+    await expect(toast.getByText('No results found', { exact: true })).toBeVisible();
     await expect(
-      page.getByText('Try different search terms or check your spelling.', { exact: true }),
+      toast.getByText('Try different search terms or check your spelling.', { exact: true }),
+    ).toBeVisible();
+    const panel = page.locator('.search-results');
+    await expect(panel.getByRole('heading', { name: 'No results found' })).toBeVisible();
+    await expect(
+      panel.getByText('Try different search terms or check your spelling.', { exact: true }),
     ).toBeVisible();
   });
 });

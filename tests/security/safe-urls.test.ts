@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BusinessCard } from '../../src/islands/directory/BusinessCard.tsx';
+import { BusinessCard } from '../../src/islands/public/BusinessCard.tsx';
 import { businessJsonLd } from '../../src/render/seo.ts';
 import { toCardData, type PublicBusiness } from '../../src/schemas/directory.ts';
 

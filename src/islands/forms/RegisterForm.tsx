@@ -180,7 +180,7 @@ export default function RegisterForm() {
         <Field
           id="address"
           label="Address"
-          autoComplete="street-address"
+          autoComplete="address-line1"
           error={errors.address}
           {...form.register('address')}
         />

@@ -1,4 +1,4 @@
-import { Icon } from '../Icon';
+import { Icon } from './Icon';
 import { useState } from 'react';
 
 interface Props {
@@ -29,9 +29,10 @@ export function SearchForm({ placeholder, label, onSearch, initialQuery = '' }: 
         aria-label={label}
         autoComplete="off"
         maxLength={200}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          if (!event.target.value.trim()) onSearch('');
+        onInput={(event) => {
+          const value = event.currentTarget.value;
+          setQuery(value);
+          if (!value.trim()) onSearch('');
         }}
       />
       <button type="submit" className="btn">

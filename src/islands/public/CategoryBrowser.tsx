@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import type { CategoryPageKey } from '../schemas/categories';
-import type { BusinessCardData } from '../schemas/directory';
-import { BusinessList } from './directory/BusinessList';
-import { SearchForm } from './directory/SearchForm';
-import { useDirectorySearch } from './directory/useDirectorySearch';
-import { useLiveList } from './directory/useLiveList';
+import type { CategoryPageKey } from '../../schemas/categories';
+import type { BusinessCardData } from '../../schemas/listing';
+import { BusinessList } from './BusinessList';
+import { SearchForm } from './SearchForm';
+import { SearchResultList, useSearch } from './SearchResults';
+import { useLiveList } from './useLiveList';
 
 interface Props {
   /** The cards of this page, as the server rendered them. */
@@ -38,8 +38,7 @@ export default function CategoryBrowser(props: Props) {
     props.initial,
     props.total,
   );
-  const { results, loading, search } = useDirectorySearch(props.typeFilter);
-  const shown = results ?? live.businesses;
+  const { results, loading, search, hasMore, loadingMore, loadMore } = useSearch(props.typeFilter);
   const searching = results !== null || loading;
 
   useEffect(() => {
@@ -70,17 +69,27 @@ export default function CategoryBrowser(props: Props) {
         <div aria-live="polite">
           {loading ? (
             <p className="status-text">{props.loadingText}</p>
-          ) : shown.length === 0 ? (
+          ) : results ? (
+            // A search with no match says so; the category's own empty text is for an empty
+            // category (issue 13.4: "No Listing Websites Yet" after a search was wrong).
+            <SearchResultList
+              results={results}
+              hasMore={hasMore}
+              loadingMore={loadingMore}
+              onLoadMore={loadMore}
+              interactive={interactive}
+            />
+          ) : live.businesses.length === 0 ? (
             <div className="empty">
               <h3>{props.emptyText}</h3>
-              {variant === 'listings' && !results && (
+              {variant === 'listings' && (
                 <a className="btn" href="/register">
                   Register Your Business
                 </a>
               )}
             </div>
           ) : (
-            <BusinessList businesses={shown} interactive={interactive} />
+            <BusinessList businesses={live.businesses} interactive={interactive} />
           )}
         </div>
       </section>

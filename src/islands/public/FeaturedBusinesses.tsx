@@ -1,6 +1,6 @@
-import type { BusinessCardData } from '../schemas/directory';
-import { BusinessList } from './directory/BusinessList';
-import { useLiveList } from './directory/useLiveList';
+import type { BusinessCardData } from '../../schemas/listing';
+import { BusinessList } from './BusinessList';
+import { useLiveList } from './useLiveList';
 
 interface Props {
   /** The first featured businesses, as the server rendered them. */

@@ -1,11 +1,11 @@
-import { Icon } from '../Icon';
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { apiGet } from '../../browser/api-client';
 import { directionsUrl, inquiryMailto, whatsappUrl } from '../../browser/contact-links';
-import type { BusinessContact, BusinessCardData } from '../../schemas/directory';
-import { $session, loadSession } from '../../stores/session';
+import { toast } from '../../browser/toast-lite';
+import type { BusinessContact } from '../../schemas/directory';
+import { fullAddress, type BusinessCardData } from '../../schemas/listing';
+import { Icon } from './Icon';
+import { useSession } from './useSession';
 
 /** SPEC §9: the copy confirmation icon resets after 2 seconds. */
 const COPY_RESET_MS = 2_000;
@@ -106,7 +106,7 @@ function ContactList({
         {address && (
           <li>
             <Icon name="map-pin" size={16} />
-            <span>{[address, contact.city, contact.state].filter(Boolean).join(', ')}</span>
+            <span>{fullAddress(address, contact.city, contact.state)}</span>
           </li>
         )}
       </ul>
@@ -164,12 +164,11 @@ function ContactList({
  * notice for registered_users_only listings.
  */
 export function ContactDetails({ business }: { business: BusinessCardData }) {
-  const { loading, user } = useStore($session);
+  const { loading, user } = useSession();
   const [contact, setContact] = useState<BusinessContact | null>(null);
   /** true, or the server's message when it says why (e-mail not confirmed, too many views). */
   const [failed, setFailed] = useState<boolean | string>(false);
 
-  useEffect(() => void loadSession(), []);
   useEffect(() => {
     if (!user) return;
     let cancelled = false;

@@ -1,8 +1,7 @@
-import { Icon } from '../Icon';
-import { locationLine, type BusinessCardData } from '../../schemas/directory';
-import { safeWebUrl } from '../../schemas/url';
-import { OsmAttribution, SampleBadge, VerificationBadge } from './Badges';
-import { StarRating } from './StarRating';
+import { locationLine, type BusinessCardData } from '../../schemas/listing';
+import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from './Badges';
+import { Icon } from './Icon';
+import { safeWebUrl } from '../../schemas/web-url';
 
 /** Tags shown on a card before "+N" (SPEC §9). */
 export const CARD_TAG_LIMIT = 3;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { BusinessCardData } from '../../schemas/directory';
-import { PageToaster } from '../Toasts';
+import type { BusinessCardData } from '../../schemas/listing';
 import { BusinessCard } from './BusinessCard';
 import { BusinessDialog } from './BusinessDialog';
 
@@ -27,7 +26,6 @@ export function BusinessList({ businesses, interactive = true, featuredBadges = 
         ))}
       </div>
       {interactive && <BusinessDialog business={selected} onClose={() => setSelected(null)} />}
-      <PageToaster />
     </>
   );
 }

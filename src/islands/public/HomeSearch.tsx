@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
-import { BusinessList } from './directory/BusinessList';
-import { SearchForm } from './directory/SearchForm';
-import { useDirectorySearch } from './directory/useDirectorySearch';
-import { PageToaster } from './Toasts';
+import { SearchForm } from './SearchForm';
+import { resultCount, SearchResultList, useSearch } from './SearchResults';
 
 /**
  * Home search (SPEC §2 Home): while results are shown, the home sections (cards, featured,
  * news; id `home-sections`) are hidden; a blank query brings them back.
  */
 export default function HomeSearch() {
-  const { results, loading, search } = useDirectorySearch();
+  const { results, loading, search, total, totalIsCapped, hasMore, loadingMore, loadMore } =
+    useSearch();
   const searching = results !== null || loading;
 
   // The WebSite SearchAction of the home page's JSON-LD points at /?q=… (read after hydration).
@@ -40,12 +39,16 @@ export default function HomeSearch() {
         {loading && <p className="status-text light">Loading businesses...</p>}
         {!loading && results && (
           <section className="search-results" aria-labelledby="search-results-title">
-            <h2 id="search-results-title">Search Results ({results.length})</h2>
-            <BusinessList businesses={results} />
+            <h2 id="search-results-title">Search Results ({resultCount(total, totalIsCapped)})</h2>
+            <SearchResultList
+              results={results}
+              hasMore={hasMore}
+              loadingMore={loadingMore}
+              onLoadMore={loadMore}
+            />
           </section>
         )}
       </div>
-      <PageToaster />
     </div>
   );
 }

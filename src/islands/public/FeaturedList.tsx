@@ -1,6 +1,6 @@
-import type { BusinessCardData } from '../schemas/directory';
-import { BusinessList } from './directory/BusinessList';
-import { useLiveList } from './directory/useLiveList';
+import type { BusinessCardData } from '../../schemas/listing';
+import { BusinessList } from './BusinessList';
+import { useLiveList } from './useLiveList';
 
 /** One page of /featured/: server-rendered cards, kept fresh like every list (SPEC §9). */
 export default function FeaturedList({

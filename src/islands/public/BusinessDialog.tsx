@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef } from 'react';
+import { locationLine, type BusinessCardData } from '../../schemas/listing';
+import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from './Badges';
+import { ContactDetails } from './ContactDetails';
+import { Icon } from './Icon';
+import { safeWebUrl } from '../../schemas/web-url';
+
+interface Props {
+  business: BusinessCardData | null;
+  onClose: () => void;
+}
+
+/**
+ * The detail dialog of SPEC §2, a native modal `<dialog>`: the browser traps focus, makes the
+ * page behind it inert, closes it on Escape and returns focus to the card's button; a click on
+ * the backdrop closes it too. Open while `business` is set; `onClose` runs however it closes.
+ */
+export function BusinessDialog({ business, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const website = safeWebUrl(business?.website);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (business && !dialog.open) dialog.showModal();
+    else if (!business && dialog.open) dialog.close();
+  }, [business]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog-content business-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        // The dialog box itself is padded by .dialog-body: a click on the dialog element is
+        // a click on its backdrop.
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      {business && (
+        <div className="dialog-body">
+          <div className="dialog-head">
+            <div>
+              <h2 className="dialog-title" id={titleId}>
+                {business.business_name}
+              </h2>
+              <p className="small card-type">{business.business_type}</p>
+            </div>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Close"
+              onClick={() => ref.current?.close()}
+            >
+              <Icon name="x" size={20} />
+            </button>
+          </div>
+          <p className="small muted card-meta">
+            <Icon name="map-pin" size={14} /> {locationLine(business) || 'Lagos'}
+          </p>
+          <div className="card-badges">
+            <StarRating rating={business.star_rating} />
+            <VerificationBadge status={business.verification_status} />
+            <SampleBadge show={business.is_sample} />
+          </div>
+          {business.description && (
+            <section>
+              <h3>About</h3>
+              <p>{business.description}</p>
+            </section>
+          )}
+          {business.services && (
+            <section>
+              <h3>Services Offered</h3>
+              <p>{business.services}</p>
+            </section>
+          )}
+          {business.tags.length > 0 && (
+            <section>
+              <h3>Specialties</h3>
+              <ul className="tags">
+                {business.tags.map((tag) => (
+                  <li key={tag} className="badge">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {website && (
+            <section>
+              <h3>Website</h3>
+              <a href={website} target="_blank" rel="noopener nofollow">
+                <Icon name="globe" size={14} /> Visit Website
+              </a>
+            </section>
+          )}
+          <section>
+            <h3>Contact Information</h3>
+            <ContactDetails business={business} />
+          </section>
+          <OsmAttribution source={business.source} />
+          {business.slug && (
+            <p>
+              <a href={`/business/${business.slug}/`}>Open the business page</a>
+            </p>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

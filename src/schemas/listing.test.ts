@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fullAddress, locationLine, starValue } from './listing';
+
+describe('listing display rules', () => {
+  it('writes the city and state once when the address already names them (issue 13.4)', () => {
+    expect(fullAddress('12 Allen Avenue, Ikeja', 'Ikeja', 'Lagos')).toBe(
+      '12 Allen Avenue, Ikeja, Lagos',
+    );
+    expect(fullAddress('12 Allen Avenue, ikeja, LAGOS', 'Ikeja', 'Lagos')).toBe(
+      '12 Allen Avenue, ikeja, LAGOS',
+    );
+    expect(fullAddress('3 Herbert Macaulay Way', 'Yaba', 'Lagos')).toBe(
+      '3 Herbert Macaulay Way, Yaba, Lagos',
+    );
+    // Only whole parts count: "Ikeja GRA" does not name the city "Ikeja".
+    expect(fullAddress('5 Oba Akran Road, Ikeja GRA', 'Ikeja', null)).toBe(
+      '5 Oba Akran Road, Ikeja GRA, Ikeja',
+    );
+    expect(fullAddress(null, 'Lekki', 'Lagos')).toBe('Lekki, Lagos');
+    expect(fullAddress(' ', null, undefined)).toBe('');
+  });
+
+  it('joins the location line without blanks or repeats', () => {
+    expect(locationLine({ general_location: 'Ikeja', city: 'Ikeja', state: 'Lagos' })).toBe(
+      'Ikeja, Lagos',
+    );
+  });
+
+  it('shows star ratings in half steps within 0–5', () => {
+    expect([4.3, 4.2, 0, -1, 7, 2.75].map(starValue)).toEqual([4.5, 4, 0, 0, 5, 3]);
+  });
+});

@@ -1,0 +1,127 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Issue 13.2 JS budgets (gzip, after load and idle, every lazy island hydrated): home and
+ * category pages ≤ 60 KB, a business page ≤ 20 KB, an article ≤ 5 KB; and no validation (Zod),
+ * admin or form code on pages that show no form. Measured in Chromium on a phone-sized viewport
+ * after scrolling the whole page (so `client:visible` islands load too). ADR 016 has the figures.
+ */
+const KB = 1024;
+const BUDGETS = { home: 60 * KB, category: 60 * KB, business: 20 * KB, article: 5 * KB };
+
+/** Code that must not reach a page without a form: what each kind compiles to. */
+const FORBIDDEN: [string, RegExp][] = [
+  ['Zod', /\$ZodType|ZodError/],
+  ['admin code', /Export All Businesses|Business Listings Admin/],
+  [
+    'form code',
+    /Listing Request Submitted|Request Submitted Successfully|Message sent successfully/,
+  ],
+  ['React', /react\.transitional\.element|__REACT_DEVTOOLS/],
+];
+
+interface Loaded {
+  /** gzip bytes of every script file plus the page's inline scripts. */
+  gzip: number;
+  files: { url: string; gzip: number }[];
+  inlineGzip: number;
+  sources: string[];
+}
+
+async function loadScripts(page: Page, path: string): Promise<Loaded> {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const pending: Promise<void>[] = [];
+  const files: Loaded['files'] = [];
+  const sources: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then((body) => {
+        files.push({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length });
+        sources.push(body.toString('utf8'));
+      }),
+    );
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 3000 })),
+  );
+  // Scroll down in steps so every client:visible island comes into view and loads.
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= height; y += 400) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')]
+      .map((s) => s.textContent ?? '')
+      .join('\n'),
+  );
+  sources.push(inline);
+  const inlineGzip = inline ? gzipSync(inline, { level: 9 }).length : 0;
+  const gzip = files.reduce((sum, f) => sum + f.gzip, inlineGzip);
+  return { gzip, files, inlineGzip, sources };
+}
+
+function report(loaded: Loaded): string {
+  return [
+    ...loaded.files
+      .sort((a, b) => b.gzip - a.gzip)
+      .map((f) => `${(f.gzip / KB).toFixed(1)} KB ${new URL(f.url).pathname}`),
+    `${(loaded.inlineGzip / KB).toFixed(1)} KB inline`,
+  ].join('\n');
+}
+
+async function check(page: Page, kind: keyof typeof BUDGETS, path: string) {
+  const loaded = await loadScripts(page, path);
+  const kb = (loaded.gzip / KB).toFixed(1);
+  test.info().annotations.push({ type: 'JS (gzip)', description: `${path}: ${kb} KB` });
+  expect(
+    loaded.gzip,
+    `${path}: ${kb} KB of JS over ${BUDGETS[kind] / KB} KB\n${report(loaded)}`,
+  ).toBeLessThanOrEqual(BUDGETS[kind]);
+  for (const [what, marker] of FORBIDDEN) {
+    expect(
+      loaded.sources.some((source) => marker.test(source)),
+      `${path} loads ${what}`,
+    ).toBe(false);
+  }
+  return loaded;
+}
+
+test.describe('JS budgets (issue 13.2)', () => {
+  test('home ≤ 60 KB', async ({ page }) => {
+    const loaded = await check(page, 'home', '/');
+    // The featured cards below the fold hydrated: the measure includes lazy islands.
+    expect(loaded.files.some((f) => f.url.includes('FeaturedBusinesses'))).toBe(true);
+  });
+
+  test('category pages ≤ 60 KB', async ({ page }) => {
+    await check(page, 'category', '/mechanic/');
+    await check(page, 'category', '/featured/');
+  });
+
+  test('a business page ≤ 20 KB', async ({ page }) => {
+    await page.goto('/mechanic/');
+    const href = await page.locator('a.card-title-link').first().getAttribute('href');
+    const loaded = await check(page, 'business', href!);
+    expect(loaded.files.some((f) => f.url.includes('BusinessContact'))).toBe(true);
+  });
+
+  test('an article ≤ 5 KB', async ({ page, request }) => {
+    const { articles } = (await (await request.get('/api/articles?limit=1')).json()) as {
+      articles: { slug: string }[];
+    };
+    await check(page, 'article', `/articles/${articles[0]!.slug}/`);
+  });
+
+  test('the markers find what they look for (a form page has form code)', async ({ page }) => {
+    const loaded = await loadScripts(page, '/contact/');
+    expect(loaded.sources.some((s) => FORBIDDEN[0]![1].test(s))).toBe(true);
+    expect(loaded.sources.some((s) => FORBIDDEN[2]![1].test(s))).toBe(true);
+    expect(loaded.sources.some((s) => FORBIDDEN[3]![1].test(s))).toBe(true);
+  });
+});

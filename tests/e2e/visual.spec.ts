@@ -1,0 +1,122 @@
+import { rmSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { sql } from 'kysely';
+import { BASE_URL } from '../../playwright.config';
+import {
+  openDatabase,
+  provideSharedDatabase,
+  type DatabaseHandle,
+} from '../../functions/_lib/db.ts';
+import { migrateToLatest } from '../../functions/db/migrate.ts';
+import { seedDatabase } from '../../functions/db/seeds/seed.ts';
+import { startLocalServer, type LocalServer } from '../../server/local-server.ts';
+import { ensureSiteBuild } from '../../server/site-build.ts';
+
+/**
+ * Visual regression (issue 13.5): each public page type at 360 and 1280 px wide, compared with
+ * the committed baselines (`visual.spec.ts-snapshots/`), so a layout change shows in review.
+ *
+ * Deterministic: the pages come from a server of this spec's own (listening on a free port,
+ * on a fresh embedded database with the shipped seed content, dates fixed), so what other specs
+ * change on the shared e2e server never shows here. Animations are off; the footer's year
+ * and a business's "Open now" (the clock) are masked.
+ *
+ * After an intended layout change: `npx playwright test visual --update-snapshots`, look at the
+ * new PNGs, commit them.
+ */
+const DATA_DIR = '.data/e2e/visual-pglite';
+const WIDTHS = [360, 1280] as const;
+
+let handle: DatabaseHandle;
+let local: LocalServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  handle = await openDatabase({ url: undefined, dataDir: DATA_DIR });
+  await migrateToLatest(handle.db);
+  await seedDatabase(handle.db);
+  // Imported rows share one created_at and the listing order breaks ties by id (a random UUID):
+  // give every listing its own time, in name order, so cards keep their places run after run.
+  await sql`
+    update business_registrations as b
+    set created_at = timestamptz '2026-01-01T12:00:00Z' - r.n * interval '1 minute'
+    from (
+      select id, row_number() over (order by business_name, source_id nulls first) as n
+      from business_registrations
+    ) as r
+    where r.id = b.id
+  `.execute(handle.db);
+  provideSharedDatabase(handle);
+  // A build of its own (reused while the sources are unchanged): building into the e2e
+  // server's folder would remove the build that server is running from.
+  const site = await ensureSiteBuild('.data/visual-site', BASE_URL);
+  local = await startLocalServer({ db: handle.db, port: 0, host: '127.0.0.1', site });
+});
+
+test.afterAll(async () => {
+  await local?.close();
+  await handle?.close();
+  rmSync(DATA_DIR, { recursive: true, force: true });
+});
+
+/** Loads `path` of this spec's server and waits until every island has hydrated. */
+async function open(page: Page, path: string, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(local.url + path, { waitUntil: 'networkidle' });
+  // Lazy islands hydrate when seen: scroll through the page, then back to the top.
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+}
+
+async function expectLooksLike(page: Page, name: string) {
+  await expect(page).toHaveScreenshot(name, {
+    fullPage: true,
+    animations: 'disabled',
+    mask: [page.locator('.site-footer .copy'), page.locator('.open-state')],
+    maxDiffPixelRatio: 0.002,
+  });
+}
+
+const PAGES: [string, string][] = [
+  ['home', '/'],
+  ['category', '/mechanic/'],
+  ['workshops', '/workshops/'],
+  ['breakdown', '/breakdown-recovery/'],
+  ['listing-websites', '/car-listings/'],
+  ['featured', '/featured/'],
+  ['articles', '/articles/'],
+  ['article', '/articles/how-to-choose-a-mechanic-you-can-trust/'],
+  ['business', '/business/yaba-precision-auto-workshop/'],
+  ['register', '/register/'],
+  ['find-it', '/find-it/'],
+  ['contact', '/contact/'],
+  ['auth', '/auth/'],
+  ['promo', '/download-social-post/'],
+  ['not-found', '/no-such-page/'],
+];
+
+test.describe('visual regression (issue 13.5)', () => {
+  for (const width of WIDTHS) {
+    for (const [name, path] of PAGES) {
+      test(`${name} at ${width} px`, async ({ page }) => {
+        await open(page, path, width);
+        await expectLooksLike(page, `${name}-${width}.png`);
+      });
+    }
+
+    test(`detail dialog at ${width} px`, async ({ page }) => {
+      await open(page, '/mechanic/', width);
+      await page.getByRole('button', { name: 'View Details' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page).toHaveScreenshot(`dialog-${width}.png`, {
+        animations: 'disabled',
+        mask: [page.locator('.site-footer .copy')],
+        maxDiffPixelRatio: 0.002,
+      });
+    });
+  }
+});
