@@ -195,7 +195,9 @@ export function welcomeEmail(w: WelcomeDetails, listingUrl: string): MailMessage
  * The welcome e-mail of many approvals at once (a bulk approval, ADR 014) as one template with
  * per-business values, for `Mailer.sendPersonalized`: the same words as {@link welcomeEmail}.
  */
-export function welcomeEmailBatch(businesses: readonly (WelcomeDetails & { listingUrl: string })[]): {
+export function welcomeEmailBatch(
+  businesses: readonly (WelcomeDetails & { listingUrl: string })[],
+): {
   template: MailTemplate;
   recipients: Personalized[];
 } {

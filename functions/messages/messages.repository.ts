@@ -38,9 +38,9 @@ const SUMMARY = [
   'subject',
   'message',
   'sent_at',
-  sql<MessageOutcome[]>`jsonb_path_query_array(outcomes, ${sql.lit(`$[0 to ${SHOWN_RECIPIENTS - 1}]`)})`.as(
-    'outcomes',
-  ),
+  sql<
+    MessageOutcome[]
+  >`jsonb_path_query_array(outcomes, ${sql.lit(`$[0 to ${SHOWN_RECIPIENTS - 1}]`)})`.as('outcomes'),
   'sent_count',
   'failed_count',
 ] as const;

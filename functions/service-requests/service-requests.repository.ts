@@ -132,8 +132,16 @@ export function findById(db: Db, id: string): Promise<ServiceRequestRow | undefi
 }
 
 /** Locks one request until the transaction `db` ends (forwarding is one at a time per request). */
-export async function lock(db: Db, id: string): Promise<Selectable<ServiceRequestsTable> | undefined> {
-  return db.selectFrom('service_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lock(
+  db: Db,
+  id: string,
+): Promise<Selectable<ServiceRequestsTable> | undefined> {
+  return db
+    .selectFrom('service_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** A business a request may be forwarded to, with its relevance and whether it was e-mailed. */
@@ -244,11 +252,7 @@ export async function finishNotification(
   id: string,
   outcome: { status: 'sent' | 'failed'; error: string | null },
 ): Promise<void> {
-  await db
-    .updateTable('service_request_notifications')
-    .set(outcome)
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('service_request_notifications').set(outcome).where('id', '=', id).execute();
 }
 
 /** Marks a pending request handled now; undefined when it is missing or handled already. */

@@ -192,7 +192,9 @@ describe('bulk actions (SPEC §4 rules)', () => {
   });
 
   it('changes nothing (409) when the number changed since the confirmation', async () => {
-    const rows = await Promise.all([1, 2, 3].map(() => insertBusiness(handle.db, { status: 'pending' })));
+    const rows = await Promise.all(
+      [1, 2, 3].map(() => insertBusiness(handle.db, { status: 'pending' })),
+    );
     const selection = { match: { status: 'pending', q: '' } };
     const preview = await post('/api/admin/registrations/bulk/preview', {
       action: 'approve',
@@ -555,7 +557,9 @@ describe('streamed CSV exports (SPEC §9)', () => {
 
   it('streams the users export and refuses visitors', async () => {
     const { response, text } = await download('/api/admin/users/export.csv');
-    expect(response.headers.get('content-disposition')).toMatch(/filename="users_\d{4}-\d\d-\d\d\.csv"/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /filename="users_\d{4}-\d\d-\d\d\.csv"/,
+    );
     const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, '').trim()).data;
     expect(rows[0]).toEqual([...USER_CSV_COLUMNS]);
     expect(rows.slice(1).map((r) => r[1])).toContain('admin');

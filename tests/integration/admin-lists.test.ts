@@ -93,7 +93,11 @@ describe('GET /api/admin/registrations (paged, SQL search)', () => {
       business_type: 'Body Work & Paint',
       status: 'approved',
     });
-    await insertBusiness(handle.db, { business_name: 'Yaba One', city: 'Yaba', status: 'approved' });
+    await insertBusiness(handle.db, {
+      business_name: 'Yaba One',
+      city: 'Yaba',
+      status: 'approved',
+    });
     await insertBusiness(handle.db, {
       business_name: 'Tyre Stop',
       services: 'Wheel ALIGNMENT and balancing',
@@ -107,8 +111,8 @@ describe('GET /api/admin/registrations (paged, SQL search)', () => {
     await insertBusiness(handle.db, { business_name: '100% Motors', status: 'approved' });
     const search = async (q: string) =>
       names(
-        (await call(`/api/admin/registrations?status=approved&q=${encodeURIComponent(q)}`, AS))
-          .body.registrations,
+        (await call(`/api/admin/registrations?status=approved&q=${encodeURIComponent(q)}`, AS)).body
+          .registrations,
       ).sort();
     expect(await search('LAGOON')).toEqual(['Lagoon Crest Autos']);
     expect(await search('body work')).toEqual(['Island Body Shop']);
@@ -204,7 +208,9 @@ describe('inbox lists: service requests and contacts', () => {
     // Handle 7 first, then 6: 6 is the most recently handled.
     for (const name of ['Customer 7', 'Customer 6']) {
       const id = rows.find((r) => r.customer_name === name)!.id;
-      expect((await call(`/api/admin/service-requests/${id}/handle`, { method: 'POST', ...AS })).status).toBe(200);
+      expect(
+        (await call(`/api/admin/service-requests/${id}/handle`, { method: 'POST', ...AS })).status,
+      ).toBe(200);
       await new Promise((r) => setTimeout(r, 5));
     }
     const pending = await call('/api/admin/service-requests?status=pending&limit=2&page=2', AS);
@@ -215,14 +221,14 @@ describe('inbox lists: service requests and contacts', () => {
       limit: 2,
       stats: { total: 7, pending: 5, handled: 2 },
     });
-    expect(pending.body.serviceRequests.map((r: { customer_name: string }) => r.customer_name)).toEqual(
-      ['Customer 3', 'Customer 4'],
-    );
+    expect(
+      pending.body.serviceRequests.map((r: { customer_name: string }) => r.customer_name),
+    ).toEqual(['Customer 3', 'Customer 4']);
     expect(pending.body.serviceRequests[0].forwarded_count).toBe(0);
     const handled = await call('/api/admin/service-requests?status=handled&limit=5', AS);
-    expect(handled.body.serviceRequests.map((r: { customer_name: string }) => r.customer_name)).toEqual(
-      ['Customer 6', 'Customer 7'],
-    );
+    expect(
+      handled.body.serviceRequests.map((r: { customer_name: string }) => r.customer_name),
+    ).toEqual(['Customer 6', 'Customer 7']);
     const search = async (q: string) =>
       (
         await call(`/api/admin/service-requests?q=${encodeURIComponent(q)}`, AS)
