@@ -22,3 +22,4 @@ export type AdminCounts = z.infer<typeof AdminCountsSchema>;
 
 /** `GET /api/admin/counts?q` → `{ counts }`. */
 export const AdminCountsResponseSchema = z.object({ counts: AdminCountsSchema });
+export type AdminCountsResponse = z.infer<typeof AdminCountsResponseSchema>;

@@ -161,7 +161,7 @@ test.describe('admin Messaging', () => {
     await expect(sentTab).toBeVisible();
     const api = await page.request.get('/api/admin/messages');
     expect(api.status()).toBe(200);
-    const sentBefore = ((await api.json()) as { sentMessages: unknown[] }).sentMessages.length;
+    const sentBefore = ((await api.json()) as { total: number }).total;
     await expect(sentTab).toHaveText(`Sent Messages (${sentBefore})`);
 
     await page
