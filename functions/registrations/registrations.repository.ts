@@ -137,6 +137,27 @@ export async function countByStatus(
   return counts;
 }
 
+/** The columns of the SPEC §9 business export (and the id, for the keyset). */
+export const EXPORT_COLUMNS = [
+  'id',
+  'business_name',
+  'email',
+  'phone',
+  'business_type',
+  'status',
+  'city',
+  'state',
+  'address',
+  'website',
+  'services',
+  'description',
+  'display_name',
+  'featured',
+  'contact_visibility',
+  'created_at',
+] as const satisfies readonly (keyof BusinessRegistration)[];
+export type ExportRow = Pick<BusinessRegistration, (typeof EXPORT_COLUMNS)[number]>;
+
 /** Position after the last exported row: `created_at` with Postgres' microseconds, and the id. */
 export interface ExportCursor {
   createdAt: string;
@@ -152,11 +173,11 @@ export async function exportPage(
   filter: RegistrationFilter,
   cursor: ExportCursor | undefined,
   limit: number,
-): Promise<(AdminRegistrationRow & { created_at_key: string })[]> {
+): Promise<(ExportRow & { created_at_key: string })[]> {
   let query = applyFilter(
     db
       .selectFrom('business_registrations')
-      .select(ADMIN_COLUMNS)
+      .select(EXPORT_COLUMNS)
       .select(
         sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
           'created_at_key',

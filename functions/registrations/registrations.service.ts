@@ -184,7 +184,7 @@ const EXPORT_PAGE = 1_000;
 export async function* exportRegistrations(
   db: Db,
   query: RegistrationExportQuery,
-): AsyncGenerator<AdminRegistrationRow[]> {
+): AsyncGenerator<repository.ExportRow[]> {
   const filter = { status: query.status, q: query.q };
   let cursor: repository.ExportCursor | undefined;
   for (;;) {

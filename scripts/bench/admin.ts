@@ -128,8 +128,14 @@ rows.push([
 // CSV export of every listing, read as a browser would, with the peak RSS of this process.
 globalThis.gc?.();
 const baseline = process.memoryUsage().rss;
+const heapBaseline = process.memoryUsage().heapUsed;
 let peak = baseline;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+let heapPeak = heapBaseline;
+const sampler = setInterval(() => {
+  const usage = process.memoryUsage();
+  peak = Math.max(peak, usage.rss);
+  heapPeak = Math.max(heapPeak, usage.heapUsed);
+}, 20);
 started = performance.now();
 const csv = await call('/api/admin/registrations/export.csv');
 const reader = csv.body!.getReader();
@@ -142,7 +148,7 @@ for (;;) {
 clearInterval(sampler);
 rows.push([
   `CSV export of ${csv.headers.get('x-total-count')} listings`,
-  `${ms(performance.now() - started)}, ${(bytes / 1048576).toFixed(1)} MB, peak RSS ${(peak / 1048576).toFixed(0)} MB (+${((peak - baseline) / 1048576).toFixed(0)} MB over ${(baseline / 1048576).toFixed(0)} MB before)`,
+  `${ms(performance.now() - started)}, ${(bytes / 1048576).toFixed(1)} MB, peak RSS ${(peak / 1048576).toFixed(0)} MB (+${((peak - baseline) / 1048576).toFixed(0)} MB), peak heap +${((heapPeak - heapBaseline) / 1048576).toFixed(0)} MB`,
 ]);
 
 const width = Math.max(...rows.map(([label]) => label.length));
