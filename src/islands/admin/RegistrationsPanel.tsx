@@ -63,9 +63,11 @@ export function RegistrationsPanel({ status, q, refreshCounts }: Props) {
     : `${selected.size} selected`;
 
   const toggle = (id: string, on: boolean) => {
+    // Leaving "all matching" by one card keeps the rest of this page selected.
+    const start = allMatching ? new Set(pageIds) : null;
     setAllMatching(false);
     setSelected((current) => {
-      const next = new Set(current);
+      const next = new Set(start ?? current);
       if (on) next.add(id);
       else next.delete(id);
       return next;
@@ -76,7 +78,11 @@ export function RegistrationsPanel({ status, q, refreshCounts }: Props) {
       list.setRows((current) => current.map((b) => (b.id === id ? next : b)));
     } else {
       // It left this tab: fetch the page again so it stays full, and recount the tabs.
-      toggle(id, false);
+      setSelected((current) => {
+        const next = new Set(current);
+        next.delete(id);
+        return next;
+      });
       list.reload();
     }
     refreshCounts();
