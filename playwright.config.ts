@@ -12,6 +12,33 @@ export const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-
 export const E2E_MAIL_DIR = '.data/e2e/mail';
 /** Port of the fake places server (tests/fakes/places-server.ts). */
 export const PLACES_FAKE_PORT = Number(process.env.PLACES_FAKE_PORT || 4390);
+/**
+ * The second server of the `scale` project (tests/e2e/admin-scale.spec.ts): its own port and data
+ * dir, a fresh database with SCALE_LISTINGS synthetic listings (SEED_SYNTHETIC), so a category
+ * has several pages while the other specs keep their small fixed data.
+ */
+const SCALE_PORT = Number(process.env.E2E_SCALE_PORT || PORT + 100);
+export const SCALE_BASE_URL = `http://127.0.0.1:${SCALE_PORT}`;
+export const SCALE_LISTINGS = 400;
+
+/** What both local servers share: the e2e admin, fakes, no outside services. */
+const serverEnv = (port: number, base: string, dataDir: string) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PGLITE_DATA_DIR: `${dataDir}/pglite`,
+  SITE_BUILD_DIR: `${dataDir}/site`,
+  SITE_URL: base,
+  DATABASE_URL: '',
+  NETLIFY_DATABASE_URL: '',
+  LOG_LEVEL: 'silent',
+  LOCAL_ADMIN_EMAIL: E2E_ADMIN.email,
+  LOCAL_ADMIN_PASSWORD: E2E_ADMIN.password,
+  MAIL_OUTBOX_DIR: `${dataDir}/mail`,
+  BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+  OVERPASS_BASE_URL: `http://127.0.0.1:${PLACES_FAKE_PORT}`,
+  GOOGLE_PLACES_API_KEY: '',
+});
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,7 +67,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: /admin-scale\.spec\.ts$/, use: chromium },
+    {
+      name: 'scale',
+      testMatch: /admin-scale\.spec\.ts$/,
+      use: { ...chromium, baseURL: SCALE_BASE_URL },
+    },
+  ],
   webServer: [
     {
       // Loopback stand-in for Overpass (and Google Places), answering in their wire formats.
@@ -58,21 +92,18 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
+      env: serverEnv(PORT, BASE_URL, '.data/e2e'),
+    },
+    {
+      command: 'rm -rf .data/e2e-scale && tsx scripts/start.ts',
+      url: `${SCALE_BASE_URL}/`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
       env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        PGLITE_DATA_DIR: '.data/e2e/pglite',
-        SITE_BUILD_DIR: '.data/e2e/site',
-        SITE_URL: BASE_URL,
-        DATABASE_URL: '',
-        NETLIFY_DATABASE_URL: '',
-        LOG_LEVEL: 'silent',
-        LOCAL_ADMIN_EMAIL: E2E_ADMIN.email,
-        LOCAL_ADMIN_PASSWORD: E2E_ADMIN.password,
-        MAIL_OUTBOX_DIR: E2E_MAIL_DIR,
-        BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-        OVERPASS_BASE_URL: `http://127.0.0.1:${PLACES_FAKE_PORT}`,
-        GOOGLE_PLACES_API_KEY: '',
+        ...serverEnv(SCALE_PORT, SCALE_BASE_URL, '.data/e2e-scale'),
+        SEED_SYNTHETIC: String(SCALE_LISTINGS),
       },
     },
   ],

@@ -3,6 +3,7 @@ import type { Access } from './_lib/guards.ts';
 import * as articles from './articles/articles.handler.ts';
 import * as auth from './auth/auth.handler.ts';
 import * as contacts from './contacts/contacts.handler.ts';
+import * as dashboard from './dashboard/dashboard.handler.ts';
 import * as directory from './directory/directory.handler.ts';
 import * as imports from './imports/imports.handler.ts';
 import * as messages from './messages/messages.handler.ts';
@@ -59,8 +60,13 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/imports/search',                          'user',   imports.search),
   route('POST',   '/admin/imports/register',                  'admin',  imports.register),
   route('POST',   '/admin/imports/csv',                       'admin',  imports.importCsvFile),
+  route('GET',    '/admin/counts',                            'admin',  dashboard.counts),
   route('GET',    '/admin/users',                             'admin',  users.list),
+  route('GET',    '/admin/users/export.csv',                  'admin',  users.exportCsv),
   route('GET',    '/admin/registrations',                     'admin',  registrations.list),
+  route('GET',    '/admin/registrations/export.csv',          'admin',  registrations.exportCsv),
+  route('POST',   '/admin/registrations/bulk/preview',        'admin',  registrations.previewBulk),
+  route('POST',   '/admin/registrations/bulk',                'admin',  registrations.bulk),
   route('PATCH',  '/admin/registrations/:id',                 'admin',  registrations.edit),
   route('DELETE', '/admin/registrations/:id',                 'admin',  registrations.remove),
   route('POST',   '/admin/registrations/:id/status',          'admin',  registrations.changeStatus),
@@ -72,6 +78,8 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/admin/service-requests',                  'admin',  serviceRequests.list),
   route('DELETE', '/admin/service-requests',                  'admin',  serviceRequests.clear),
   route('POST',   '/admin/service-requests/:id/handle',       'admin',  serviceRequests.handle),
+  route('GET',    '/admin/service-requests/:id/matches',      'admin',  serviceRequests.matches),
+  route('POST',   '/admin/service-requests/:id/forward',      'admin',  serviceRequests.forward),
   route('DELETE', '/admin/service-requests/:id',              'admin',  serviceRequests.remove),
   route('GET',    '/admin/contacts',                          'admin',  contacts.list),
   route('DELETE', '/admin/contacts',                          'admin',  contacts.clear),

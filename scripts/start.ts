@@ -9,6 +9,8 @@ import { checkEnv, env, siteUrl } from '../functions/_lib/env.ts';
 import { ensureSiteBuild } from '../server/site-build.ts';
 
 checkEnv();
+/** Share of SEED_SYNTHETIC listings that start approved; the rest are pending. */
+const SYNTHETIC_APPROVED_SHARE = 0.7;
 const port = env('PORT');
 const host = env('HOST');
 const site = siteUrl();
@@ -25,6 +27,7 @@ const { FIRST_MIGRATION, openDatabase, provideSharedDatabase } =
 const { log } = await import('../functions/_lib/log.ts');
 const { migrateToLatest } = await import('../functions/db/migrate.ts');
 const { seedDatabase } = await import('../functions/db/seeds/seed.ts');
+const { insertSyntheticListings } = await import('../tests/factories/synthetic-listings.ts');
 const { ensureAdmin } = await import('../functions/users/users.service.ts');
 const { startLocalServer } = await import('../server/local-server.ts');
 
@@ -35,6 +38,13 @@ if (fresh && env('SEED')) {
   log.info('fresh database: loaded the content shipped in content/', {
     ...(await seedDatabase(handle.db)),
   });
+}
+const synthetic = env('SEED_SYNTHETIC');
+if (fresh && synthetic > 0) {
+  // Opt-in, fresh databases only: a directory of realistic size with old pending listings, whose
+  // approval lands past the first page of their category (the e2e scale journey, ADR 014).
+  await insertSyntheticListings(handle.db, synthetic, { approvedShare: SYNTHETIC_APPROVED_SHARE });
+  log.info('fresh database: added synthetic listings', { count: synthetic });
 }
 if (handle.kind === 'pglite') {
   // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map once per

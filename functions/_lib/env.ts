@@ -126,6 +126,18 @@ export const ENV_VARIABLES = {
       .transform((value) => value === 'true'),
     { default: '`true`', meaning: '`false` starts a fresh database empty' },
   ),
+  SEED_SYNTHETIC: variable(
+    z.coerce
+      .number('must be a whole number')
+      .int('must be a whole number')
+      .min(0, 'must be a whole number')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(0),
+    {
+      default: '`0`',
+      meaning: 'a fresh database also gets N synthetic listings, 30 % pending (scale tests)',
+    },
+  ),
   CONTENT_DIR: variable(z.string().default('content'), {
     default: '`content`',
     meaning: 'the shipped content the seed loads (articles, service cards, sample businesses)',

@@ -43,6 +43,71 @@ export interface MailTransport {
    * personalizations). Optional: without it, the mailer sends one message per recipient.
    */
   sendBatch?(message: Omit<MailMessage, 'to'>, recipients: string[], from: string): Promise<void>;
+  /**
+   * One template to many recipients, each with their own subject and values (SendGrid
+   * personalizations with substitutions: one request per batch). Optional: without it, the
+   * mailer renders and sends one message per recipient.
+   */
+  sendPersonalized?(
+    template: MailTemplate,
+    recipients: readonly Personalized[],
+    from: string,
+  ): Promise<void>;
+}
+
+/**
+ * A message written once for many recipients (ADR 014): `text` holds `{{key}}` tokens and `html`
+ * `{{html:key}}` tokens, replaced per recipient by {@link Personalized.values} (HTML-escaped in
+ * the HTML body). `subject` is the log's subject; each recipient has their own.
+ */
+export interface MailTemplate {
+  subject: string;
+  text: string;
+  html?: string;
+  template?: string;
+}
+
+/** One recipient of a {@link MailTemplate}: the address, their subject and their token values. */
+export interface Personalized {
+  to: string;
+  subject: string;
+  values: Record<string, string>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * The substitutions of one recipient: `key` for the text body's `{{key}}` and `html:key`
+ * (HTML-escaped) for the HTML body's `{{html:key}}`. The SendGrid helper wraps each key in
+ * `{{…}}` (its default substitution wrappers) before sending.
+ */
+export function substitutionsOf(recipient: Personalized): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const [key, value] of Object.entries(recipient.values)) {
+    pairs[key] = value;
+    pairs[`html:${key}`] = escapeHtml(value);
+  }
+  return pairs;
+}
+
+/** The message one recipient of a template receives, rendered locally. */
+export function renderPersonalized(template: MailTemplate, recipient: Personalized): MailMessage {
+  const pairs = Object.entries(substitutionsOf(recipient)).map(
+    ([key, value]) => [`{{${key}}}`, value] as const,
+  );
+  const fill = (text: string) =>
+    pairs.reduce((out, [token, value]) => out.replaceAll(token, value), text);
+  return {
+    to: [recipient.to],
+    subject: recipient.subject,
+    text: fill(template.text),
+    ...(template.html ? { html: fill(template.html) } : {}),
+    ...(template.template ? { template: template.template } : {}),
+  };
 }
 
 /** SendGrid accepts at most 1000 personalizations per request (DESIGN.md "E-mail"). */
@@ -56,8 +121,12 @@ export const MAX_BATCH = 1000;
  * File errors (read-only serverless disks) are logged, never fatal.
  */
 export function outboxTransport(dir = env('MAIL_OUTBOX_DIR')): MailTransport {
-  return {
+  const transport: MailTransport = {
     name: 'outbox',
+    async sendPersonalized(template, recipients, from) {
+      for (const recipient of recipients)
+        await transport.send(renderPersonalized(template, recipient), from);
+    },
     async send(message, from) {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const slug = message.subject
@@ -87,6 +156,7 @@ export function outboxTransport(dir = env('MAIL_OUTBOX_DIR')): MailTransport {
       }
     },
   };
+  return transport;
 }
 
 /**
@@ -117,6 +187,27 @@ export function sendgridTransport(options: {
   };
   return {
     name: 'sendgrid',
+    async sendPersonalized(template, recipients, from) {
+      try {
+        await service.send({
+          personalizations: recipients.map((recipient) => ({
+            to: [{ email: recipient.to }],
+            subject: recipient.subject,
+            substitutions: substitutionsOf(recipient),
+          })),
+          substitutionWrappers: ['{{', '}}'],
+          from,
+          subject: template.subject,
+          content: [
+            { type: 'text/plain', value: template.text },
+            ...(template.html ? [{ type: 'text/html', value: template.html }] : []),
+          ],
+          ...(template.template ? { categories: [template.template] } : {}),
+        } as never);
+      } catch (error) {
+        throw explain(error);
+      }
+    },
     async sendBatch(message, recipients, from) {
       try {
         await service.send({
@@ -177,6 +268,15 @@ export interface Mailer {
     message: Omit<MailMessage, 'to'>,
     recipients: string[],
   ): Promise<{ email: string; status: 'sent' | 'failed'; error?: string }[]>;
+  /**
+   * Sends a template to many recipients, each with their own subject and values, in batches of
+   * {@link MAX_BATCH} (one SendGrid request per batch, one mail_outbox row per batch); a failed
+   * batch fails its recipients only. Returns one outcome per recipient, in order. Never throws.
+   */
+  sendPersonalized(
+    template: MailTemplate,
+    recipients: readonly Personalized[],
+  ): Promise<{ email: string; status: 'sent' | 'failed'; error?: string }[]>;
 }
 
 /** The sender address (MAIL_FROM). */
@@ -236,6 +336,27 @@ export function createMailer(
             record(email, await deliver(single, () => transport.send(single, mailFrom())));
           }
         }
+      }
+      return outcomes;
+    },
+    async sendPersonalized(template, recipients) {
+      const outcomes: { email: string; status: 'sent' | 'failed'; error?: string }[] = [];
+      const send = transport.sendPersonalized?.bind(transport);
+      for (let start = 0; start < recipients.length; start += MAX_BATCH) {
+        const batch = recipients.slice(start, start + MAX_BATCH);
+        const logged: MailMessage = { ...template, to: batch.map((r) => r.to) };
+        const result = await deliver(logged, async () => {
+          if (send) await send(template, batch, mailFrom());
+          else
+            for (const recipient of batch)
+              await transport.send(renderPersonalized(template, recipient), mailFrom());
+        });
+        for (const recipient of batch)
+          outcomes.push(
+            result.ok
+              ? { email: recipient.to, status: 'sent' }
+              : { email: recipient.to, status: 'failed', error: result.error },
+          );
       }
       return outcomes;
     },

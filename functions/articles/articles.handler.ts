@@ -1,5 +1,6 @@
 import { IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
 import {
+  AdminArticleListQuerySchema,
   AdminArticleListResponseSchema,
   AdminArticleResponseSchema,
   ArticleFormSchema,
@@ -15,12 +16,14 @@ import * as service from './articles.service.ts';
 
 /** Articles: the public News & Tips API and the admin Articles tab (SPEC §2, §5, §7). */
 
-/** GET /api/articles?limit → `{ articles }` published, newest first, without bodies. */
+/**
+ * GET /api/articles?page&limit → `{ articles, total, page, limit }`: one page (limit ≤ 100,
+ * default 24) of published articles, newest first, without bodies. 422 for a bad parameter.
+ */
 export async function listPublished(request: Request, ctx: ApiContext): Promise<Response> {
-  const { limit } = parseOrThrow(ArticleListQuerySchema, queryOf(request));
-  return reply(PublicArticleListResponseSchema, {
-    articles: await service.listPublishedArticles(await ctx.db(), limit),
-  });
+  const { page, limit } = parseOrThrow(ArticleListQuerySchema, queryOf(request));
+  const result = await service.listPublishedPage(await ctx.db(), page, limit);
+  return reply(PublicArticleListResponseSchema, { ...result, page, limit });
 }
 
 /** GET /api/articles/:slug → `{ article }` with its markdown body; 404 when unknown. */
@@ -31,10 +34,17 @@ export async function getPublished(_request: Request, ctx: ApiContext): Promise<
   });
 }
 
-/** GET /api/admin/articles → `{ articles }` newest first, drafts included. Admin. */
-export async function listAll(_request: Request, ctx: ApiContext): Promise<Response> {
+/**
+ * GET /api/admin/articles?q&page&limit → `{ articles, total, page, limit }`: one page (limit
+ * ≤ 100), drafts included, newest first, with the SPEC §2 search. Admin.
+ */
+export async function listAll(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(AdminArticleListQuerySchema, queryOf(request));
+  const result = await service.listAllArticles(await ctx.db(), query);
   return reply(AdminArticleListResponseSchema, {
-    articles: await service.listAllArticles(await ctx.db()),
+    ...result,
+    page: query.page,
+    limit: query.limit,
   });
 }
 

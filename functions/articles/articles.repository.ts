@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { containsPattern } from '../_lib/like.ts';
 import type { Article, Database, NewArticle } from '../db/database.ts';
 
 /** Queries of the articles table (SPEC §3 articles). `db` may be a transaction. */
@@ -39,9 +40,42 @@ export function findPublishedBySlug(db: Db, slug: string): Promise<Article | und
     .executeTakeFirst();
 }
 
-/** Every article, drafts included, newest first. */
-export function listAll(db: Db): Promise<Article[]> {
-  return db.selectFrom('articles').selectAll().orderBy('created_at', 'desc').execute();
+/**
+ * The admin search (SPEC §2: title, author, category or content contain `q`, any case). Articles
+ * are hundreds, not thousands: a scan, no index.
+ */
+function adminMatches(q: string | undefined) {
+  if (!q) return sql<boolean>`true`;
+  const pattern = containsPattern(q);
+  return sql<boolean>`(lower(title) like ${pattern} or lower(coalesce(author, '')) like ${pattern}
+    or lower(category) like ${pattern} or lower(content) like ${pattern})`;
+}
+
+/** One page of articles, drafts included, newest first, matching the admin search `q`. */
+export function listPage(
+  db: Db,
+  q: string | undefined,
+  page: { offset: number; limit: number },
+): Promise<Article[]> {
+  return db
+    .selectFrom('articles')
+    .selectAll()
+    .where(adminMatches(q))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+/** Number of articles (drafts too) matching the admin search `q`. */
+export async function countAll(db: Db, q: string | undefined): Promise<number> {
+  const row = await db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where(adminMatches(q))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export function findState(db: Db, id: string): Promise<ArticleState | undefined> {

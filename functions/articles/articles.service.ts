@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { ArticleForm, PublicArticle } from '../../src/schemas/articles.ts';
+import type {
+  AdminArticleListQuery,
+  ArticleForm,
+  PublicArticle,
+} from '../../src/schemas/articles.ts';
 import { AppError } from '../_lib/errors.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Article, Database } from '../db/database.ts';
@@ -42,6 +46,19 @@ export async function listPublishedArticles(
   );
 }
 
+/** Page `page` (1-based) of `limit` published articles without bodies, and how many there are. */
+export async function listPublishedPage(
+  db: Db,
+  page: number,
+  limit: number,
+): Promise<{ articles: PublicArticle[]; total: number }> {
+  const [articles, total] = await Promise.all([
+    listPublishedArticles(db, limit, false, (page - 1) * limit),
+    repository.countPublished(db),
+  ]);
+  return { articles, total };
+}
+
 export function countPublishedArticles(db: Db): Promise<number> {
   return repository.countPublished(db);
 }
@@ -53,9 +70,24 @@ export async function getPublishedArticle(db: Db, slug: string): Promise<PublicA
   return articleRowToPublic(row, true);
 }
 
-/** Every article for the admin, drafts included, newest first. */
-export function listAllArticles(db: Db): Promise<Article[]> {
-  return repository.listAll(db);
+/** One page of articles for the admin, drafts included, newest first, with the search `q`. */
+export async function listAllArticles(
+  db: Db,
+  query: AdminArticleListQuery,
+): Promise<{ articles: Article[]; total: number }> {
+  const [articles, total] = await Promise.all([
+    repository.listPage(db, query.q, {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    }),
+    repository.countAll(db, query.q),
+  ]);
+  return { articles, total };
+}
+
+/** Articles (drafts too) matching the admin search `q` (the Articles tab count). */
+export function countArticles(db: Db, q: string | undefined): Promise<number> {
+  return repository.countAll(db, q);
 }
 
 const slugTaken = () =>

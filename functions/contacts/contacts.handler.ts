@@ -1,8 +1,9 @@
 import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
 import { ContactListResponseSchema, ContactResponseSchema } from '../../src/schemas/contacts.ts';
 import { ContactFormSchema, SubmissionResultSchema } from '../../src/schemas/forms.ts';
+import { InboxListQuerySchema } from '../../src/schemas/service-requests.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './contacts.service.ts';
 
 /** Contact messages: the public contact form and the admin Contacts tab (SPEC §2, §4, §8). */
@@ -22,9 +23,15 @@ export async function submit(request: Request, ctx: ApiContext): Promise<Respons
   return reply(SubmissionResultSchema, result, 201);
 }
 
-/** GET /api/admin/contacts → `{ contacts }` newest first. Admin. */
-export async function list(_request: Request, ctx: ApiContext): Promise<Response> {
-  return reply(ContactListResponseSchema, { contacts: await service.listContacts(await ctx.db()) });
+/**
+ * GET /api/admin/contacts?status&q&page&limit → `{ contacts, total, page, limit, stats }`: one
+ * page (limit ≤ 100), pending newest first or handled most recently handled first, with the
+ * SPEC §5 search; `stats` are the panel's tiles. Admin.
+ */
+export async function list(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(InboxListQuerySchema, queryOf(request));
+  const result = await service.listContacts(await ctx.db(), query);
+  return reply(ContactListResponseSchema, { ...result, page: query.page, limit: query.limit });
 }
 
 /** POST /api/admin/contacts/:id/handle → `{ contact }` (handled_by = the admin); 409 twice, 404. Admin. */

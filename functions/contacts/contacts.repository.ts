@@ -1,9 +1,40 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { containsPattern } from '../_lib/like.ts';
 import type { ContactsTable, Database } from '../db/database.ts';
 
 /** Queries of the contacts table (SPEC §3 contacts). `db` may be a transaction. */
 type Db = Kysely<Database>;
-export type ContactRow = Selectable<ContactsTable>;
+export type ContactRow = Omit<Selectable<ContactsTable>, 'search_text'>;
+
+const COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'subject',
+  'message',
+  'status',
+  'created_at',
+  'handled_at',
+  'handled_by',
+  'email_status',
+] as const;
+
+/** A page of the Contacts tab: one status (or both) and the SPEC §5 search. */
+export interface ContactFilter {
+  status?: 'pending' | 'handled' | undefined;
+  q?: string | undefined;
+}
+
+function applyFilter<QB extends SelectQueryBuilder<Database, 'contacts', any>>(
+  query: QB,
+  filter: ContactFilter,
+): QB {
+  let q = query;
+  if (filter.status) q = q.where('status', '=', filter.status) as QB;
+  if (filter.q) q = q.where('search_text', 'like', containsPattern(filter.q)) as QB;
+  return q;
+}
 
 export async function insert(
   db: Db,
@@ -21,9 +52,38 @@ export async function setEmailStatus(db: Db, id: string, status: 'sent' | 'faile
   await db.updateTable('contacts').set({ email_status: status }).where('id', '=', id).execute();
 }
 
-/** Every message, newest first. */
-export function listAll(db: Db): Promise<ContactRow[]> {
-  return db.selectFrom('contacts').selectAll().orderBy('created_at', 'desc').execute();
+/** One page, newest first; handled messages most recently handled first (Recently Handled). */
+export function listPage(
+  db: Db,
+  filter: ContactFilter,
+  page: { offset: number; limit: number },
+): Promise<ContactRow[]> {
+  const query = applyFilter(db.selectFrom('contacts').select(COLUMNS), filter);
+  const ordered =
+    filter.status === 'handled'
+      ? query.orderBy('handled_at', 'desc').orderBy('id', 'desc')
+      : query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  return ordered.offset(page.offset).limit(page.limit).execute();
+}
+
+export async function count(db: Db, filter: ContactFilter): Promise<number> {
+  const row = await applyFilter(
+    db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('count')),
+    filter,
+  ).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Messages per status (the panel's tiles), in one grouped query. */
+export async function countByStatus(db: Db): Promise<{ pending: number; handled: number }> {
+  const rows = await db
+    .selectFrom('contacts')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, handled: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
 }
 
 /** Marks a pending message handled now by `adminId`; undefined when missing or handled already. */
@@ -37,7 +97,7 @@ export function markHandled(
     .set({ status: 'handled', handled_at: new Date(), handled_by: adminId })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .returningAll()
+    .returning(COLUMNS)
     .executeTakeFirst();
 }
 

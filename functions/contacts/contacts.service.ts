@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ContactFormSchema, SubmissionResult } from '../../src/schemas/forms.ts';
+import type { InboxListQuery, InboxStats } from '../../src/schemas/service-requests.ts';
 import type { z } from 'zod';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
@@ -51,9 +52,26 @@ export async function submitContact(
   return { id, emailStatus };
 }
 
-/** Every message for the admin, newest first. */
-export function listContacts(db: Db): Promise<ContactRow[]> {
-  return repository.listAll(db);
+/**
+ * One page of the Contacts tab (SPEC §2): pending newest first or handled most recently handled
+ * first, with the SPEC §5 search, the matches in all and the panel's tiles (all messages).
+ */
+export async function listContacts(
+  db: Db,
+  query: InboxListQuery,
+): Promise<{ contacts: ContactRow[]; total: number; stats: InboxStats }> {
+  const filter = { status: query.status, q: query.q };
+  const [contacts, total, byStatus] = await Promise.all([
+    repository.listPage(db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+    repository.count(db, filter),
+    repository.countByStatus(db),
+  ]);
+  return { contacts, total, stats: { total: byStatus.pending + byStatus.handled, ...byStatus } };
+}
+
+/** Messages matching the SPEC §5 search `q` (the Contacts tab count). */
+export function countContacts(db: Db, q: string | undefined): Promise<number> {
+  return repository.count(db, { q });
 }
 
 /**

@@ -60,6 +60,8 @@ export interface BusinessRegistrationsTable {
   search_text: ColumnType<string, never, never>;
   type_text: ColumnType<string, never, never>;
   location_text: ColumnType<string, never, never>;
+  /** Generated: what the admin's company search covers (name, type, city, services; ADR 014). */
+  admin_search_text: ColumnType<string, never, never>;
 }
 
 /** The public read model: approved registrations only, raw (not yet redacted). */
@@ -145,6 +147,8 @@ export interface ServiceRequestsTable {
   created_at: Timestamp;
   handled_at: Timestamp | null;
   email_status: 'sent' | 'failed' | null;
+  /** Generated: what the admin's request search covers (SPEC §5; ADR 014). */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface ServiceRequestNotificationsTable {
@@ -152,7 +156,8 @@ export interface ServiceRequestNotificationsTable {
   service_request_id: string;
   business_registration_id: string | null;
   email: string;
-  status: 'sent' | 'failed';
+  /** `sending` while the forwarded e-mail is on its way (ADR 014). */
+  status: 'sending' | 'sent' | 'failed';
   error: string | null;
   created_at: Timestamp;
 }
@@ -169,6 +174,8 @@ export interface ContactsTable {
   handled_at: Timestamp | null;
   handled_by: string | null;
   email_status: 'sent' | 'failed' | null;
+  /** Generated: what the admin's contact search covers (SPEC §5; ADR 014). */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface SentMessagesTable {

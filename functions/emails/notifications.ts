@@ -1,4 +1,4 @@
-import type { MailMessage } from '../_lib/mail.ts';
+import type { MailMessage, MailTemplate, Personalized } from '../_lib/mail.ts';
 import { emailHtml } from './layout.ts';
 
 /**
@@ -189,4 +189,42 @@ export function welcomeEmail(w: WelcomeDetails, listingUrl: string): MailMessage
       'To update your details or remove your listing, reply to this e-mail or use the contact form.',
     ],
   );
+}
+
+/**
+ * The welcome e-mail of many approvals at once (a bulk approval, ADR 014) as one template with
+ * per-business values, for `Mailer.sendPersonalized`: the same words as {@link welcomeEmail}.
+ */
+export function welcomeEmailBatch(
+  businesses: readonly (WelcomeDetails & { listingUrl: string })[],
+): {
+  template: MailTemplate;
+  recipients: Personalized[];
+} {
+  const tokens = (prefix: string) => ({
+    business_name: `{{${prefix}business_name}}`,
+    email: '',
+    business_type: `{{${prefix}business_type}}`,
+    contact_name: `{{${prefix}greeting}}`,
+  });
+  const text = welcomeEmail(tokens(''), '{{listing_url}}');
+  const html = welcomeEmail(tokens('html:'), '{{html:listing_url}}');
+  return {
+    template: {
+      subject: text.subject,
+      text: text.text,
+      ...(html.html ? { html: html.html } : {}),
+      template: 'welcome',
+    },
+    recipients: businesses.map((b) => ({
+      to: b.email,
+      subject: welcomeEmail(b, b.listingUrl).subject,
+      values: {
+        business_name: b.business_name,
+        business_type: b.business_type,
+        greeting: b.contact_name || b.business_name,
+        listing_url: b.listingUrl,
+      },
+    })),
+  };
 }

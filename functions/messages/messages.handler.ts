@@ -1,29 +1,39 @@
 import {
   MessageSchema,
+  RecipientsQuerySchema,
   RecipientsResponseSchema,
   SendMessageResponseSchema,
+  SentMessageListQuerySchema,
   SentMessageListResponseSchema,
 } from '../../src/schemas/messages.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './messages.service.ts';
 
 /** Admin messaging (SPEC §2 Messaging panel, §5 Messaging, §8). Every route is admin-only. */
 
-/** GET /api/admin/messaging/recipients → `{ users, businesses }` for the Compose tab. */
-export async function listRecipients(_request: Request, ctx: ApiContext): Promise<Response> {
-  return reply(RecipientsResponseSchema, await service.listRecipients(await ctx.db()));
-}
-
-/** GET /api/admin/messages → `{ sentMessages }` newest first. */
-export async function listSent(_request: Request, ctx: ApiContext): Promise<Response> {
-  return reply(SentMessageListResponseSchema, {
-    sentMessages: await service.listSentMessages(await ctx.db()),
-  });
+/**
+ * GET /api/admin/messaging/recipients?type&q&page&limit → `{ users, businesses, total, page,
+ * limit, businessesWithEmail }`: one page (limit ≤ 100) of the Compose tab's people or listings.
+ */
+export async function listRecipients(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(RecipientsQuerySchema, queryOf(request));
+  return reply(RecipientsResponseSchema, await service.listRecipients(await ctx.db(), query));
 }
 
 /**
- * POST /api/admin/messages `{ recipient_type, recipients, custom_emails, subject, message }` →
+ * GET /api/admin/messages?page&limit → `{ sentMessages, total, page, limit }`: one page (limit
+ * ≤ 100) newest first, each with its first 20 recipients and their count.
+ */
+export async function listSent(request: Request, ctx: ApiContext): Promise<Response> {
+  const { page, limit } = parseOrThrow(SentMessageListQuerySchema, queryOf(request));
+  const result = await service.listSentMessages(await ctx.db(), page, limit);
+  return reply(SentMessageListResponseSchema, { ...result, page, limit });
+}
+
+/**
+ * POST /api/admin/messages `{ recipient_type, recipients, recipient_set?, custom_emails, subject,
+ * message }` →
  * 201 `{ sentMessage, sent, failed, skipped }` (see the service). 422 with the SPEC §8 messages,
  * or for a listing id that is not a uuid.
  */

@@ -1,38 +1,76 @@
 import type { Kysely } from 'kysely';
-import { parseCustomEmails, type Message, type Recipients } from '../../src/schemas/messages.ts';
+import {
+  parseCustomEmails,
+  type Message,
+  type Recipients,
+  type RecipientsQuery,
+} from '../../src/schemas/messages.ts';
 import { shownName } from '../../src/schemas/text.ts';
 import type { Mailer } from '../_lib/mail.ts';
 import type { Database } from '../db/database.ts';
 import { emailHtml } from '../emails/layout.ts';
 import * as repository from './messages.repository.ts';
-import type { SentMessageRow } from './messages.repository.ts';
+import type { SentMessageSummary } from './messages.repository.ts';
 
 /** Admin messaging (SPEC §2 Messaging panel, §5 Messaging, §8). */
 type Db = Kysely<Database>;
 
-/** The accounts (with their shown name) and listings the Compose tab offers. */
-export async function listRecipients(db: Db) {
-  const [users, businesses] = await Promise.all([
-    repository.listUserRecipients(db),
-    repository.listBusinessRecipients(db),
+/**
+ * One page of the accounts (with their shown name) or listings the Compose tab offers, the
+ * matches in all, and the size of the "all businesses with an e-mail" set.
+ */
+export async function listRecipients(db: Db, query: RecipientsQuery): Promise<Recipients> {
+  const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+  const businessesWithEmail = repository.countBusinessesWithEmail(db);
+  if (query.type === 'users') {
+    const [users, total] = await Promise.all([
+      repository.listUserRecipients(db, query.q, page),
+      repository.countUserRecipients(db, query.q),
+    ]);
+    return {
+      users: users.map((u) => ({
+        id: u.id,
+        email: u.email,
+        shownName: shownName(u.display_name, u.email),
+      })),
+      businesses: [],
+      total,
+      page: query.page,
+      limit: query.limit,
+      businessesWithEmail: await businessesWithEmail,
+    };
+  }
+  const [businesses, total] = await Promise.all([
+    repository.listBusinessRecipients(db, query.q, page),
+    repository.countBusinessRecipients(db, query.q),
   ]);
   return {
-    users: users.map((u) => ({
-      id: u.id,
-      email: u.email,
-      shownName: shownName(u.display_name, u.email),
-    })),
+    users: [],
     businesses,
-  } satisfies Recipients;
+    total,
+    page: query.page,
+    limit: query.limit,
+    businessesWithEmail: await businessesWithEmail,
+  };
 }
 
-export function listSentMessages(db: Db): Promise<SentMessageRow[]> {
-  return repository.listSent(db);
+/** One page of sent messages, newest first, and how many there are. */
+export async function listSentMessages(
+  db: Db,
+  page: number,
+  limit: number,
+): Promise<{ sentMessages: SentMessageSummary[]; total: number }> {
+  const [sentMessages, total] = await Promise.all([
+    repository.listSent(db, { offset: (page - 1) * limit, limit }),
+    repository.countSent(db),
+  ]);
+  return { sentMessages, total };
 }
 
 /**
  * Sends one message: recipients are resolved on the server (ids → e-mails; businesses without an
- * e-mail are `skipped`), lower-cased and de-duplicated, sent in batches through the mailer, and
+ * e-mail are `skipped`; `all_businesses_with_email` → every listing's e-mail, ADR 014),
+ * lower-cased and de-duplicated, sent in batches through the mailer, and
  * recorded in sent_messages by `adminId` with the outcome per recipient. Never throws for a
  * failed delivery: it is counted in `failed`.
  */
@@ -41,11 +79,13 @@ export async function sendMessage(
   mailer: Mailer,
   input: Message,
   adminId: string | null,
-): Promise<{ sentMessage: SentMessageRow; sent: number; failed: number; skipped: number }> {
+): Promise<{ sentMessage: SentMessageSummary; sent: number; failed: number; skipped: number }> {
   let emails: string[];
   let skipped = 0;
   if (input.recipient_type === 'custom') {
     emails = parseCustomEmails(input.custom_emails);
+  } else if (input.recipient_set === 'all_businesses_with_email') {
+    emails = await repository.allBusinessEmails(db);
   } else if (input.recipient_type === 'users') {
     emails = await repository.userEmails(db, input.recipients);
   } else {
@@ -66,7 +106,7 @@ export async function sendMessage(
   const sentMessage = await repository.insertSent(db, {
     sent_by: adminId,
     recipient_type: input.recipient_type,
-    recipients: input.recipient_type === 'custom' ? [] : input.recipients,
+    recipients: input.recipient_type === 'custom' || input.recipient_set ? [] : input.recipients,
     recipient_emails: emails,
     subject: input.subject,
     message: input.message,

@@ -1,9 +1,16 @@
 import { OkResponseSchema, OrderSchema } from '../../src/schemas/api.ts';
 import { BusinessIdSchema } from '../../src/schemas/directory.ts';
 import { BusinessRegistrationSchema, SubmissionResultSchema } from '../../src/schemas/forms.ts';
+import { BUSINESS_CSV_COLUMNS, businessCsvRow } from '../../src/schemas/csv.ts';
 import {
+  BulkActionResponseSchema,
+  BulkActionSchema,
+  BulkPreviewResponseSchema,
+  BulkPreviewSchema,
   BusinessEditSchema,
   FeaturedSchema,
+  RegistrationExportQuerySchema,
+  RegistrationListQuerySchema,
   RatingSchema,
   RegistrationListResponseSchema,
   RegistrationResponseSchema,
@@ -13,8 +20,9 @@ import {
   VerificationSchema,
 } from '../../src/schemas/registrations.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
-import { CacheTags, listingChangeTags } from '../site/cache-tags.ts';
+import { csvResponse, fileDate } from '../_lib/csv-response.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
+import { bulkListingChangeTags, CacheTags, listingChangeTags } from '../site/cache-tags.ts';
 import * as service from './registrations.service.ts';
 
 /**
@@ -23,6 +31,9 @@ import * as service from './registrations.service.ts';
  */
 
 const idOf = (ctx: ApiContext) => parseOrThrow(BusinessIdSchema, ctx.params).id;
+
+/** A bulk body may name up to 2,000 ids (~80 KB of JSON): more than the default 64 KB. */
+const BULK_JSON_BYTES = 128 * 1024;
 
 /**
  * POST /api/registrations (List Your Business) → 201 `{ id, emailStatus }`.
@@ -39,10 +50,78 @@ export async function submit(request: Request, ctx: ApiContext): Promise<Respons
   return reply(SubmissionResultSchema, result, 201);
 }
 
-/** GET /api/admin/registrations → `{ registrations }` newest first. */
-export async function list(_request: Request, ctx: ApiContext): Promise<Response> {
+/**
+ * GET /api/admin/registrations?status&featured&q&page&limit → `{ registrations, total, page,
+ * limit }`: one page (limit ≤ 100, default 24) of a status tab newest first, or of the featured
+ * list by display_order, with the company search `q` (SPEC §5). 422 for a bad parameter.
+ */
+export async function list(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(RegistrationListQuerySchema, queryOf(request));
+  const { registrations, total } = await service.listRegistrations(await ctx.db(), query);
   return reply(RegistrationListResponseSchema, {
-    registrations: await service.listRegistrations(await ctx.db()),
+    registrations,
+    total,
+    page: query.page,
+    limit: query.limit,
+  });
+}
+
+/**
+ * GET /api/admin/registrations/export.csv?status&q → `business_registrations_{date}.csv`, the
+ * SPEC §9 columns, streamed a thousand rows at a time (never the whole table in memory), UTF-8
+ * with a BOM for spreadsheets. `X-Total-Count` is the number of rows when the export starts.
+ */
+export async function exportCsv(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(RegistrationExportQuerySchema, queryOf(request));
+  const db = await ctx.db();
+  const total = await service.countExport(db, query);
+  const pages = service.exportRegistrations(db, query);
+  return csvResponse(
+    `business_registrations_${fileDate()}.csv`,
+    BUSINESS_CSV_COLUMNS,
+    pages,
+    businessCsvRow,
+    total,
+  );
+}
+
+/**
+ * POST /api/admin/registrations/bulk/preview `{ action, selection }` → `{ action, matched,
+ * willChange, skipped }`: the number the confirmation shows (ADR 014). Changes nothing.
+ */
+export async function previewBulk(request: Request, ctx: ApiContext): Promise<Response> {
+  const { action, selection } = parseOrThrow(
+    BulkPreviewSchema,
+    await readJson(request, BULK_JSON_BYTES),
+  );
+  return reply(
+    BulkPreviewResponseSchema,
+    await service.previewBulk(await ctx.db(), action, selection),
+  );
+}
+
+/**
+ * POST /api/admin/registrations/bulk `{ action, selection, expected }` → `{ action, changed,
+ * skipped, notFound, welcomeEmails }`: Approve, Reject or Delete selected (or every row of a tab
+ * matching its search) under the SPEC §4 rules of the single actions; illegal rows are skipped
+ * and counted. 409 (nothing changes) when the rows it would change are no longer `expected`.
+ * One purge for the whole action; approvals send their welcome e-mails in batches after the
+ * commit, and a mail failure never undoes an approval.
+ */
+export async function bulk(request: Request, ctx: ApiContext): Promise<Response> {
+  const { action, selection, expected } = parseOrThrow(
+    BulkActionSchema,
+    await readJson(request, BULK_JSON_BYTES),
+  );
+  const result = await service.runBulk(await ctx.db(), action, selection, expected);
+  await ctx.invalidate(bulkListingChangeTags(result.changes));
+  const welcomeEmails = await service.sendBulkWelcome(await ctx.mailer(), result.approved);
+  return reply(BulkActionResponseSchema, {
+    action: result.action,
+    changed: result.changed,
+    skipped: result.skipped,
+    notFound: result.notFound,
+    welcomeEmails,
   });
 }
 

@@ -1,13 +1,265 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { containsPattern } from '../_lib/like.ts';
 import type {
   BusinessRegistration,
   BusinessRegistrationUpdate,
+  BusinessStatus,
   Database,
   NewBusinessRegistration,
 } from '../db/database.ts';
 
 /** Queries of business_registrations (SPEC §3). `db` may be a transaction. */
 type Db = Kysely<Database>;
+
+/** Every column the admin API returns: all but the generated search columns. */
+export const ADMIN_COLUMNS = [
+  'id',
+  'business_name',
+  'business_type',
+  'display_name',
+  'business_categories',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'general_location',
+  'website',
+  'description',
+  'services',
+  'tags',
+  'status',
+  'featured',
+  'verified',
+  'display_order',
+  'verification_status',
+  'star_rating',
+  'contact_visibility',
+  'user_id',
+  'user_created',
+  'created_at',
+  'updated_at',
+  'slug',
+  'latitude',
+  'longitude',
+  'opening_hours',
+  'whatsapp',
+  'source',
+  'source_id',
+  'claimed_by',
+  'notification_status',
+  'is_sample',
+  'area',
+  'category_keys',
+] as const satisfies readonly (keyof BusinessRegistration)[];
+
+export type AdminRegistrationRow = Pick<BusinessRegistration, (typeof ADMIN_COLUMNS)[number]>;
+
+/**
+ * Which registrations an admin list, count, export or bulk action covers. `q` is the company
+ * search (SPEC §5: name, type, city or services contain it, any case; the trigram-indexed
+ * `admin_search_text`); `statuses` narrows to the statuses an action applies to.
+ */
+export interface RegistrationFilter {
+  ids?: readonly string[] | undefined;
+  status?: BusinessStatus | undefined;
+  statuses?: readonly BusinessStatus[] | undefined;
+  featured?: boolean | undefined;
+  q?: string | undefined;
+}
+
+function applyFilter<QB extends SelectQueryBuilder<Database, 'business_registrations', any>>(
+  query: QB,
+  filter: RegistrationFilter,
+): QB {
+  let q = query;
+  if (filter.ids) q = q.where('id', 'in', [...filter.ids]) as QB;
+  if (filter.status) q = q.where('status', '=', filter.status) as QB;
+  if (filter.statuses) q = q.where('status', 'in', [...filter.statuses]) as QB;
+  if (filter.featured) q = q.where('featured', '=', true) as QB;
+  if (filter.q) q = q.where('admin_search_text', 'like', containsPattern(filter.q)) as QB;
+  return q;
+}
+
+/**
+ * One page of registrations matching `filter`: newest first (SPEC §7), or by display_order for
+ * the featured list. The ids of the page are read on the (status, created_at) index first and
+ * the rows joined after, so a deep page skips index entries, not heap rows.
+ */
+export async function listPage(
+  db: Db,
+  filter: RegistrationFilter,
+  page: { offset: number; limit: number },
+): Promise<AdminRegistrationRow[]> {
+  const ordered = <QB extends SelectQueryBuilder<Database, 'business_registrations', any>>(
+    query: QB,
+  ): QB =>
+    (filter.featured
+      ? query.orderBy('display_order', 'asc').orderBy('id', 'asc')
+      : query.orderBy('created_at', 'desc').orderBy('id', 'desc')) as QB;
+  const ids = ordered(applyFilter(db.selectFrom('business_registrations').select('id'), filter))
+    .offset(page.offset)
+    .limit(page.limit);
+  return ordered(
+    db.selectFrom('business_registrations').select(ADMIN_COLUMNS).where('id', 'in', ids),
+  ).execute();
+}
+
+/** Number of registrations matching `filter`. */
+export async function count(db: Db, filter: RegistrationFilter): Promise<number> {
+  const row = await applyFilter(
+    db.selectFrom('business_registrations').select((eb) => eb.fn.countAll<string>().as('count')),
+    filter,
+  ).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Registrations per status matching `filter`, in one grouped query (absent statuses are 0). */
+export async function countByStatus(
+  db: Db,
+  filter: RegistrationFilter,
+): Promise<Record<BusinessStatus, number>> {
+  const rows = await applyFilter(
+    db
+      .selectFrom('business_registrations')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+      .groupBy('status'),
+    filter,
+  ).execute();
+  const counts: Record<BusinessStatus, number> = {
+    pending: 0,
+    approved: 0,
+    suspended: 0,
+    rejected: 0,
+  };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+/** The columns of the SPEC §9 business export (and the id, for the keyset). */
+export const EXPORT_COLUMNS = [
+  'id',
+  'business_name',
+  'email',
+  'phone',
+  'business_type',
+  'status',
+  'city',
+  'state',
+  'address',
+  'website',
+  'services',
+  'description',
+  'display_name',
+  'featured',
+  'contact_visibility',
+  'created_at',
+] as const satisfies readonly (keyof BusinessRegistration)[];
+export type ExportRow = Pick<BusinessRegistration, (typeof EXPORT_COLUMNS)[number]>;
+
+/** Position after the last exported row: `created_at` with Postgres' microseconds, and the id. */
+export interface ExportCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * The next `limit` registrations matching `filter` after `cursor`, newest first: a keyset page,
+ * so an export of 100,000 rows costs the same per row from the first page to the last.
+ */
+export async function exportPage(
+  db: Db,
+  filter: RegistrationFilter,
+  cursor: ExportCursor | undefined,
+  limit: number,
+): Promise<(ExportRow & { created_at_key: string })[]> {
+  let query = applyFilter(
+    db
+      .selectFrom('business_registrations')
+      .select(EXPORT_COLUMNS)
+      .select(
+        sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+          'created_at_key',
+        ),
+      ),
+    filter,
+  );
+  if (cursor) {
+    query = query.where(
+      sql<boolean>`(created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** What a bulk action changed in one row: the state the cache tags and the e-mails need. */
+export interface BulkChangedRow {
+  id: string;
+  status: BusinessStatus;
+  featured: boolean;
+  slug: string | null;
+  category_keys: string[];
+  area: string | null;
+  email: string | null;
+  business_name: string;
+  business_type: string;
+  display_name: string | null;
+  before_status: BusinessStatus;
+  before_featured: boolean;
+}
+
+/**
+ * Sets `status` on every row matching `filter` (which names the statuses the transition is
+ * legal from) in one statement, locking the rows; leaving `approved` clears featured (SPEC §4).
+ * @returns each changed row with its status and featured flag before.
+ */
+export async function setStatusWhere(
+  db: Db,
+  filter: RegistrationFilter,
+  status: 'approved' | 'rejected',
+): Promise<BulkChangedRow[]> {
+  const target = applyFilter(
+    db
+      .selectFrom('business_registrations')
+      .select(['id', 'status as before_status', 'featured as before_featured']),
+    filter,
+  ).forUpdate();
+  return (await db
+    .with('target', () => target)
+    .updateTable('business_registrations as r')
+    .from('target as t')
+    .set({
+      status,
+      ...(status === 'approved' ? {} : { featured: false }),
+    })
+    .whereRef('r.id', '=', 't.id')
+    .returning([
+      'r.id',
+      'r.status',
+      'r.featured',
+      'r.slug',
+      'r.category_keys',
+      'r.area',
+      'r.email',
+      'r.business_name',
+      'r.business_type',
+      'r.display_name',
+      't.before_status',
+      't.before_featured',
+    ])
+    .execute()) as BulkChangedRow[];
+}
+
+/** Deletes every row matching `filter`. @returns each deleted row's public-page state. */
+export async function removeWhere(db: Db, filter: RegistrationFilter) {
+  const ids = applyFilter(db.selectFrom('business_registrations').select('id'), filter);
+  return db
+    .deleteFrom('business_registrations')
+    .where('id', 'in', ids)
+    .returning(['id', 'status', 'featured', 'slug', 'category_keys', 'area'])
+    .execute();
+}
 
 export async function existsWithEmail(db: Db, email: string): Promise<boolean> {
   return Boolean(
@@ -43,15 +295,6 @@ export async function setNotificationStatus(
     .updateTable('business_registrations')
     .set({ notification_status: status })
     .where('id', '=', id)
-    .execute();
-}
-
-/** Every registration, newest first. */
-export function listAll(db: Db): Promise<BusinessRegistration[]> {
-  return db
-    .selectFrom('business_registrations')
-    .selectAll()
-    .orderBy('created_at', 'desc')
     .execute();
 }
 

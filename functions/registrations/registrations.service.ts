@@ -5,11 +5,17 @@ import {
   type SubmissionResult,
 } from '../../src/schemas/forms.ts';
 import {
+  BULK_FROM,
   canTransition,
   EDITABLE_STATUSES,
   editedTypeAndTags,
   VERIFIABLE_STATUSES,
+  type BulkAction,
+  type BulkPreviewResponse,
+  type BulkSelection,
   type BusinessEdit,
+  type RegistrationExportQuery,
+  type RegistrationListQuery,
   type WelcomeEmailOutcome,
 } from '../../src/schemas/registrations.ts';
 import { slugify } from '../../src/schemas/text.ts';
@@ -18,9 +24,15 @@ import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
-import type { BusinessRegistration, Database } from '../db/database.ts';
-import { newBusinessNotification, welcomeEmail } from '../emails/notifications.ts';
+import type { BusinessRegistration, BusinessStatus, Database } from '../db/database.ts';
+import {
+  newBusinessNotification,
+  welcomeEmail,
+  welcomeEmailBatch,
+} from '../emails/notifications.ts';
+import type { ListingState } from '../site/cache-tags.ts';
 import * as repository from './registrations.repository.ts';
+import type { AdminRegistrationRow } from './registrations.repository.ts';
 
 /**
  * Business listings: the public "List Your Business" submission (SPEC §5 write rules, §8) and
@@ -130,20 +142,196 @@ export async function notifyNewRegistration(
 }
 
 /** A registration as the admin API returns it: every column but the generated search ones. */
-export type AdminRegistrationRow = Omit<
-  BusinessRegistration,
-  'search_text' | 'type_text' | 'location_text'
->;
+export type { AdminRegistrationRow } from './registrations.repository.ts';
 
 export function toAdminRegistration(row: BusinessRegistration): AdminRegistrationRow {
-  const { search_text: _s, type_text: _t, location_text: _l, ...rest } = row;
-  return rest;
+  return Object.fromEntries(
+    repository.ADMIN_COLUMNS.map((key) => [key, row[key]]),
+  ) as AdminRegistrationRow;
 }
 
-/** Every registration, newest first (SPEC §7). */
-export async function listRegistrations(db: Db): Promise<AdminRegistrationRow[]> {
-  return (await repository.listAll(db)).map(toAdminRegistration);
+/**
+ * One page of a status tab (or of the featured list) with its search (SPEC §2, §5 "Admin
+ * search"), and the number of matches in all.
+ */
+export async function listRegistrations(
+  db: Db,
+  query: RegistrationListQuery,
+): Promise<{ registrations: AdminRegistrationRow[]; total: number }> {
+  const filter = { status: query.status, featured: Boolean(query.featured), q: query.q };
+  const [registrations, total] = await Promise.all([
+    repository.listPage(db, filter, {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    }),
+    repository.count(db, filter),
+  ]);
+  return { registrations, total };
 }
+
+/** Registrations per status matching the company search `q`: one grouped query (SPEC §2 counts). */
+export function countRegistrationsByStatus(db: Db, q: string | undefined) {
+  return repository.countByStatus(db, { q });
+}
+
+/** Rows per export query: small enough to hold, large enough to keep the round trips few. */
+const EXPORT_PAGE = 1_000;
+
+/**
+ * Every registration matching `query` (a status tab's search, or all), newest first, a keyset
+ * page at a time: the caller streams each page out before the next is read.
+ */
+export async function* exportRegistrations(
+  db: Db,
+  query: RegistrationExportQuery,
+): AsyncGenerator<repository.ExportRow[]> {
+  const filter = { status: query.status, q: query.q };
+  let cursor: repository.ExportCursor | undefined;
+  for (;;) {
+    const rows = await repository.exportPage(db, filter, cursor, EXPORT_PAGE);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_PAGE) return;
+    const last = rows.at(-1)!;
+    cursor = { createdAt: last.created_at_key, id: last.id };
+  }
+}
+
+/** Number of registrations an export of `query` holds (the count it starts with). */
+export function countExport(db: Db, query: RegistrationExportQuery): Promise<number> {
+  return repository.count(db, { status: query.status, q: query.q });
+}
+
+/** The rows a selection names (ids, or a status tab's search), narrowed to `statuses`. */
+function selectionFilter(
+  selection: BulkSelection,
+  statuses?: readonly BusinessStatus[],
+): repository.RegistrationFilter {
+  return 'ids' in selection
+    ? { ids: selection.ids, statuses }
+    : {
+        status: selection.match.status,
+        q: selection.match.q,
+        statuses,
+      };
+}
+
+/**
+ * What a bulk action would do now (the confirmation's number): rows the selection names, rows
+ * whose status allows the action (SPEC §4), and the rest, skipped.
+ */
+export async function previewBulk(
+  db: Db,
+  action: BulkAction,
+  selection: BulkSelection,
+): Promise<BulkPreviewResponse> {
+  const [matched, willChange] = await Promise.all([
+    repository.count(db, selectionFilter(selection)),
+    repository.count(db, selectionFilter(selection, BULK_FROM[action])),
+  ]);
+  return { action, matched, willChange, skipped: matched - willChange };
+}
+
+/** One listing a bulk action changed, before and after (after is undefined when deleted). */
+export interface BulkChange {
+  before: ListingState;
+  after: ListingState | undefined;
+}
+
+export interface BulkResult {
+  action: BulkAction;
+  changed: number;
+  skipped: number;
+  notFound: number;
+  changes: BulkChange[];
+  /** Approved listings, for the welcome e-mails. */
+  approved: repository.BulkChangedRow[];
+}
+
+/**
+ * Approve, reject or delete every selected listing whose status allows it (SPEC §4: the rules of
+ * the single actions), in one transaction with the rows locked; the others are skipped and
+ * counted. Nothing changes unless exactly `expected` rows would (the number the confirmation
+ * showed), so a selection that grew or shrank since is confirmed again.
+ * @throws AppError CONFLICT when the number changed since the confirmation (nothing changes).
+ */
+export async function runBulk(
+  db: Db,
+  action: BulkAction,
+  selection: BulkSelection,
+  expected: number,
+): Promise<BulkResult> {
+  return db.transaction().execute(async (trx) => {
+    const matched = await repository.count(trx, selectionFilter(selection));
+    const filter = selectionFilter(selection, BULK_FROM[action]);
+    let changes: BulkChange[];
+    let approved: repository.BulkChangedRow[] = [];
+    if (action === 'delete') {
+      const deleted = await repository.removeWhere(trx, filter);
+      changes = deleted.map((row) => ({ before: row, after: undefined }));
+    } else {
+      const rows = await repository.setStatusWhere(
+        trx,
+        filter,
+        action === 'approve' ? 'approved' : 'rejected',
+      );
+      changes = rows.map((row) => ({
+        before: { ...row, status: row.before_status, featured: row.before_featured },
+        after: row,
+      }));
+      if (action === 'approve') approved = rows;
+    }
+    if (changes.length !== expected) {
+      throw new AppError(
+        'CONFLICT',
+        `The selection changed: ${changes.length} businesses would change now, not ${expected}. Please review and confirm again.`,
+      );
+    }
+    return {
+      action,
+      changed: changes.length,
+      skipped: matched - changes.length,
+      notFound: 'ids' in selection ? selection.ids.length - matched : 0,
+      changes,
+      approved,
+    };
+  });
+}
+
+/**
+ * The welcome e-mails of a bulk approval (SPEC §4 "Approval sends a welcome e-mail"), after the
+ * commit: one template with per-business values in SendGrid batches of 1,000 (two requests for
+ * 2,000 approvals), so the response waits for a request per thousand, not for 2,000 sends.
+ * A failure never undoes an approval; it is counted for the Warning toast.
+ */
+export async function sendBulkWelcome(
+  mailer: Mailer,
+  approved: readonly repository.BulkChangedRow[],
+): Promise<{ sent: number; failed: number; skipped: number; error?: string }> {
+  const withEmail = approved.filter((b): b is repository.BulkChangedRow & { email: string } =>
+    Boolean(b.email),
+  );
+  const skipped = approved.length - withEmail.length;
+  if (withEmail.length === 0) return { sent: 0, failed: 0, skipped };
+  const { template, recipients } = welcomeEmailBatch(
+    withEmail.map((b) => ({
+      business_name: b.business_name,
+      email: b.email,
+      business_type: b.business_type,
+      contact_name: b.display_name,
+      listingUrl: listingUrl(b.slug),
+    })),
+  );
+  const outcomes = await mailer.sendPersonalized(template, recipients);
+  const failed = outcomes.filter((o) => o.status === 'failed');
+  return {
+    sent: outcomes.length - failed.length,
+    failed: failed.length,
+    skipped,
+    ...(failed[0]?.error ? { error: failed[0].error } : {}),
+  };
+}
+
+const listingUrl = (slug: string | null) => `${siteUrl()}/${slug ? `business/${slug}/` : ''}`;
 
 /** @throws AppError NOT_FOUND */
 export async function getRegistration(db: Db, id: string): Promise<BusinessRegistration> {
@@ -318,7 +506,7 @@ export async function sendWelcome(
         business_type: business.business_type,
         contact_name: business.display_name,
       },
-      `${siteUrl()}/${business.slug ? `business/${business.slug}/` : ''}`,
+      listingUrl(business.slug),
     ),
   );
   return result.ok ? { status: 'sent' } : { status: 'failed', error: result.error };

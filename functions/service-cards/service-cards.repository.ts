@@ -16,13 +16,20 @@ export function listEnabled(db: Db): Promise<ServiceCard[]> {
     .execute();
 }
 
-/** Every card, disabled ones too, by display_order. */
+/**
+ * Most cards the admin list returns: a card per service category (a handful), bounded like a
+ * drag-and-drop order (`OrderSchema`, 500) so no admin response is unbounded (issue 12.10).
+ */
+export const MAX_ADMIN_CARDS = 500;
+
+/** Every card (up to {@link MAX_ADMIN_CARDS}), disabled ones too, by display_order. */
 export function listAll(db: Db): Promise<ServiceCard[]> {
   return db
     .selectFrom('service_cards')
     .selectAll()
     .orderBy('display_order')
     .orderBy('title')
+    .limit(MAX_ADMIN_CARDS)
     .execute();
 }
 

@@ -1,11 +1,15 @@
 import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
 import { FindItSchema, SubmissionResultSchema } from '../../src/schemas/forms.ts';
 import {
+  ForwardResponseSchema,
+  ForwardSchema,
+  InboxListQuerySchema,
+  MatchesResponseSchema,
   ServiceRequestListResponseSchema,
   ServiceRequestResponseSchema,
 } from '../../src/schemas/service-requests.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './service-requests.service.ts';
 
 /** Find It requests: the public form and the admin Requests tab (SPEC §2, §4, §8). */
@@ -26,11 +30,42 @@ export async function submit(request: Request, ctx: ApiContext): Promise<Respons
   return reply(SubmissionResultSchema, result, 201);
 }
 
-/** GET /api/admin/service-requests → `{ serviceRequests }` newest first. Admin. */
-export async function list(_request: Request, ctx: ApiContext): Promise<Response> {
+/**
+ * GET /api/admin/service-requests?status&q&page&limit → `{ serviceRequests, total, page, limit,
+ * stats }`: one page (limit ≤ 100), pending newest first or handled most recently handled first,
+ * with the SPEC §5 search; `stats` are the panel's tiles. Admin.
+ */
+export async function list(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(InboxListQuerySchema, queryOf(request));
+  const result = await service.listServiceRequests(await ctx.db(), query);
   return reply(ServiceRequestListResponseSchema, {
-    serviceRequests: await service.listServiceRequests(await ctx.db()),
+    ...result,
+    page: query.page,
+    limit: query.limit,
   });
+}
+
+/**
+ * GET /api/admin/service-requests/:id/matches → `{ businesses, total, remaining }`: the first 50
+ * matching businesses by relevance, shown before "Forward to matching businesses". 404. Admin.
+ */
+export async function matches(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  return reply(MatchesResponseSchema, await service.findMatchingBusinesses(await ctx.db(), id));
+}
+
+/**
+ * POST /api/admin/service-requests/:id/forward `{ ids }` → `{ sent, failed, skipped,
+ * serviceRequest }`: e-mails the chosen matching businesses not yet contacted, at most 50 per
+ * request in all, each recorded. 404, 422. Admin (issue 12.7).
+ */
+export async function forward(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const { ids } = parseOrThrow(ForwardSchema, await readJson(request));
+  return reply(
+    ForwardResponseSchema,
+    await service.forwardServiceRequest(await ctx.db(), await ctx.mailer(), id, ids),
+  );
 }
 
 /** POST /api/admin/service-requests/:id/handle → `{ serviceRequest }`; 409 if already handled, 404. Admin. */

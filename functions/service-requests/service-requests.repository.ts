@@ -1,4 +1,5 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { containsPattern } from '../_lib/like.ts';
 import type {
   Database,
   ServiceRequestNotificationsTable,
@@ -6,16 +7,26 @@ import type {
 } from '../db/database.ts';
 
 /**
- * Queries of service_requests and service_request_notifications (SPEC §3) and the matching of
- * businesses to a request. `db` may be a transaction.
+ * Queries of service_requests and service_request_notifications (SPEC §3), the admin's paged
+ * lists and the businesses a request may be forwarded to (ADR 014). `db` may be a transaction.
  */
 type Db = Kysely<Database>;
-export type ServiceRequestRow = Selectable<ServiceRequestsTable>;
+export type ServiceRequestRow = Omit<Selectable<ServiceRequestsTable>, 'search_text'> & {
+  forwarded_count: number;
+};
 type NewNotification = Omit<ServiceRequestNotificationsTable, 'id' | 'created_at'>;
 
 export async function insert(
   db: Db,
-  values: Omit<ServiceRequestRow, 'id' | 'status' | 'created_at' | 'email_status'>,
+  values: Pick<
+    Selectable<ServiceRequestsTable>,
+    | 'customer_name'
+    | 'customer_email'
+    | 'customer_phone'
+    | 'customer_location'
+    | 'services_requested'
+    | 'additional_info'
+  >,
 ): Promise<string> {
   const row = await db
     .insertInto('service_requests')
@@ -33,46 +44,227 @@ export async function setEmailStatus(db: Db, id: string, status: 'sent' | 'faile
     .execute();
 }
 
-/**
- * Approved businesses with an e-mail whose categories (or tags) include a requested service,
- * featured and highly rated first, at most `limit`.
- */
-export function findMatchingBusinesses(db: Db, services: string[], limit: number) {
+/** A page of the Requests tab: one status (or both) and the SPEC §5 search. */
+export interface RequestFilter {
+  status?: 'pending' | 'handled' | undefined;
+  q?: string | undefined;
+}
+
+function applyFilter<QB extends SelectQueryBuilder<Database, 'service_requests', any>>(
+  query: QB,
+  filter: RequestFilter,
+): QB {
+  let q = query;
+  if (filter.status) q = q.where('status', '=', filter.status) as QB;
+  if (filter.q) q = q.where('search_text', 'like', containsPattern(filter.q)) as QB;
+  return q;
+}
+
+const COLUMNS = [
+  'id',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'customer_location',
+  'services_requested',
+  'additional_info',
+  'status',
+  'created_at',
+  'handled_at',
+  'email_status',
+] as const;
+
+function withForwardedCount(db: Db) {
   return db
-    .selectFrom('business_registrations')
-    .select(['id', 'business_name', 'email'])
-    .where('status', '=', 'approved')
-    .where('email', 'is not', null)
+    .selectFrom('service_requests')
+    .select(COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('service_request_notifications as n')
+        .whereRef('n.service_request_id', '=', 'service_requests.id')
+        .where('n.status', '=', 'sent')
+        .select(sql<number>`count(*)::int`.as('c'))
+        .as('forwarded_count'),
+    );
+}
+
+/**
+ * One page, newest first; handled requests most recently handled first (SPEC §2 "Recently
+ * Handled").
+ */
+export function listPage(
+  db: Db,
+  filter: RequestFilter,
+  page: { offset: number; limit: number },
+): Promise<ServiceRequestRow[]> {
+  const query = applyFilter(withForwardedCount(db), filter);
+  const ordered =
+    filter.status === 'handled'
+      ? query.orderBy('handled_at', 'desc').orderBy('id', 'desc')
+      : query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  return ordered.offset(page.offset).limit(page.limit).execute() as Promise<ServiceRequestRow[]>;
+}
+
+export async function count(db: Db, filter: RequestFilter): Promise<number> {
+  const row = await applyFilter(
+    db.selectFrom('service_requests').select((eb) => eb.fn.countAll<string>().as('count')),
+    filter,
+  ).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Requests per status (the panel's tiles), in one grouped query. */
+export async function countByStatus(db: Db): Promise<{ pending: number; handled: number }> {
+  const rows = await db
+    .selectFrom('service_requests')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, handled: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export function findById(db: Db, id: string): Promise<ServiceRequestRow | undefined> {
+  return withForwardedCount(db).where('id', '=', id).executeTakeFirst() as Promise<
+    ServiceRequestRow | undefined
+  >;
+}
+
+/** Locks one request until the transaction `db` ends (forwarding is one at a time per request). */
+export async function lock(
+  db: Db,
+  id: string,
+): Promise<Selectable<ServiceRequestsTable> | undefined> {
+  return db
+    .selectFrom('service_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A business a request may be forwarded to, with its relevance and whether it was e-mailed. */
+export interface MatchRow {
+  id: string;
+  business_name: string;
+  business_type: string;
+  email: string;
+  city: string | null;
+  matched_services: number;
+  forwarded: boolean;
+}
+
+/**
+ * Approved businesses with an e-mail whose categories or tags include a requested service, most
+ * relevant first: most requested services offered, featured, best rated, newest. `ids` narrows
+ * to those listings (forwarding re-checks that each chosen business still matches).
+ */
+export function findMatches(
+  db: Db,
+  requestId: string,
+  services: readonly string[],
+  options: { limit: number; ids?: readonly string[] },
+): Promise<MatchRow[]> {
+  const wanted = sql.val([...services]);
+  let query = db
+    .selectFrom('business_registrations as b')
+    .select(['b.id', 'b.business_name', 'b.business_type', 'b.city'])
+    .select(sql<string>`b.email::text`.as('email'))
+    .select(
+      sql<number>`(select count(*)::int from unnest(${wanted}::text[]) s where s = any(b.business_categories) or s = any(b.tags))`.as(
+        'matched_services',
+      ),
+    )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('service_request_notifications as n')
+            .select('n.id')
+            .where('n.service_request_id', '=', requestId)
+            .whereRef('n.business_registration_id', '=', 'b.id')
+            .where('n.status', 'in', ['sending', 'sent']),
+        )
+        .as('forwarded'),
+    )
+    .where('b.status', '=', 'approved')
+    .where('b.email', 'is not', null)
     .where((eb) =>
       eb.or([
-        sql<boolean>`business_categories && ${sql.val(services)}::text[]`,
-        sql<boolean>`tags && ${sql.val(services)}::text[]`,
+        sql<boolean>`b.business_categories && ${wanted}::text[]`,
+        sql<boolean>`b.tags && ${wanted}::text[]`,
+      ]),
+    );
+  if (options.ids) query = query.where('b.id', 'in', [...options.ids]);
+  return query
+    .orderBy('matched_services', 'desc')
+    .orderBy('b.featured', 'desc')
+    .orderBy('b.star_rating', 'desc')
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id')
+    .limit(options.limit)
+    .execute() as Promise<MatchRow[]>;
+}
+
+/** Number of businesses matching the services (see {@link findMatches}). */
+export async function countMatches(db: Db, services: readonly string[]): Promise<number> {
+  const wanted = sql.val([...services]);
+  const row = await db
+    .selectFrom('business_registrations as b')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('b.status', '=', 'approved')
+    .where('b.email', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`b.business_categories && ${wanted}::text[]`,
+        sql<boolean>`b.tags && ${wanted}::text[]`,
       ]),
     )
-    .orderBy('featured', 'desc')
-    .orderBy('star_rating', 'desc')
-    .limit(limit)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Businesses e-mailed (or being e-mailed) about one request. */
+export async function countForwarded(db: Db, requestId: string): Promise<number> {
+  const row = await db
+    .selectFrom('service_request_notifications')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('service_request_id', '=', requestId)
+    .where('status', 'in', ['sending', 'sent'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Records notifications; @returns their ids, in order. */
+export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('service_request_notifications')
+    .values(rows)
+    .returning('id')
     .execute();
+  return inserted.map((r) => r.id);
 }
 
-export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('service_request_notifications').values(rows).execute();
-}
-
-/** Every request, newest first. */
-export function listAll(db: Db): Promise<ServiceRequestRow[]> {
-  return db.selectFrom('service_requests').selectAll().orderBy('created_at', 'desc').execute();
+export async function finishNotification(
+  db: Db,
+  id: string,
+  outcome: { status: 'sent' | 'failed'; error: string | null },
+): Promise<void> {
+  await db.updateTable('service_request_notifications').set(outcome).where('id', '=', id).execute();
 }
 
 /** Marks a pending request handled now; undefined when it is missing or handled already. */
-export function markHandled(db: Db, id: string): Promise<ServiceRequestRow | undefined> {
-  return db
+export async function markHandled(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
     .updateTable('service_requests')
     .set({ status: 'handled', handled_at: new Date() })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .returningAll()
+    .returning('id')
     .executeTakeFirst();
+  return row?.id;
 }
 
 export async function exists(db: Db, id: string): Promise<boolean> {

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { FindItSchema, SubmissionResult } from '../../src/schemas/forms.ts';
+import {
+  MAX_FORWARDED_BUSINESSES,
+  type InboxListQuery,
+  type InboxStats,
+  type MatchesResponse,
+} from '../../src/schemas/service-requests.ts';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
@@ -20,9 +26,6 @@ import type { ServiceRequestRow } from './service-requests.repository.ts';
  */
 type Db = Kysely<Database>;
 type FindItData = z.output<typeof FindItSchema>;
-
-/** At most this many businesses hear about one request, so one request cannot spam the directory. */
-export const MAX_NOTIFIED_BUSINESSES = 25;
 
 /** Find It submissions per hour per client address. */
 const SUBMISSIONS_PER_HOUR = 10;
@@ -55,14 +58,14 @@ export function createServiceRequest(db: Db, input: FindItData): Promise<string>
     customer_location: input.location,
     services_requested: input.services,
     additional_info: input.additionalInfo ?? null,
-    handled_at: null,
   });
 }
 
 /**
  * The e-mails of a Find It request, sent after it is saved: the admin copy and the customer's
- * confirmation (SPEC §7 send-service-request), then every matching business (recorded in
- * service_request_notifications). `failed` when the admin or customer e-mail failed.
+ * confirmation (SPEC §7 send-service-request), nothing else. Businesses hear about a request only
+ * when an admin forwards it (issue 12.7: an anonymous caller's text never reaches the directory).
+ * `failed` when either e-mail failed.
  */
 export async function notifyServiceRequest(
   db: Db,
@@ -70,51 +73,159 @@ export async function notifyServiceRequest(
   id: string,
   input: FindItData,
 ): Promise<'sent' | 'failed'> {
-  const details: ServiceRequestDetails = {
-    customerName: input.name,
-    customerEmail: input.email,
-    customerPhone: input.phone,
-    customerLocation: input.location,
-    servicesRequested: input.services,
-    additionalInfo: input.additionalInfo ?? null,
-  };
+  const details = detailsOf({
+    customer_name: input.name,
+    customer_email: input.email,
+    customer_phone: input.phone,
+    customer_location: input.location,
+    services_requested: input.services,
+    additional_info: input.additionalInfo ?? null,
+  });
   const [admin, customer] = await Promise.all([
     mailer.send(serviceRequestAdminEmail(adminNotifyAddress(), details)),
     mailer.send(serviceRequestCustomerEmail(details)),
   ]);
   const status = admin.ok && customer.ok ? 'sent' : 'failed';
   await repository.setEmailStatus(db, id, status);
-
-  // In parallel, so a slow mail service costs one timeout, not one per business.
-  const businesses = await repository.findMatchingBusinesses(
-    db,
-    input.services,
-    MAX_NOTIFIED_BUSINESSES,
-  );
-  const results = await Promise.all(
-    businesses.map((business) =>
-      mailer.send(serviceRequestBusinessEmail(business.email!, business.business_name, details)),
-    ),
-  );
-  await repository.insertNotifications(
-    db,
-    businesses.map((business, i) => {
-      const result = results[i]!;
-      return {
-        service_request_id: id,
-        business_registration_id: business.id,
-        email: business.email!,
-        status: result.ok ? 'sent' : 'failed',
-        error: result.ok ? null : result.error,
-      };
-    }),
-  );
   return status;
 }
 
-/** Every request for the admin, newest first. */
-export function listServiceRequests(db: Db): Promise<ServiceRequestRow[]> {
-  return repository.listAll(db);
+function detailsOf(
+  r: Pick<
+    ServiceRequestRow,
+    | 'customer_name'
+    | 'customer_email'
+    | 'customer_phone'
+    | 'customer_location'
+    | 'services_requested'
+    | 'additional_info'
+  >,
+): ServiceRequestDetails {
+  return {
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    customerPhone: r.customer_phone,
+    customerLocation: r.customer_location,
+    servicesRequested: r.services_requested,
+    additionalInfo: r.additional_info,
+  };
+}
+
+/**
+ * One page of the Requests tab (SPEC §2): pending newest first or handled most recently handled
+ * first, with the SPEC §5 search, the matches in all and the panel's tiles (all requests).
+ */
+export async function listServiceRequests(
+  db: Db,
+  query: InboxListQuery,
+): Promise<{ serviceRequests: ServiceRequestRow[]; total: number; stats: InboxStats }> {
+  const filter = { status: query.status, q: query.q };
+  const [serviceRequests, total, byStatus] = await Promise.all([
+    repository.listPage(db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+    repository.count(db, filter),
+    repository.countByStatus(db),
+  ]);
+  return {
+    serviceRequests,
+    total,
+    stats: { total: byStatus.pending + byStatus.handled, ...byStatus },
+  };
+}
+
+/** Requests matching the SPEC §5 search `q` (the Requests tab count). */
+export function countServiceRequests(db: Db, q: string | undefined): Promise<number> {
+  return repository.count(db, { q });
+}
+
+/** @throws AppError NOT_FOUND. */
+async function getServiceRequest(db: Db, id: string): Promise<ServiceRequestRow> {
+  const row = await repository.findById(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Service request not found');
+  return row;
+}
+
+/**
+ * The businesses a request could be forwarded to (issue 12.7): the first
+ * {@link MAX_FORWARDED_BUSINESSES} by relevance, how many match in all, and how many more this
+ * request may still be sent to.
+ * @throws AppError NOT_FOUND.
+ */
+export async function findMatchingBusinesses(db: Db, id: string): Promise<MatchesResponse> {
+  const request = await getServiceRequest(db, id);
+  const [businesses, total] = await Promise.all([
+    repository.findMatches(db, id, request.services_requested, {
+      limit: MAX_FORWARDED_BUSINESSES,
+    }),
+    repository.countMatches(db, request.services_requested),
+  ]);
+  const forwarded = await repository.countForwarded(db, id);
+  return {
+    businesses,
+    total,
+    remaining: Math.max(0, MAX_FORWARDED_BUSINESSES - forwarded),
+  };
+}
+
+/**
+ * "Forward to matching businesses" (issue 12.7): e-mails the chosen businesses that still match
+ * the request and were not e-mailed about it yet, up to {@link MAX_FORWARDED_BUSINESSES} per
+ * request in all, each recorded in service_request_notifications (`sending`, then `sent` or
+ * `failed`). The claim is made under a lock on the request, so two admins forwarding at once
+ * never e-mail a business twice; the e-mails go out after that commit, in parallel.
+ * @throws AppError NOT_FOUND.
+ */
+export async function forwardServiceRequest(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+  ids: readonly string[],
+): Promise<{ sent: number; failed: number; skipped: number; serviceRequest: ServiceRequestRow }> {
+  const claimed = await db.transaction().execute(async (trx) => {
+    const request = await repository.lock(trx, id);
+    if (!request) throw new AppError('NOT_FOUND', 'Service request not found');
+    const room = MAX_FORWARDED_BUSINESSES - (await repository.countForwarded(trx, id));
+    if (room <= 0) return { request, businesses: [], notificationIds: [] };
+    const businesses = (
+      await repository.findMatches(trx, id, request.services_requested, {
+        limit: MAX_FORWARDED_BUSINESSES,
+        ids: [...new Set(ids)],
+      })
+    )
+      .filter((b) => !b.forwarded)
+      .slice(0, room);
+    const notificationIds = await repository.insertNotifications(
+      trx,
+      businesses.map((b) => ({
+        service_request_id: id,
+        business_registration_id: b.id,
+        email: b.email,
+        status: 'sending' as const,
+        error: null,
+      })),
+    );
+    return { request, businesses, notificationIds };
+  });
+  const details = detailsOf(claimed.request);
+  const results = await Promise.all(
+    claimed.businesses.map((business) =>
+      mailer.send(serviceRequestBusinessEmail(business.email, business.business_name, details)),
+    ),
+  );
+  await Promise.all(
+    results.map((result, i) =>
+      repository.finishNotification(db, claimed.notificationIds[i]!, {
+        status: result.ok ? 'sent' : 'failed',
+        error: result.ok ? null : result.error,
+      }),
+    ),
+  );
+  const sent = results.filter((r) => r.ok).length;
+  return {
+    sent,
+    failed: results.length - sent,
+    skipped: new Set(ids).size - results.length,
+    serviceRequest: await getServiceRequest(db, id),
+  };
 }
 
 /**
@@ -122,8 +233,7 @@ export function listServiceRequests(db: Db): Promise<ServiceRequestRow[]> {
  * @throws AppError CONFLICT "Already handled", NOT_FOUND.
  */
 export async function handleServiceRequest(db: Db, id: string): Promise<ServiceRequestRow> {
-  const row = await repository.markHandled(db, id);
-  if (row) return row;
+  if (await repository.markHandled(db, id)) return getServiceRequest(db, id);
   throw (await repository.exists(db, id))
     ? new AppError('CONFLICT', 'Already handled')
     : new AppError('NOT_FOUND', 'Not found');

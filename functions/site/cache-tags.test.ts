@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { articleChangeTags, listingChangeTags, type ListingState } from './cache-tags.ts';
+import {
+  articleChangeTags,
+  BULK_LISTING_TAG_LIMIT,
+  bulkListingChangeTags,
+  listingChangeTags,
+  type ListingState,
+} from './cache-tags.ts';
 
 const listing = (over: Partial<ListingState> = {}): ListingState => ({
   id: 'l1',
@@ -71,5 +77,52 @@ describe('articleChangeTags', () => {
       'home',
       'sitemap',
     ]);
+  });
+});
+
+describe('bulkListingChangeTags (ADR 014)', () => {
+  const approvals = (n: number, key = 'mechanic') =>
+    Array.from({ length: n }, (_, i) => ({
+      before: listing({ id: `p${i}`, status: 'pending', category_keys: [key] }),
+      after: listing({ id: `p${i}`, category_keys: [key] }),
+    }));
+
+  it("is the union of every listing's tags, each once, up to the limit", () => {
+    const tags = bulkListingChangeTags([
+      ...approvals(2),
+      ...approvals(1, 'parts').map((c) => ({
+        before: { ...c.before, id: 'x' },
+        after: { ...c.after!, id: 'x' },
+      })),
+    ]);
+    expect(tags.sort()).toEqual(
+      [
+        'listing-p0',
+        'listing-p1',
+        'listing-x',
+        'category-mechanic',
+        'category-parts',
+        'home',
+        'sitemap',
+      ].sort(),
+    );
+  });
+
+  it('past the limit drops the page tags of listings that were not public (never cached)', () => {
+    const tags = bulkListingChangeTags(approvals(BULK_LISTING_TAG_LIMIT + 1));
+    expect(tags.sort()).toEqual(['category-mechanic', 'home', 'sitemap']);
+    expect(bulkListingChangeTags(approvals(BULK_LISTING_TAG_LIMIT))).toHaveLength(
+      BULK_LISTING_TAG_LIMIT + 3,
+    );
+  });
+
+  it('past the limit keeps the page tag of every listing that leaves the directory', () => {
+    const leaving = Array.from({ length: BULK_LISTING_TAG_LIMIT + 1 }, (_, i) => ({
+      before: listing({ id: `a${i}` }),
+      after: undefined,
+    }));
+    const tags = bulkListingChangeTags(leaving);
+    expect(tags.filter((t) => t.startsWith('listing-'))).toHaveLength(BULK_LISTING_TAG_LIMIT + 1);
+    expect(tags).toEqual(expect.arrayContaining(['category-mechanic', 'home', 'sitemap']));
   });
 });

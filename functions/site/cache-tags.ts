@@ -73,3 +73,29 @@ export function articleChangeTags(
   const id = (after ?? before)!.id;
   return [CacheTags.article(id), CacheTags.articles, CacheTags.home, CacheTags.sitemap];
 }
+
+/**
+ * Past this many changed listings a bulk action purges the category, home, featured and sitemap
+ * tags without the business-page tags of listings that were not public before (ADR 014): those
+ * pages were 404s, never cached, so their tags purge nothing.
+ */
+export const BULK_LISTING_TAG_LIMIT = 500;
+
+/**
+ * The union of {@link listingChangeTags} over the listings one bulk action changed: what its one
+ * `ctx.invalidate` purges. Up to {@link BULK_LISTING_TAG_LIMIT} changes every tag is exact; past
+ * it only listings that were public before keep their own tag (their cached pages must go).
+ */
+export function bulkListingChangeTags(
+  changes: readonly { before: ListingState | undefined; after: ListingState | undefined }[],
+): string[] {
+  const coarse = changes.length > BULK_LISTING_TAG_LIMIT;
+  const tags = new Set<string>();
+  for (const { before, after } of changes) {
+    for (const tag of listingChangeTags(before, after)) {
+      if (coarse && before?.status !== 'approved' && tag.startsWith('listing-')) continue;
+      tags.add(tag);
+    }
+  }
+  return [...tags];
+}

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { containsPattern } from '../_lib/like.ts';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -7,8 +8,8 @@ import type { Database } from '../db/database.ts';
  */
 type Db = Kysely<Database>;
 
-/** Every account with its profile and role (admin when user_roles has the admin row), newest first. */
-export function listWithRoles(db: Db) {
+/** An account as the Users tab shows it: its profile and role (admin when user_roles says so). */
+function accounts(db: Db) {
   return db
     .selectFrom('user as u')
     .leftJoin('profiles as p', 'p.user_id', 'u.id')
@@ -34,9 +35,39 @@ export function listWithRoles(db: Db) {
         .else('user' as const)
         .end()
         .as('role'),
-    ])
+    ]);
+}
+
+/** SPEC §2 Users search: display name, e-mail, role or user ID contain `q`, any case. */
+function matches(q: string | undefined) {
+  if (!q) return sql<boolean>`true`;
+  const pattern = containsPattern(q);
+  return sql<boolean>`(lower(coalesce(p.display_name, '')) like ${pattern}
+    or lower(u.email) like ${pattern} or lower(u.id) like ${pattern}
+    or (case when exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin')
+        then 'admin' else 'user' end) like ${pattern})`;
+}
+
+/** One page of accounts matching `q`, newest first. */
+export function listPage(db: Db, q: string | undefined, page: { offset: number; limit: number }) {
+  return accounts(db)
+    .where(matches(q))
     .orderBy('u.created_at', 'desc')
+    .orderBy('u.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
+}
+
+/** Number of accounts matching `q`. */
+export async function count(db: Db, q: string | undefined): Promise<number> {
+  const row = await db
+    .selectFrom('user as u')
+    .leftJoin('profiles as p', 'p.user_id', 'u.id')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where(matches(q))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The id of the account with this e-mail (case-insensitive), if any. */

@@ -1,15 +1,39 @@
 import type { Kysely } from 'kysely';
 import { createBetterAuth } from '../_lib/auth.ts';
 import { authSecret, siteUrl } from '../_lib/env.ts';
+import type { UserListQuery } from '../../src/schemas/users.ts';
 import type { Database } from '../db/database.ts';
 import * as repository from './users.repository.ts';
 
 /** Accounts as the admin sees them (SPEC §2 Users tab) and the making of admins (README). */
 type Db = Kysely<Database>;
 
-/** Every account with its profile and role, newest first. */
-export function listUsers(db: Db) {
-  return repository.listWithRoles(db);
+/** One page of accounts with their profile and role, newest first, matching `q` (SPEC §2). */
+export async function listUsers(db: Db, query: UserListQuery) {
+  const [users, total] = await Promise.all([
+    repository.listPage(db, query.q, {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    }),
+    repository.count(db, query.q),
+  ]);
+  return { users, total };
+}
+
+/** Accounts matching `q` (the Users tab count). */
+export function countUsers(db: Db, q: string | undefined): Promise<number> {
+  return repository.count(db, q);
+}
+
+const EXPORT_PAGE = 1_000;
+
+/** Every account matching `q`, newest first, a page at a time (the streamed Users CSV). */
+export async function* exportUsers(db: Db, q: string | undefined) {
+  for (let offset = 0; ; offset += EXPORT_PAGE) {
+    const rows = await repository.listPage(db, q, { offset, limit: EXPORT_PAGE });
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_PAGE) return;
+  }
 }
 
 /**

@@ -36,3 +36,40 @@ export const IdParamsSchema = z.object({ id: z.uuid('Invalid id') });
 
 /** A drag-and-drop order (SPEC §4): the ids in their new order, renumbered 1..n. */
 export const OrderSchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+
+/** Most rows one page of an admin list (or the public article list) carries (ADR 014). */
+export const MAX_LIST_LIMIT = 100;
+/** Rows per admin page when the caller does not say. */
+export const ADMIN_PAGE_SIZE = 24;
+/** Deepest numbered page (100 × 10,000 = a million rows). */
+export const MAX_PAGE = 10_000;
+
+/**
+ * Numbered pages of a list (`?page=2&limit=24`): 1-based `page`, `limit` 1..100. Pages past the
+ * end are empty, never an error.
+ */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(ADMIN_PAGE_SIZE),
+});
+export type PageQuery = z.output<typeof PageQuerySchema>;
+
+/**
+ * A tab search (SPEC §5 "Admin search"): case-insensitive substring, ignored when blank. Control
+ * characters (NUL cannot reach Postgres text) are refused with 422.
+ */
+export const AdminSearchSchema = z
+  .string()
+  .max(200, 'Search at most 200 characters')
+  // eslint-disable-next-line no-control-regex
+  .refine((q) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(q), 'Invalid search')
+  .transform((q) => q.trim())
+  .optional();
+
+/** What every page of a list says besides its rows: the matches in all, and where it is. */
+export const PageInfoSchema = z.object({
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1).max(MAX_LIST_LIMIT),
+});
+export type PageInfo = z.infer<typeof PageInfoSchema>;

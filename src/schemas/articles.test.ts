@@ -35,10 +35,11 @@ describe('ArticleSlugSchema', () => {
 });
 
 describe('ArticleListQuerySchema', () => {
-  it('defaults to 100 and coerces strings, bounded 1..500', () => {
-    expect(ArticleListQuerySchema.parse({})).toEqual({ limit: 100 });
-    expect(ArticleListQuerySchema.parse({ limit: '3' })).toEqual({ limit: 3 });
+  it('pages: defaults to page 1 of 24, coerces strings, limit bounded 1..100', () => {
+    expect(ArticleListQuerySchema.parse({})).toEqual({ page: 1, limit: 24 });
+    expect(ArticleListQuerySchema.parse({ limit: '3', page: '2' })).toEqual({ page: 2, limit: 3 });
     expect(ArticleListQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
-    expect(ArticleListQuerySchema.safeParse({ limit: '501' }).success).toBe(false);
+    expect(ArticleListQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    expect(ArticleListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
   });
 });

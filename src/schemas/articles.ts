@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './api';
+import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { slugify } from './text';
 
 /** Articles (SPEC §2 News & Tips, §5 Article form, §7), shared by the site, islands and the API. */
@@ -34,8 +34,10 @@ export const PublicArticleSchema = z.object({
 });
 export type PublicArticle = z.infer<typeof PublicArticleSchema>;
 
-/** `GET /api/articles` → published articles, newest first, without bodies. */
-export const PublicArticleListResponseSchema = z.object({ articles: z.array(PublicArticleSchema) });
+/** `GET /api/articles` → one page of published articles, newest first, without bodies. */
+export const PublicArticleListResponseSchema = PageInfoSchema.extend({
+  articles: z.array(PublicArticleSchema),
+});
 /** `GET /api/articles/:slug` → one published article with its body. */
 export const PublicArticleResponseSchema = z.object({ article: PublicArticleSchema });
 
@@ -46,9 +48,15 @@ export const ArticleSlugSchema = z.object({
     .max(200),
 });
 
-export const ArticleListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
+/** `GET /api/articles?page&limit`: numbered pages, limit ≤ 100 (default 24; ADR 014). */
+export const ArticleListQuerySchema = PageQuerySchema;
+
+/**
+ * `GET /api/admin/articles?q&page&limit`: drafts too, newest first, with the SPEC §2 search over
+ * title, author, category and content.
+ */
+export const AdminArticleListQuerySchema = PageQuerySchema.extend({ q: AdminSearchSchema });
+export type AdminArticleListQuery = z.output<typeof AdminArticleListQuerySchema>;
 
 const nullableText = (max: number) =>
   z
@@ -98,8 +106,11 @@ export const AdminArticleSchema = PublicArticleSchema.extend({
 });
 export type AdminArticle = z.infer<typeof AdminArticleSchema>;
 
-/** `GET /api/admin/articles` → every article, newest first. */
-export const AdminArticleListResponseSchema = z.object({ articles: z.array(AdminArticleSchema) });
+/** `GET /api/admin/articles` → one page of articles, newest first, and the matches in all. */
+export const AdminArticleListResponseSchema = PageInfoSchema.extend({
+  articles: z.array(AdminArticleSchema),
+});
+export type AdminArticleListResponse = z.infer<typeof AdminArticleListResponseSchema>;
 /** `POST`/`PATCH /api/admin/articles[/:id]` → the saved article. */
 export const AdminArticleResponseSchema = z.object({ article: AdminArticleSchema });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './api';
+import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { SERVICE_CATEGORIES } from './categories';
 import { nullableWebsite } from './url';
 
@@ -150,10 +150,117 @@ export const AdminRegistrationSchema = z.object({
 });
 export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 
-/** `GET /api/admin/registrations` → every registration, newest first. */
-export const RegistrationListResponseSchema = z.object({
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'suspended', 'rejected'] as const;
+
+/**
+ * `GET /api/admin/registrations`: one page of one status tab (or of the featured list), with the
+ * tab search (SPEC §5 "Admin search": name, type, city or services contain `q`, any case).
+ * Newest first (SPEC §7); `featured=true` lists featured businesses by display_order instead.
+ */
+export const RegistrationListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(REGISTRATION_STATUSES, 'Unknown status').optional(),
+  featured: z.enum(['true']).optional(),
+  q: AdminSearchSchema,
+});
+export type RegistrationListQuery = z.output<typeof RegistrationListQuerySchema>;
+
+/** `GET /api/admin/registrations` → one page and the number of matches in all. */
+export const RegistrationListResponseSchema = PageInfoSchema.extend({
   registrations: z.array(AdminRegistrationSchema),
 });
+export type RegistrationListResponse = z.infer<typeof RegistrationListResponseSchema>;
+
+/** `GET /api/admin/registrations/export.csv`: the SPEC §9 export of one tab's search, or all. */
+export const RegistrationExportQuerySchema = z.object({
+  status: z.enum(REGISTRATION_STATUSES, 'Unknown status').optional(),
+  q: AdminSearchSchema,
+});
+export type RegistrationExportQuery = z.output<typeof RegistrationExportQuerySchema>;
+
+/** Bulk actions (ADR 014): the same SPEC §4 rules as the buttons on one card. */
+export const BULK_ACTIONS = ['approve', 'reject', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** Most ids one bulk request may name (a 2,000-row import fits). */
+export const MAX_BULK_IDS = 2_000;
+
+/** The statuses from which each bulk action applies (SPEC §4); other rows are skipped. */
+export const BULK_FROM: Record<BulkAction, readonly RegistrationStatus[]> = {
+  approve: (Object.keys(STATUS_TRANSITIONS) as RegistrationStatus[]).filter((from) =>
+    canTransition(from, 'approved'),
+  ),
+  reject: (Object.keys(STATUS_TRANSITIONS) as RegistrationStatus[]).filter((from) =>
+    canTransition(from, 'rejected'),
+  ),
+  delete: EDITABLE_STATUSES as RegistrationStatus[],
+};
+
+/**
+ * Which rows a bulk action covers: the ids selected on the page(s), or every row of a status tab
+ * matching its current search ("all matching the current search").
+ */
+export const BulkSelectionSchema = z.union([
+  z.object({
+    ids: z
+      .array(z.uuid('Invalid id'))
+      .min(1, 'Select at least one business')
+      .max(MAX_BULK_IDS, `Select at most ${MAX_BULK_IDS} businesses`),
+  }),
+  z.object({
+    match: z.object({
+      status: z.enum(REGISTRATION_STATUSES, 'Unknown status'),
+      q: AdminSearchSchema,
+    }),
+  }),
+]);
+export type BulkSelection = z.output<typeof BulkSelectionSchema>;
+
+/** `POST /api/admin/registrations/bulk/preview`: what the confirmation shows. */
+export const BulkPreviewSchema = z.object({
+  action: z.enum(BULK_ACTIONS, 'Unknown action'),
+  selection: BulkSelectionSchema,
+});
+
+/** → the number the confirmation shows (`willChange`) and how many would be skipped. */
+export const BulkPreviewResponseSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  /** Rows the selection names that exist. */
+  matched: z.number().int().min(0),
+  /** Rows the action applies to (legal transitions): the confirmation's number. */
+  willChange: z.number().int().min(0),
+  /** Rows whose status does not allow the action (SPEC §4). */
+  skipped: z.number().int().min(0),
+});
+export type BulkPreviewResponse = z.infer<typeof BulkPreviewResponseSchema>;
+
+/**
+ * `POST /api/admin/registrations/bulk`: the action, the selection and `expected`, the number the
+ * confirmation showed; when the rows it would change are not that many any more, nothing changes
+ * (409) and the admin confirms again.
+ */
+export const BulkActionSchema = BulkPreviewSchema.extend({
+  expected: z.number().int().min(0),
+});
+export type BulkActionInput = z.input<typeof BulkActionSchema>;
+
+/** Welcome e-mails of a bulk approval (SPEC §4), sent in batches after the commit. */
+export const BulkWelcomeSchema = z.object({
+  sent: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  /** Approved businesses without an e-mail address. */
+  skipped: z.number().int().min(0),
+  /** The first failure's message, for the Warning toast. */
+  error: z.string().optional(),
+});
+
+/** → what changed: `changed` = the confirmation's number, `skipped` illegal, `notFound` gone. */
+export const BulkActionResponseSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  changed: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  notFound: z.number().int().min(0),
+  welcomeEmails: BulkWelcomeSchema,
+});
+export type BulkActionResponse = z.infer<typeof BulkActionResponseSchema>;
 /** One registration after a write (featured, verification, rating, edit). */
 export const RegistrationResponseSchema = z.object({ registration: AdminRegistrationSchema });
 export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { isoDateTime } from './api';
+import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 
 /**
  * Find It requests as the admin handles them (SPEC §2 Requests tab, §3 service_requests, §4:
- * pending → handled, no way back). The public Find It form is `FindItSchema` in `forms.ts`.
+ * pending → handled, no way back), and their forwarding to matching businesses (issue 12.7,
+ * ADR 014). The public Find It form is `FindItSchema` in `forms.ts`.
  */
 export const ServiceRequestSchema = z.object({
   id: z.uuid(),
@@ -17,12 +18,83 @@ export const ServiceRequestSchema = z.object({
   created_at: isoDateTime,
   handled_at: isoDateTime.nullable(),
   email_status: z.enum(['sent', 'failed']).nullable(),
+  /** Businesses this request was forwarded to (e-mail sent). */
+  forwarded_count: z.number().int().min(0),
 });
 export type ServiceRequest = z.infer<typeof ServiceRequestSchema>;
 
-/** `GET /api/admin/service-requests` → newest first. */
-export const ServiceRequestListResponseSchema = z.object({
-  serviceRequests: z.array(ServiceRequestSchema),
+/** The tiles of the Requests and Contacts panels (SPEC §2): all rows, whatever the search. */
+export const InboxStatsSchema = z.object({
+  total: z.number().int().min(0),
+  pending: z.number().int().min(0),
+  handled: z.number().int().min(0),
 });
+export type InboxStats = z.infer<typeof InboxStatsSchema>;
+
+/**
+ * `GET /api/admin/service-requests?status&q&page&limit`: one page, pending newest first or
+ * handled most recently handled first (Recently Handled), with the SPEC §5 search over name,
+ * e-mail, location, services, status and additional info.
+ */
+export const InboxListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(['pending', 'handled'], 'Unknown status').optional(),
+  q: AdminSearchSchema,
+});
+export type InboxListQuery = z.output<typeof InboxListQuerySchema>;
+
+/** `GET /api/admin/service-requests` → the page, the matches in all, and the panel's tiles. */
+export const ServiceRequestListResponseSchema = PageInfoSchema.extend({
+  serviceRequests: z.array(ServiceRequestSchema),
+  stats: InboxStatsSchema,
+});
+export type ServiceRequestListResponse = z.infer<typeof ServiceRequestListResponseSchema>;
+
 /** `POST /api/admin/service-requests/:id/handle` → the handled request. */
 export const ServiceRequestResponseSchema = z.object({ serviceRequest: ServiceRequestSchema });
+
+/** At most this many businesses are ever contacted about one request (issue 12.7). */
+export const MAX_FORWARDED_BUSINESSES = 50;
+
+/** An approved business with an e-mail that offers a requested service. */
+export const MatchingBusinessSchema = z.object({
+  id: z.uuid(),
+  business_name: z.string(),
+  business_type: z.string(),
+  email: z.string(),
+  city: z.string().nullable(),
+  /** How many of the requested services it offers. */
+  matched_services: z.number().int().min(0),
+  /** Already e-mailed about this request (or being e-mailed). */
+  forwarded: z.boolean(),
+});
+export type MatchingBusiness = z.infer<typeof MatchingBusinessSchema>;
+
+/**
+ * `GET /api/admin/service-requests/:id/matches` → the first 50 matching businesses by relevance
+ * (services matched, featured, rating) and how many match in all; what the admin reviews before
+ * "Forward to matching businesses".
+ */
+export const MatchesResponseSchema = z.object({
+  businesses: z.array(MatchingBusinessSchema),
+  total: z.number().int().min(0),
+  /** How many more businesses this request may still be forwarded to (cap minus forwarded). */
+  remaining: z.number().int().min(0),
+});
+export type MatchesResponse = z.infer<typeof MatchesResponseSchema>;
+
+/** `POST /api/admin/service-requests/:id/forward`: the businesses (from the matches) to e-mail. */
+export const ForwardSchema = z.object({
+  ids: z
+    .array(z.uuid('Invalid business id'))
+    .min(1, 'Select at least one business')
+    .max(MAX_FORWARDED_BUSINESSES, `Select at most ${MAX_FORWARDED_BUSINESSES} businesses`),
+});
+
+/** → per outcome: e-mailed, failed, and skipped (not a match, already forwarded, over the cap). */
+export const ForwardResponseSchema = z.object({
+  sent: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  serviceRequest: ServiceRequestSchema,
+});
+export type ForwardResponse = z.infer<typeof ForwardResponseSchema>;

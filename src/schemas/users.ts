@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './api';
+import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 
 /** Accounts as the admin lists them (SPEC §2 Users tab, §3 profiles and user_roles). */
 export const AdminUserSchema = z.object({
@@ -14,5 +14,18 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-/** `GET /api/admin/users` → every account, newest first. */
-export const AdminUserListResponseSchema = z.object({ users: z.array(AdminUserSchema) });
+/**
+ * `GET /api/admin/users?q&page&limit`: newest first, with the SPEC §2 search over display name,
+ * e-mail, role and user ID.
+ */
+export const UserListQuerySchema = PageQuerySchema.extend({ q: AdminSearchSchema });
+export type UserListQuery = z.output<typeof UserListQuerySchema>;
+
+/** `GET /api/admin/users` → one page of accounts and the matches in all. */
+export const AdminUserListResponseSchema = PageInfoSchema.extend({
+  users: z.array(AdminUserSchema),
+});
+export type AdminUserListResponse = z.infer<typeof AdminUserListResponseSchema>;
+
+/** `GET /api/admin/users/export.csv?q`: the SPEC §9 users export, streamed. */
+export const UserExportQuerySchema = z.object({ q: AdminSearchSchema });

@@ -174,14 +174,19 @@ async function apiBusinesses(request: APIRequestContext) {
   return all;
 }
 
+/** Every published article, page by page (GET /api/articles is paged, limit ≤ 100). */
 async function apiArticles(request: APIRequestContext) {
-  const response = await request.get('/api/articles?limit=500');
-  expect(response.status()).toBe(200);
-  return (
-    (await response.json()) as {
+  const all: { slug: string; title: string; created_at: string }[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await request.get(`/api/articles?limit=100&page=${page}`);
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as {
       articles: { slug: string; title: string; created_at: string }[];
-    }
-  ).articles;
+      total: number;
+    };
+    all.push(...body.articles);
+    if (all.length >= body.total || body.articles.length === 0) return all;
+  }
 }
 
 /** The sitemap files the index /sitemap.xml lists (absolute URLs). */

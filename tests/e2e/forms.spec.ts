@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { expectToast, readOutbox, sampleBusinesses, waitForIsland, waitForMail } from './helpers';
+import { expectToast, readOutbox, waitForIsland, waitForMail } from './helpers';
 
 /**
  * The three public forms (SPEC §2 Register / Find It / Contact, §5 validation, §8 toasts, §9 lists).
@@ -319,9 +319,7 @@ test.describe('Find It form (/find-it)', () => {
     expect(posts(), 'client-side validation failures must not reach the server').toBe(0);
   });
 
-  test('success toast, reset, and e-mails to the customer, the admin and matching businesses', async ({
-    page,
-  }) => {
+  test('success toast, reset, and e-mails to the customer and the admin only', async ({ page }) => {
     const email = `customer-${RUN}@forms.e2e.example.com`;
     const location = `Surulere ${RUN}`;
     const service = 'Mechanic / Repair Services';
@@ -360,29 +358,12 @@ test.describe('Find It form (/find-it)', () => {
     expect(adminMail!.to, 'admin copy goes to the admin, not the customer').not.toContain(email);
     expect(adminMail!.subject).toContain(service);
 
-    const matching = sampleBusinesses().filter(
-      (b) =>
-        b.email &&
-        (b.business_categories.includes(service) ||
-          (b as { tags?: string[] }).tags?.includes(service)),
-    );
-    expect(matching.length, 'sample businesses offering the service').toBeGreaterThan(0);
-    // The businesses are notified in parallel: wait until every one of them has its e-mail.
-    const isBusinessMail = (m: { subject: string }) =>
-      m.subject.startsWith(`A customer in ${location} needs`);
-    await expect
-      .poll(
-        () =>
-          matching.filter((b) => readOutbox().some((m) => isBusinessMail(m) && m.to === b.email))
-            .length,
-        {
-          message: 'every matching business notified',
-          timeout: 15_000,
-        },
-      )
-      .toBe(matching.length);
-    const businessMail = await waitForMail(isBusinessMail, 'business notifications');
-    expect(businessMail[0]!.subject).toBe(`A customer in ${location} needs ${service}`);
+    // Businesses hear about a request only when an admin forwards it (issue 12.7).
+    await page.waitForTimeout(500);
+    expect(
+      readOutbox().filter((m) => m.subject.startsWith(`A customer in ${location} needs`)),
+      'no business is e-mailed by an anonymous submission',
+    ).toEqual([]);
   });
 
   test('an insert failure shows Submission Failed and keeps the input', async ({ page }) => {

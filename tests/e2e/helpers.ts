@@ -138,34 +138,39 @@ export async function expectToast(
 // ---------------------------------------------------------------------------------------------
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-let adminState: Promise<StorageState> | undefined;
+const adminStates = new Map<string, Promise<StorageState>>();
 
 /**
- * The admin's signed-in storage state. Signs in through POST /api/auth/sign-in once per worker
- * process (the server allows 30 sign-ins per 15 min per IP) and reuses the cookies afterwards.
+ * The admin's signed-in storage state on the server at `baseURL` (each e2e server has its own
+ * database). Signs in through POST /api/auth/sign-in once per worker process and server (the
+ * server allows 30 sign-ins per 15 min per IP) and reuses the cookies afterwards.
  */
-export function adminStorageState(browser: Browser): Promise<StorageState> {
-  adminState ??= (async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL });
-    try {
-      const response = await context.request.post('/api/auth/sign-in', {
-        headers: { origin: BASE_URL },
-        data: E2E_ADMIN,
-      });
-      expect(response.status(), await response.text()).toBe(200);
-      return await context.storageState();
-    } finally {
-      await context.close();
-    }
-  })();
-  adminState.catch(() => (adminState = undefined));
-  return adminState;
+export function adminStorageState(browser: Browser, baseURL = BASE_URL): Promise<StorageState> {
+  let state = adminStates.get(baseURL);
+  if (!state) {
+    state = (async () => {
+      const context = await browser.newContext({ baseURL });
+      try {
+        const response = await context.request.post('/api/auth/sign-in', {
+          headers: { origin: baseURL },
+          data: E2E_ADMIN,
+        });
+        expect(response.status(), await response.text()).toBe(200);
+        return await context.storageState();
+      } finally {
+        await context.close();
+      }
+    })();
+    state.catch(() => adminStates.delete(baseURL));
+    adminStates.set(baseURL, state);
+  }
+  return state;
 }
 
 /** `test` whose `page`/`context` are signed in as the e2e admin (one shared sign-in). */
 export const adminTest = base.extend({
-  storageState: async ({ browser }, use) => {
-    await use(await adminStorageState(browser));
+  storageState: async ({ browser, baseURL }, use) => {
+    await use(await adminStorageState(browser, baseURL ?? BASE_URL));
   },
 });
 
@@ -176,21 +181,27 @@ export function adminTab(page: Page, label: string): Locator {
   });
 }
 
-/** The number in a tab label such as "Approved (37)". */
+/** The number in a tab label such as "Approved (37)", once the counts have loaded. */
 export async function tabCount(page: Page, label: string): Promise<number> {
+  await expect(adminTab(page, label)).toHaveText(/\(\d+\)$/);
   const text = (await adminTab(page, label).innerText()).trim();
   const match = text.match(/\((\d+)\)$/);
   if (!match) throw new Error(`no count in tab "${text}"`);
   return Number(match[1]);
 }
 
-/** Opens /admin/ (optionally on a tab) and waits until the registrations have loaded. */
+/**
+ * Opens /admin/ (optionally on a tab) and waits until the tab counts and the first page of the
+ * Pending tab have loaded.
+ */
 export async function openAdmin(page: Page, tab?: string): Promise<void> {
   await page.goto('/admin/');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Business Listings Admin' }),
   ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Export All Businesses' })).toBeEnabled();
+  await expect(adminTab(page, 'Pending')).toHaveText(/\(\d+\)$/);
+  await expect(page.getByText('Loading registrations...')).toHaveCount(0);
   if (tab) {
     await adminTab(page, tab).click();
     await expect(adminTab(page, tab)).toHaveAttribute('aria-selected', 'true');

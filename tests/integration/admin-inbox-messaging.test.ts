@@ -274,9 +274,10 @@ describe('messaging', () => {
       )
     ).rows[0]!.emails;
 
-  it('GET /api/admin/messaging/recipients lists users with e-mails and every business', async () => {
-    const { status, body } = await call('/api/admin/messaging/recipients', AS);
+  it('GET /api/admin/messaging/recipients pages users with e-mails and businesses', async () => {
+    const { status, body } = await call('/api/admin/messaging/recipients?type=users', AS);
     expect(status).toBe(200);
+    expect(body).toMatchObject({ total: 3, page: 1, businesses: [], businessesWithEmail: 2 });
     const users = body.users as { id: string; email: string; shownName: string }[];
     expect(users.map((u) => u.email).sort()).toEqual([
       'inbox-admin@example.com',
@@ -285,7 +286,16 @@ describe('messaging', () => {
     ]);
     expect(users.find((u) => u.email === 'reader1@example.com')!.shownName).toBe('Reader One');
     expect(users.find((u) => u.email === 'reader2@example.com')!.shownName).toBe('reader2');
-    const businesses = body.businesses as {
+    const paged = await call('/api/admin/messaging/recipients?type=users&limit=2&page=2', AS);
+    expect(paged.body).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(paged.body.users).toHaveLength(1);
+    const searched = await call('/api/admin/messaging/recipients?type=users&q=READER%20one', AS);
+    expect(searched.body.users.map((u: { email: string }) => u.email)).toEqual([
+      'reader1@example.com',
+    ]);
+    const business = await call('/api/admin/messaging/recipients?type=businesses', AS);
+    expect(business.body).toMatchObject({ total: 3, users: [] });
+    const businesses = business.body.businesses as {
       id: string;
       email: string | null;
       business_name: string;
@@ -310,6 +320,38 @@ describe('messaging', () => {
       'status',
       'verification_status',
     ]);
+    const bravo = await call('/api/admin/messaging/recipients?type=businesses&q=bravo', AS);
+    expect(bravo.body.businesses.map((b: { business_name: string }) => b.business_name)).toEqual([
+      'Bravo Parts',
+    ]);
+    expect((await call('/api/admin/messaging/recipients', AS)).status).toBe(422);
+    expect((await call('/api/admin/messaging/recipients?type=users&limit=101', AS)).status).toBe(
+      422,
+    );
+  });
+
+  it('sends to "all businesses with an e-mail", resolved on the server', async () => {
+    const { status, body } = await send({
+      recipient_type: 'businesses',
+      recipient_set: 'all_businesses_with_email',
+      subject: 'To every business',
+      message: 'Hello all.',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ sent: 2, failed: 0, skipped: 0 });
+    expect(body.sentMessage).toMatchObject({ recipients: [], recipient_count: 2 });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.body.personalizations.map((p) => p.to[0]!.email).sort()).toEqual(
+      withEmail.map((b) => b.email).sort(),
+    );
+    await handle.db.deleteFrom('sent_messages').where('id', '=', body.sentMessage.id).execute();
+    const wrongType = await send({
+      recipient_type: 'users',
+      recipient_set: 'all_businesses_with_email',
+      subject: 'x',
+      message: 'y',
+    });
+    expect(wrongType.status).toBe(422);
   });
 
   it('validates subject, message and recipients (422 with the SPEC messages), sending nothing', async () => {
@@ -489,6 +531,11 @@ describe('messaging', () => {
     expect(fake.requests[1]!.body.personalizations[0]!.to).toEqual([
       { email: `r${MAX_BATCH}@x.io` },
     ]);
+    // The response is bounded: the first 20 recipients and outcomes, and the count (ADR 014).
+    expect(body.sentMessage.recipient_count).toBe(MAX_BATCH + 1);
+    expect(body.sentMessage.recipient_emails).toEqual(emails.slice(0, 20));
+    expect(body.sentMessage.outcomes).toHaveLength(20);
+    expect(await storedEmails(body.sentMessage.id)).toHaveLength(MAX_BATCH + 1);
   });
 
   // Regression: recipient_emails was citext[], which the drivers return as the literal
@@ -525,5 +572,11 @@ describe('messaging', () => {
       new Date(m.sent_at).getTime(),
     );
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(body).toMatchObject({ total: 5, page: 1 });
+    const second = await call('/api/admin/messages?limit=2&page=2', AS);
+    expect(second.body.sentMessages.map((m: { subject: string }) => m.subject)).toEqual([
+      'Hello users',
+      'Hello businesses',
+    ]);
   });
 });

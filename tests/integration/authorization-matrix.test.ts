@@ -41,6 +41,22 @@ describe('authorization matrix', () => {
     expect(protectedRoutes.filter((r) => r.access === 'admin').length).toBeGreaterThan(0);
   });
 
+  it('covers the admin-at-scale routes (ADR 014) as admin-only', () => {
+    const admin = new Set(
+      protectedRoutes.filter((r) => r.access === 'admin').map((r) => `${r.method} ${r.path}`),
+    );
+    for (const route of [
+      'GET /admin/counts',
+      'GET /admin/registrations/export.csv',
+      'GET /admin/users/export.csv',
+      'POST /admin/registrations/bulk/preview',
+      'POST /admin/registrations/bulk',
+      'GET /admin/service-requests/:id/matches',
+      'POST /admin/service-requests/:id/forward',
+    ])
+      expect(admin.has(route), route).toBe(true);
+  });
+
   it.each(protectedRoutes.map((r) => [r.method, r.path, r.access] as const))(
     '%s %s (%s)',
     async (method, path, access) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { sendgridTransport } from '../../functions/_lib/mail.ts';
+import { findMatchingBusinesses } from '../../functions/service-requests/service-requests.service.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakeSendGrid, type RecordedRequest } from '../fakes/sendgrid.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
@@ -391,7 +392,7 @@ describe('POST /api/registrations', () => {
 });
 
 describe('POST /api/service-requests (Find It)', () => {
-  it('saves the request, e-mails admin and customer, then every matching approved business', async () => {
+  it('saves the request and e-mails admin and customer only; matching businesses wait for an admin (issue 12.7)', async () => {
     const tyres = await insertBusiness(handle.db, {
       business_name: 'Tyre Match',
       email: 'tyres@match.ng',
@@ -470,41 +471,23 @@ describe('POST /api/service-requests (Find It)', () => {
     });
     expect(textOf(customer[0]!)).toContain('Hello Tunde Bakare,');
 
-    const businessMail = fake.requests.filter(
-      (r) => r.body.categories?.[0] === 'service-request-business',
-    );
-    expect(businessMail.map((r) => r.body.personalizations[0]!.to[0]!.email).sort()).toEqual([
+    // An anonymous caller's text never reaches the directory by itself.
+    expect(
+      fake.requests.filter((r) => r.body.categories?.[0] === 'service-request-business'),
+    ).toEqual([]);
+    expect(fake.requests).toHaveLength(2);
+    expect(
+      await handle.db.selectFrom('service_request_notifications').selectAll().execute(),
+    ).toEqual([]);
+
+    // What the admin's "Forward to matching businesses" offers: approved, with an e-mail, a
+    // requested service among the categories or (exactly) the tags.
+    const matches = await findMatchingBusinesses(handle.db, body.id);
+    expect(matches.total).toBe(2);
+    expect(matches.businesses.map((b) => b.id).sort()).toEqual([byTag.id, tyres.id].sort());
+    expect(matches.businesses.map((b) => b.email).sort()).toEqual([
       'tag@match.ng',
       'tyres@match.ng',
-    ]);
-    for (const mail of businessMail) {
-      expect(mail.body).toMatchObject({
-        subject: 'A customer in Lekki Phase 1 needs Tyre Services, Auto Electrical',
-        reply_to: { email: 'tunde@example.ng' },
-      });
-    }
-    expect(fake.requests).toHaveLength(4);
-
-    const notified = await handle.db
-      .selectFrom('service_request_notifications')
-      .select(['service_request_id', 'business_registration_id', 'email', 'status', 'error'])
-      .orderBy('email')
-      .execute();
-    expect(notified).toEqual([
-      {
-        service_request_id: body.id,
-        business_registration_id: byTag.id,
-        email: 'tag@match.ng',
-        status: 'sent',
-        error: null,
-      },
-      {
-        service_request_id: body.id,
-        business_registration_id: tyres.id,
-        email: 'tyres@match.ng',
-        status: 'sent',
-        error: null,
-      },
     ]);
   });
 
@@ -643,7 +626,7 @@ describe('SendGrid faults: the submission is kept, the failure recorded', () => 
     });
 
     it('find it: 201 failed, request stored with email_status failed, outbox failed', async () => {
-      const business = await insertBusiness(handle.db, {
+      await insertBusiness(handle.db, {
         email: 'tyres@match.ng',
         business_categories: ['Tyre Services'],
       });
@@ -660,18 +643,9 @@ describe('SendGrid faults: the submission is kept, the failure recorded', () => 
         services_requested: ['Tyre Services', 'Auto Electrical'],
       });
       const outbox = await handle.db.selectFrom('mail_outbox').selectAll().execute();
-      expect(outbox.map((m) => m.status)).toEqual(['failed', 'failed', 'failed']);
+      // The admin copy and the customer's confirmation; businesses wait for a forward.
+      expect(outbox.map((m) => m.status)).toEqual(['failed', 'failed']);
       for (const mail of outbox) expect(mail.error).toMatch(errorPattern);
-      const notified = await handle.db
-        .selectFrom('service_request_notifications')
-        .selectAll()
-        .execute();
-      expect(notified).toHaveLength(1);
-      expect(notified[0]).toMatchObject({
-        business_registration_id: business.id,
-        status: 'failed',
-      });
-      expect(notified[0]!.error).toMatch(errorPattern);
     });
 
     it('contact: 201 failed, message stored pending with email_status failed, outbox failed', async () => {

@@ -246,6 +246,14 @@ const SEEDS: Record<string, Seed> = {
     body: () => ({}),
     status: 200,
   },
+  'POST /admin/registrations/bulk/preview': {
+    body: (f) => ({ action: 'reject', selection: { ids: [f.listing] } }),
+    status: 200,
+  },
+  'POST /admin/registrations/bulk': {
+    body: (f) => ({ action: 'reject', selection: { ids: [f.listing] }, expected: 1 }),
+    status: 200,
+  },
   'PUT /admin/featured-order': { body: (f) => ({ ids: [f.featured] }), status: 200 },
   'DELETE /admin/service-requests': { body: () => ({}), status: 200 },
   'POST /admin/service-requests/:id/handle': {
@@ -254,6 +262,11 @@ const SEEDS: Record<string, Seed> = {
     status: 200,
   },
   'DELETE /admin/service-requests/:id': { id: (f) => f.request, body: () => ({}), status: 200 },
+  'POST /admin/service-requests/:id/forward': {
+    id: (f) => f.request,
+    body: (f) => ({ ids: [f.listing] }),
+    status: 200,
+  },
   'DELETE /admin/contacts': { body: () => ({}), status: 200 },
   'POST /admin/contacts/:id/handle': { id: (f) => f.contact, body: () => ({}), status: 200 },
   'DELETE /admin/contacts/:id': { id: (f) => f.contact, body: () => ({}), status: 200 },

@@ -174,7 +174,9 @@ export function testApi(
     return {
       status: response.status,
       text,
-      body: text ? JSON.parse(text) : null,
+      // JSON bodies parsed; others (CSV downloads) are left in `text`.
+      body:
+        text && /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : null,
       headers: response.headers,
     };
   };

@@ -6,6 +6,7 @@ import * as messaging from './2026_11_21_0004_messaging.ts';
 import * as directoryPages from './2026_11_23_0001_directory_pages.ts';
 import * as serviceCardCounts from './2026_11_23_0002_service_card_counts.ts';
 import * as searchAtScale from './2026_11_23_0010_search_at_scale.ts';
+import * as adminLists from './2026_11_23_0030_admin_lists.ts';
 import * as authFailures from './2026_11_23_0040_auth_failures.ts';
 import * as dropSiteBuildState from './2026_11_23_0070_drop_site_build_state.ts';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0001_directory_pages': directoryPages,
   '2026_11_23_0002_service_card_counts': serviceCardCounts,
   '2026_11_23_0010_search_at_scale': searchAtScale,
+  '2026_11_23_0030_admin_lists': adminLists,
   '2026_11_23_0040_auth_failures': authFailures,
   '2026_11_23_0070_drop_site_build_state': dropSiteBuildState,
 };

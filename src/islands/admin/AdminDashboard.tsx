@@ -1,90 +1,18 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
-import { businessesCsv, downloadCsv } from '../../browser/csv';
-import { fileDate } from '../../browser/dates';
+import { Fragment, useEffect, useState } from 'react';
+import { CountBadge } from '../ui/CountBadge';
 import { PageToaster } from '../Toasts';
-import { ArticlesPanel } from './ArticlesPanel';
 import { CsvImportDialog } from './CsvImportDialog';
-import { FeaturedPanel } from './FeaturedPanel';
-import { InboxPanel } from './InboxPanel';
-import { MessagingPanel } from './MessagingPanel';
-import { RegistrationCard } from './RegistrationCard';
-import { ServiceCardsPanel } from './ServiceCardsPanel';
+import { useCounts } from './data';
+import { ExportButton } from './ExportButton';
 import { SortableList } from './SortableList';
-import type { AdminArticle } from '../../schemas/articles';
-import type { ContactMessage } from '../../schemas/contacts';
-import type { AdminRegistration } from '../../schemas/registrations';
-import type { ServiceRequest } from '../../schemas/service-requests';
-import type { AdminUser } from '../../schemas/users';
-import { matchesQuery } from './search';
-import { useResource } from './useResource';
-import { UsersPanel } from './UsersPanel';
+import { ADMIN_TABS, DEFAULT_ORDER, type AdminTab, type TabId } from './tabs';
 
-type TabId =
-  | 'pending'
-  | 'approved'
-  | 'suspended'
-  | 'rejected'
-  | 'featured'
-  | 'requests'
-  | 'users'
-  | 'contacts'
-  | 'messaging'
-  | 'articles'
-  | 'cards';
-
-/** SPEC §2: the tabs in their default order; the user's order is kept in local storage. */
-const DEFAULT_ORDER: TabId[] = [
-  'pending',
-  'approved',
-  'suspended',
-  'rejected',
-  'featured',
-  'requests',
-  'users',
-  'contacts',
-  'messaging',
-  'articles',
-  'cards',
-];
 const ORDER_KEY = 'admin-tab-order';
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DELAY_MS = 250;
 
-const LABELS: Record<TabId, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  suspended: 'Suspended',
-  rejected: 'Rejected',
-  featured: 'Featured',
-  requests: 'Requests',
-  users: 'Users',
-  contacts: 'Contacts',
-  messaging: 'Messaging',
-  articles: 'Articles',
-  cards: 'Service Cards',
-};
-
-/** SPEC §2 search placeholders per tab; null = "Search is not available for ...". */
-const PLACEHOLDERS: Record<TabId, string | null> = {
-  pending: 'Search companies by name, type, city or services...',
-  approved: 'Search companies by name, type, city or services...',
-  suspended: 'Search companies by name, type, city or services...',
-  rejected: 'Search companies by name, type, city or services...',
-  featured: null,
-  requests: 'Search service requests by customer, location or services...',
-  users: 'Search users by name, role or user ID...',
-  contacts: 'Search contacts by name, email, subject or message...',
-  messaging: null,
-  articles: 'Search articles by title, author, category or content...',
-  cards: 'Search service cards by title, type or route...',
-};
-
-const EMPTY_TEXT: Record<'pending' | 'approved' | 'suspended' | 'rejected', string> = {
-  pending: 'No pending registrations',
-  approved: 'No approved registrations',
-  suspended: 'No suspended registrations',
-  rejected: 'No rejected registrations',
-};
+const TAB_BY_ID = new Map<string, AdminTab>(ADMIN_TABS.map((t) => [t.id, t]));
 
 function loadOrder(): TabId[] {
   try {
@@ -101,96 +29,43 @@ function loadOrder(): TabId[] {
   return DEFAULT_ORDER;
 }
 
-/** Business Listings Admin (SPEC §2 Admin dashboard). */
+/**
+ * Business Listings Admin (SPEC §2 Admin dashboard): the layout, the tabs (their registry is
+ * tabs.tsx), the search and the counts. Each panel loads its own page of data from the server.
+ */
 export default function AdminDashboard() {
   const [tab, setTab] = useState<TabId>('pending');
   const [order, setOrder] = useState<TabId[]>(DEFAULT_ORDER);
   const [query, setQuery] = useState('');
-  const registrations = useResource<AdminRegistration>(
-    '/api/admin/registrations',
-    'registrations',
-    'Failed to load registrations',
-  );
-  const users = useResource<AdminUser>('/api/admin/users', 'users', 'Failed to load users');
-  const requests = useResource<ServiceRequest>(
-    '/api/admin/service-requests',
-    'serviceRequests',
-    'Failed to load service requests',
-  );
-  const contacts = useResource<ContactMessage>(
-    '/api/admin/contacts',
-    'contacts',
-    'Failed to load contacts',
-  );
-  const articles = useResource<AdminArticle>(
-    '/api/admin/articles',
-    'articles',
-    'Failed to load articles',
-  );
+  const [q, setQ] = useState('');
+  const [localCount, setLocalCount] = useState<number | null>(null);
+  /** Bumped after an import: the open panel loads its page again. */
+  const [version, setVersion] = useState(0);
+  const counts = useCounts(q);
 
   useEffect(() => setOrder(loadOrder()), []);
+  useEffect(() => {
+    const next = query.trim();
+    if (next === q) return undefined;
+    const timer = setTimeout(() => setQ(next), next ? SEARCH_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [query, q]);
+
   const saveOrder = (next: { id: TabId }[]) => {
     const ids = next.map((t) => t.id);
     setOrder(ids);
     localStorage.setItem(ORDER_KEY, JSON.stringify(ids));
   };
 
-  const q = query;
-  const filtered = useMemo(
-    () => ({
-      registrations: (registrations.data ?? []).filter((b) =>
-        matchesQuery(q, b.business_name, b.business_type, b.city, b.services),
-      ),
-      users: (users.data ?? []).filter((u) =>
-        matchesQuery(q, u.display_name, u.email, u.role, u.user_id),
-      ),
-      requests: (requests.data ?? []).filter((r) =>
-        matchesQuery(
-          q,
-          r.customer_name,
-          r.customer_email,
-          r.customer_location,
-          r.services_requested,
-          r.status,
-          r.additional_info,
-        ),
-      ),
-      contacts: (contacts.data ?? []).filter((c) =>
-        matchesQuery(q, c.name, c.email, c.subject, c.message, c.status, c.phone),
-      ),
-      articles: (articles.data ?? []).filter((a) =>
-        matchesQuery(q, a.title, a.author, a.category, a.content),
-      ),
-    }),
-    [q, registrations.data, users.data, requests.data, contacts.data, articles.data],
-  );
-  const byStatus = (status: string) => filtered.registrations.filter((b) => b.status === status);
-  const counts: Partial<Record<TabId, number>> = {
-    pending: byStatus('pending').length,
-    approved: byStatus('approved').length,
-    suspended: byStatus('suspended').length,
-    rejected: byStatus('rejected').length,
-    requests: filtered.requests.length,
-    users: filtered.users.length,
-    contacts: filtered.contacts.length,
-    articles: filtered.articles.length,
+  /** A tab's count for the search in force, or null while it is not known. */
+  const countOf = (id: TabId): number | null => {
+    const key = TAB_BY_ID.get(id)?.count;
+    if (!key) return null;
+    return counts.counts && counts.counts.q === q ? counts.counts.counts[key] : null;
   };
-  const visibleCount = (id: TabId) => (id in counts ? counts[id]! : 0);
+  const current = TAB_BY_ID.get(tab)!;
+  const results = current.count ? countOf(tab) : localCount;
 
-  const changeRegistration = (id: string, next: AdminRegistration | null) =>
-    registrations.setData(
-      (list) =>
-        (next ? list?.map((b) => (b.id === id ? next : b)) : list?.filter((b) => b.id !== id)) ??
-        list,
-    );
-
-  const exportAll = () => {
-    const all = registrations.data ?? [];
-    downloadCsv(`business_registrations_${fileDate()}.csv`, businessesCsv(all));
-    toast.success('Export complete', { description: `${all.length} businesses exported.` });
-  };
-
-  const placeholder = PLACEHOLDERS[tab];
   return (
     <div className="admin">
       <div className="section-head">
@@ -199,15 +74,18 @@ export default function AdminDashboard() {
           <p className="muted">Review business listing requests</p>
         </div>
         <div className="admin-actions">
-          <CsvImportDialog onImported={registrations.reload} />
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={exportAll}
-            disabled={!registrations.data}
-          >
-            Export All Businesses
-          </button>
+          <CsvImportDialog
+            onImported={() => {
+              counts.reload();
+              setVersion((v) => v + 1);
+            }}
+          />
+          <ExportButton
+            label="Export All Businesses"
+            path="/api/admin/registrations/export.csv"
+            name="business_registrations"
+            noun="businesses"
+          />
         </div>
       </div>
 
@@ -216,6 +94,8 @@ export default function AdminDashboard() {
         onValueChange={(value) => {
           setTab(value as TabId);
           setQuery('');
+          setQ('');
+          setLocalCount(null);
         }}
       >
         <Tabs.List className="admin-tabs" aria-label="Admin sections">
@@ -228,8 +108,8 @@ export default function AdminDashboard() {
               <span className="admin-tab-wrap">
                 {handle}
                 <Tabs.Trigger className="admin-tab" value={id}>
-                  {LABELS[id]}
-                  {id in counts ? ` (${visibleCount(id)})` : ''}
+                  {TAB_BY_ID.get(id)!.label}
+                  <CountBadge count={countOf(id)} />
                 </Tabs.Trigger>
               </span>
             )}
@@ -237,144 +117,35 @@ export default function AdminDashboard() {
         </Tabs.List>
 
         <div className="admin-search">
-          {placeholder ? (
+          {current.placeholder ? (
             <>
               <input
                 type="search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
-                placeholder={placeholder}
-                aria-label={placeholder}
+                placeholder={current.placeholder}
+                aria-label={current.placeholder}
               />
-              {query.trim() && (
+              {q && results !== null && (
                 <p className="small muted" role="status">
-                  Searching for: "{query.trim()}" - {visibleCount(tab)} results found
+                  Searching for: "{q}" - {results} results found
                 </p>
               )}
             </>
           ) : (
-            <p className="small muted">Search is not available for {LABELS[tab]}</p>
+            <p className="small muted">Search is not available for {current.label}</p>
           )}
         </div>
 
-        {(['pending', 'approved', 'suspended', 'rejected'] as const).map((status) => (
-          <Tabs.Content key={status} value={status}>
-            {!registrations.data ? (
-              <p className="status-text">Loading registrations...</p>
-            ) : byStatus(status).length === 0 ? (
-              <div className="empty">
-                <h3>{EMPTY_TEXT[status]}</h3>
-              </div>
-            ) : (
-              <div className="grid admin-grid">
-                {byStatus(status).map((b) => (
-                  <RegistrationCard key={b.id} business={b} onChange={changeRegistration} />
-                ))}
-              </div>
+        {ADMIN_TABS.map((t) => (
+          <Tabs.Content key={t.id} value={t.id}>
+            {t.id === tab && (
+              <Fragment key={version}>
+                {t.panel({ q, refreshCounts: counts.reload, onCount: setLocalCount })}
+              </Fragment>
             )}
           </Tabs.Content>
         ))}
-        <Tabs.Content value="featured">
-          <FeaturedPanel
-            registrations={registrations.data}
-            reload={registrations.reload}
-            setRegistrations={registrations.setData}
-          />
-        </Tabs.Content>
-        <Tabs.Content value="requests">
-          <InboxPanel
-            endpoint="/api/admin/service-requests"
-            items={requests.data}
-            visible={filtered.requests}
-            searching={Boolean(q.trim())}
-            setItems={requests.setData}
-            texts={{
-              title: 'Service Requests',
-              subtitle: 'Requests from the Find It feature',
-              totalLabel: 'Total Requests',
-              pendingTitle: 'Pending Requests',
-              empty: 'No service requests yet',
-              emptySearch: 'No service requests match your search criteria.',
-              clearAll: 'Clear All',
-              clearConfirm: 'Delete every service request? This action cannot be undone.',
-              messages: {
-                handled: 'Service request marked as handled',
-                handleFailed: 'Failed to update service request',
-                deleted: 'Service request deleted successfully',
-                deleteFailed: 'Failed to delete service request',
-                cleared: 'All service requests cleared successfully',
-                clearFailed: 'Failed to clear all service requests',
-              },
-            }}
-            render={(r) => (
-              <>
-                <strong>{r.customer_name}</strong>
-                <p className="small">
-                  {r.customer_email} · {r.customer_phone} · {r.customer_location}
-                </p>
-                <p className="small">
-                  <strong>Services:</strong> {r.services_requested.join(', ')}
-                </p>
-                {r.additional_info && <p className="small">{r.additional_info}</p>}
-              </>
-            )}
-          />
-        </Tabs.Content>
-        <Tabs.Content value="users">
-          <UsersPanel users={users.data} visible={filtered.users} query={q} />
-        </Tabs.Content>
-        <Tabs.Content value="contacts">
-          <InboxPanel
-            endpoint="/api/admin/contacts"
-            items={contacts.data}
-            visible={filtered.contacts}
-            searching={Boolean(q.trim())}
-            setItems={contacts.setData}
-            texts={{
-              title: 'Contacts',
-              subtitle: 'Messages from the contact form',
-              totalLabel: 'Total Contacts',
-              pendingTitle: 'Pending Contacts',
-              empty: 'No contacts found',
-              emptySearch: 'No contacts match your search criteria.',
-              emptyIdle: 'No contact submissions have been received yet.',
-              clearAll: 'Clear All Contacts',
-              clearConfirm: 'Delete every contact message? This action cannot be undone.',
-              messages: {
-                handled: 'Contact marked as handled',
-                handleFailed: 'Failed to mark contact as handled',
-                deleted: 'Contact deleted successfully',
-                deleteFailed: 'Failed to delete contact',
-                cleared: 'All contacts cleared successfully',
-                clearFailed: 'Failed to clear contacts',
-              },
-            }}
-            render={(c) => (
-              <>
-                <strong>{c.subject}</strong>
-                <p className="small">
-                  {c.name} · {c.email}
-                  {c.phone ? ` · ${c.phone}` : ''}
-                </p>
-                <p className="small">{c.message}</p>
-              </>
-            )}
-          />
-        </Tabs.Content>
-        <Tabs.Content value="messaging">
-          <MessagingPanel />
-        </Tabs.Content>
-        <Tabs.Content value="articles">
-          <ArticlesPanel
-            articles={articles.data}
-            visible={filtered.articles}
-            query={q}
-            reload={articles.reload}
-          />
-        </Tabs.Content>
-        <Tabs.Content value="cards">
-          <ServiceCardsPanel query={q} />
-        </Tabs.Content>
       </Tabs.Root>
       <PageToaster />
     </div>

@@ -2,21 +2,28 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
 import { formatDay } from '../../browser/dates';
-import { ArticleDialog } from './ArticleDialog';
-import { ConfirmButton } from './ConfirmButton';
 import type { AdminArticle } from '../../schemas/articles';
+import { ConfirmButton } from '../ui/ConfirmButton';
+import { EmptyState } from '../ui/EmptyState';
+import { Pager } from '../ui/Pager';
+import { ArticleDialog } from './ArticleDialog';
+import { useArticles } from './data';
 
 interface Props {
-  articles: AdminArticle[] | null;
-  visible: AdminArticle[];
-  query: string;
-  reload: () => Promise<void>;
+  q: string;
+  refreshCounts: () => void;
 }
 
-/** Articles tab (SPEC §2): Article Management, New Article, Edit, Delete with confirmation. */
-export function ArticlesPanel({ articles, visible, query, reload }: Props) {
+/** Articles tab (SPEC §2): Article Management, New Article, Edit, Delete; paged, searched. */
+export function ArticlesPanel({ q, refreshCounts }: Props) {
+  const list = useArticles(q);
   const [editing, setEditing] = useState<AdminArticle | null>(null);
   const [open, setOpen] = useState(false);
+  const reload = async () => {
+    list.reload();
+    refreshCounts();
+  };
+  const articles = list.rows;
   if (!articles) return <p className="status-text">Loading articles...</p>;
 
   async function remove(article: AdminArticle) {
@@ -45,15 +52,11 @@ export function ArticlesPanel({ articles, visible, query, reload }: Props) {
         </button>
       </div>
       <ArticleDialog article={editing} open={open} onOpenChange={setOpen} onSaved={reload} />
-      {visible.length === 0 ? (
-        <div className="empty">
-          <h3>
-            {query.trim() ? `No articles found matching "${query.trim()}"` : 'No articles found'}
-          </h3>
-        </div>
+      {articles.length === 0 ? (
+        <EmptyState title={q ? `No articles found matching "${q}"` : 'No articles found'} />
       ) : (
         <ul className="grid admin-grid">
-          {visible.map((article) => (
+          {articles.map((article) => (
             <li key={article.id} className="card">
               <div className="card-badges">
                 {article.featured && <span className="badge badge-brand">Featured</span>}
@@ -91,6 +94,13 @@ export function ArticlesPanel({ articles, visible, query, reload }: Props) {
           ))}
         </ul>
       )}
+      <Pager
+        page={list.page}
+        total={list.response?.total ?? 0}
+        limit={list.response?.limit ?? 24}
+        onPage={list.setPage}
+        label="Article pages"
+      />
     </section>
   );
 }

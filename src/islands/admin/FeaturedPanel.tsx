@@ -1,36 +1,29 @@
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
-import { SortableList } from './SortableList';
 import type { AdminRegistration } from '../../schemas/registrations';
+import { EmptyState } from '../ui/EmptyState';
+import { useRegistrations } from './data';
+import { SortableList } from './SortableList';
 
-interface Props {
-  registrations: AdminRegistration[] | null;
-  reload: () => Promise<void>;
-  setRegistrations: (
-    update: (list: AdminRegistration[] | null) => AdminRegistration[] | null,
-  ) => void;
-}
+/** The featured list the panel orders: the first 100 by display_order (ADR 014). */
+const FEATURED_LIMIT = 100;
 
 /** Featured Business Order (SPEC §2): drag to reorder; saved on drop (display_order 1..n). */
-export function FeaturedPanel({ registrations, reload, setRegistrations }: Props) {
-  if (!registrations) return <p className="status-text">Loading featured businesses...</p>;
-  const featured = registrations
-    .filter((b) => b.featured)
-    .sort((a, b) => a.display_order - b.display_order);
+export function FeaturedPanel() {
+  const list = useRegistrations({ featured: true }, FEATURED_LIMIT);
+  const featured = list.rows;
+  if (!featured) return <p className="status-text">Loading featured businesses...</p>;
+  const total = list.response?.total ?? featured.length;
 
   async function save(next: AdminRegistration[]) {
-    const order = new Map(next.map((b, i) => [b.id, i + 1]));
-    setRegistrations(
-      (list) =>
-        list?.map((b) => (order.has(b.id) ? { ...b, display_order: order.get(b.id)! } : b)) ?? list,
-    );
+    list.setRows(() => next.map((b, i) => ({ ...b, display_order: i + 1 })));
     const result = await apiSend('PUT', '/api/admin/featured-order', {
       ids: next.map((b) => b.id),
     });
     if (result.ok) toast.success('Featured business order updated successfully');
     else {
       toast.error('Failed to update business order', { description: result.error.message });
-      await reload();
+      list.reload();
     }
   }
 
@@ -41,13 +34,17 @@ export function FeaturedPanel({ registrations, reload, setRegistrations }: Props
         Drag businesses to change the order they appear in on the home page. Changes are saved when
         you drop.
       </p>
+      {total > featured.length && (
+        <p className="small muted">
+          Showing the first {featured.length} of {total} featured businesses.
+        </p>
+      )}
       {featured.length === 0 ? (
-        <div className="empty">
-          <h3>No featured businesses found</h3>
+        <EmptyState title="No featured businesses found">
           <p className="muted">
             Mark businesses as featured in the Approved listings to show them here.
           </p>
-        </div>
+        </EmptyState>
       ) : (
         <SortableList
           label="Featured businesses"

@@ -1,7 +1,13 @@
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
 import { formatDateTime } from '../../browser/dates';
-import { ConfirmButton } from './ConfirmButton';
+import type { PageInfo } from '../../schemas/api';
+import type { InboxStats } from '../../schemas/service-requests';
+import { ConfirmButton } from '../ui/ConfirmButton';
+import { EmptyState } from '../ui/EmptyState';
+import { Pager } from '../ui/Pager';
+import type { PagedList } from './data';
 
 /** SPEC §9: Recently Handled lists show at most 5. */
 export const RECENT_LIMIT = 5;
@@ -34,41 +40,54 @@ export interface InboxTexts {
   };
 }
 
+type InboxList<T> = PagedList<T, PageInfo & { stats: InboxStats }>;
+
 interface Props<T extends Item> {
   endpoint: string;
-  items: T[] | null;
-  /** Items after the tab search; equals `items` when no search is active. */
-  visible: T[];
-  searching: boolean;
+  /** The tab search (SPEC §5), run by the server. */
+  q: string;
+  /** The resource's data hook: one page of `status` with the search. */
+  useList: (status: 'pending' | 'handled', q: string, limit?: number) => InboxList<T>;
   texts: InboxTexts;
-  render: (item: T) => React.ReactNode;
-  setItems: (update: (list: T[] | null) => T[] | null) => void;
+  render: (item: T) => ReactNode;
+  /** More actions of one item (Forward to matching businesses); `changed` reloads the lists. */
+  actions?: (item: T, changed: () => void) => ReactNode;
+  refreshCounts: () => void;
 }
 
-/** Requests and Contacts panels (SPEC §2): tiles, pending list, recently handled, Clear All. */
+/**
+ * Requests and Contacts panels (SPEC §2): tiles, the pending list a page at a time, the first 5
+ * recently handled of N, Clear All. Lists and search come from the server (ADR 014).
+ */
 export function InboxPanel<T extends Item>({
   endpoint,
-  items,
-  visible,
-  searching,
+  q,
+  useList,
   texts,
   render,
-  setItems,
+  actions: extraActions,
+  refreshCounts,
 }: Props<T>) {
-  if (!items) return <p className="status-text">Loading...</p>;
-  const pending = visible.filter((i) => i.status === 'pending');
-  const handled = visible
-    .filter((i) => i.status === 'handled')
-    .sort((a, b) => (b.handled_at ?? '').localeCompare(a.handled_at ?? ''));
+  const pending = useList('pending', q);
+  const handled = useList('handled', q, RECENT_LIMIT);
+  if (!pending.rows || !handled.rows) return <p className="status-text">Loading...</p>;
+  const stats = pending.response?.stats ?? { total: 0, pending: 0, handled: 0 };
+  const pendingTotal = pending.response?.total ?? 0;
+  const handledTotal = handled.response?.total ?? 0;
+
+  const changed = () => {
+    pending.reload();
+    handled.reload();
+    refreshCounts();
+  };
 
   async function handle(item: T) {
-    const result = await apiSend<Record<string, T>>('POST', `${endpoint}/${item.id}/handle`);
+    const result = await apiSend('POST', `${endpoint}/${item.id}/handle`);
     if (!result.ok) {
       toast.error(texts.messages.handleFailed, { description: result.error.message });
       return;
     }
-    const updated = Object.values(result.data)[0]!;
-    setItems((list) => list?.map((i) => (i.id === item.id ? updated : i)) ?? list);
+    changed();
     toast.success(texts.messages.handled);
   }
   async function remove(item: T) {
@@ -77,7 +96,7 @@ export function InboxPanel<T extends Item>({
       toast.error(texts.messages.deleteFailed, { description: result.error.message });
       return;
     }
-    setItems((list) => list?.filter((i) => i.id !== item.id) ?? list);
+    changed();
     toast.success(texts.messages.deleted);
   }
   async function clearAll() {
@@ -86,7 +105,7 @@ export function InboxPanel<T extends Item>({
       toast.error(texts.messages.clearFailed, { description: result.error.message });
       return;
     }
-    setItems(() => []);
+    changed();
     toast.success(texts.messages.cleared);
   }
 
@@ -97,6 +116,7 @@ export function InboxPanel<T extends Item>({
           Mark as Handled
         </button>
       )}
+      {extraActions?.(item, changed)}
       <ConfirmButton
         label="Delete"
         title="Delete"
@@ -115,7 +135,7 @@ export function InboxPanel<T extends Item>({
           <h2>{texts.title}</h2>
           <p className="small muted">{texts.subtitle}</p>
         </div>
-        {items.length > 0 && (
+        {stats.total > 0 && (
           <ConfirmButton
             label={texts.clearAll}
             title={texts.clearAll}
@@ -127,32 +147,31 @@ export function InboxPanel<T extends Item>({
       </div>
       <div className="tiles-row">
         <div className="tile">
-          <strong>{items.length}</strong> {texts.totalLabel}
+          <strong>{stats.total}</strong> {texts.totalLabel}
         </div>
         <div className="tile">
-          <strong>{items.filter((i) => i.status === 'pending').length}</strong> Pending
+          <strong>{stats.pending}</strong> Pending
         </div>
         <div className="tile">
-          <strong>{items.filter((i) => i.status === 'handled').length}</strong> Handled
+          <strong>{stats.handled}</strong> Handled
         </div>
       </div>
-      {visible.length === 0 ? (
-        <div className="empty">
-          <h3>{texts.empty}</h3>
-          {searching ? (
+      {pendingTotal + handledTotal === 0 ? (
+        <EmptyState title={texts.empty}>
+          {q ? (
             <p className="muted">{texts.emptySearch}</p>
           ) : (
             texts.emptyIdle && <p className="muted">{texts.emptyIdle}</p>
           )}
-        </div>
+        </EmptyState>
       ) : (
         <>
           <h3>{texts.pendingTitle}</h3>
-          {pending.length === 0 ? (
+          {pending.rows.length === 0 ? (
             <p className="muted">Nothing pending.</p>
           ) : (
             <ul className="inbox-list">
-              {pending.map((item) => (
+              {pending.rows.map((item) => (
                 <li key={item.id} className="card">
                   {render(item)}
                   <p className="small muted">Received {formatDateTime(item.created_at)}</p>
@@ -161,16 +180,23 @@ export function InboxPanel<T extends Item>({
               ))}
             </ul>
           )}
-          {handled.length > 0 && (
+          <Pager
+            page={pending.page}
+            total={pendingTotal}
+            limit={pending.response?.limit ?? 24}
+            onPage={pending.setPage}
+            label={`${texts.pendingTitle} pages`}
+          />
+          {handled.rows.length > 0 && (
             <>
               <h3>Recently Handled</h3>
-              {handled.length > RECENT_LIMIT && (
+              {handledTotal > RECENT_LIMIT && (
                 <p className="small muted">
-                  Showing the first {RECENT_LIMIT} of {handled.length}
+                  Showing the first {RECENT_LIMIT} of {handledTotal}
                 </p>
               )}
               <ul className="inbox-list">
-                {handled.slice(0, RECENT_LIMIT).map((item) => (
+                {handled.rows.map((item) => (
                   <li key={item.id} className="card handled">
                     {render(item)}
                     <p className="small muted">

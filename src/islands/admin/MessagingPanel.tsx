@@ -1,60 +1,73 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { apiGet, apiSend } from '../../browser/api-client';
+import { apiPost } from '../../browser/api-client';
 import { formatShort } from '../../browser/dates';
 import {
   parseCustomEmails,
-  type Recipients,
   type RecipientType,
   type SendMessageResponse,
-  type SentMessage,
 } from '../../schemas/messages';
-import { useResource } from './useResource';
+import { EmptyState } from '../ui/EmptyState';
+import { Pager } from '../ui/Pager';
+import { useRecipients, useSentMessages } from './data';
 
-/** Messaging (SPEC §2, §4 compose states, §5, §8): Compose Message and Sent Messages. */
+/** A recipient as the picker shows it; the e-mail is null for a listing without one. */
+interface Option {
+  id: string;
+  label: string;
+  email: string | null;
+}
+
+/**
+ * Messaging (SPEC §2, §4 compose states, §5, §8): Compose Message and Sent Messages. Recipients
+ * are picked a page at a time with a search, and "all businesses with an e-mail" is a set the
+ * server resolves, so the directory never loads into the browser (ADR 014).
+ */
 export function MessagingPanel() {
-  const sent = useResource<SentMessage>(
-    '/api/admin/messages',
-    'sentMessages',
-    'Failed to load sent messages',
-  );
-  const [recipients, setRecipients] = useState<Recipients | null>(null);
-  const [limited, setLimited] = useState(false);
+  const sent = useSentMessages();
   const [type, setType] = useState<RecipientType>('users');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allBusinesses, setAllBusinesses] = useState(false);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [selected, setSelected] = useState<Map<string, Option>>(new Map());
   const [custom, setCustom] = useState('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
+  const recipients = useRecipients(type === 'businesses' ? 'businesses' : 'users', q);
+  const limited = type === 'users' && recipients.rows !== null && !recipients.response;
 
   useEffect(() => {
-    void apiGet<Recipients>('/api/admin/messaging/recipients').then((result) => {
-      if (result.ok) setRecipients(result.data);
-      else {
-        toast.error('Failed to load users', { description: result.error.message });
-        setLimited(true);
-        setRecipients({ users: [], businesses: [] });
-      }
-    });
-  }, []);
+    const timer = setTimeout(() => setQ(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
 
-  const options =
-    type === 'users'
-      ? (recipients?.users ?? []).map((u) => ({
-          id: u.id,
-          label: u.shownName,
-          email: u.email as string | null,
-        }))
-      : (recipients?.businesses ?? []).map((b) => ({
-          id: b.id,
-          label: `${b.business_name} (${b.status})`,
-          email: b.email,
-        }));
+  const options: Option[] = (recipients.rows ?? []).map((r) =>
+    'shownName' in r
+      ? { id: r.id, label: r.shownName, email: r.email }
+      : { id: r.id, label: `${r.business_name} (${r.status})`, email: r.email },
+  );
+  const withEmail = recipients.response?.businessesWithEmail ?? 0;
   const withoutEmail =
-    type === 'businesses' ? options.filter((o) => selected.has(o.id) && !o.email).length : 0;
+    type === 'businesses' && !allBusinesses
+      ? [...selected.values()].filter((o) => !o.email).length
+      : 0;
   const recipientCount =
-    type === 'custom' ? parseCustomEmails(custom).length : selected.size - withoutEmail;
+    type === 'custom'
+      ? parseCustomEmails(custom).length
+      : type === 'businesses' && allBusinesses
+        ? withEmail
+        : selected.size - withoutEmail;
+
+  function choose(option: Option, on: boolean) {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(option.id, option);
+      else next.delete(option.id);
+      return next;
+    });
+  }
 
   async function send() {
     if (!subject.trim() || !message.trim())
@@ -62,9 +75,12 @@ export function MessagingPanel() {
     if (recipientCount === 0)
       return toast.error('Please select recipients or enter email addresses');
     setSending(true);
-    const result = await apiSend<SendMessageResponse>('POST', '/api/admin/messages', {
+    const result = await apiPost<SendMessageResponse>('/api/admin/messages', {
       recipient_type: type,
-      recipients: type === 'custom' ? [] : [...selected],
+      recipients: type === 'custom' || allBusinesses ? [] : [...selected.keys()],
+      ...(type === 'businesses' && allBusinesses
+        ? { recipient_set: 'all_businesses_with_email' }
+        : {}),
       custom_emails: type === 'custom' ? custom : '',
       subject,
       message,
@@ -77,9 +93,10 @@ export function MessagingPanel() {
     else toast.success(`Message sent to ${ok} recipient(s)`);
     setSubject('');
     setMessage('');
-    setSelected(new Set());
+    setSelected(new Map());
+    setAllBusinesses(false);
     setCustom('');
-    await sent.reload();
+    sent.reload();
     return undefined;
   }
 
@@ -92,7 +109,7 @@ export function MessagingPanel() {
             Compose Message
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="sent">
-            Sent Messages ({sent.data?.length ?? 0})
+            Sent Messages ({sent.response?.total ?? 0})
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="compose" className="auth-form">
@@ -109,7 +126,9 @@ export function MessagingPanel() {
               value={type}
               onChange={(e) => {
                 setType(e.target.value as RecipientType);
-                setSelected(new Set());
+                setSelected(new Map());
+                setAllBusinesses(false);
+                setSearch('');
               }}
             >
               <option value="users">Users</option>
@@ -130,47 +149,76 @@ export function MessagingPanel() {
           ) : (
             <fieldset className="field">
               <legend>
-                Select {type} ({selected.size} selected)
+                Select {type} (
+                {type === 'businesses' && allBusinesses
+                  ? `all ${withEmail} with an email`
+                  : `${selected.size} selected`}
+                )
               </legend>
-              <div className="admin-actions">
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => setSelected(new Set(options.map((o) => o.id)))}
-                >
-                  Select All
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => setSelected(new Set())}
-                >
-                  Deselect All
-                </button>
-              </div>
-              {!recipients ? (
-                <p className="muted">Loading...</p>
-              ) : (
-                <div className="recipient-list">
-                  {options.map((o) => (
-                    <label key={o.id} className="checkbox" htmlFor={`recipient-${o.id}`}>
-                      <input
-                        id={`recipient-${o.id}`}
-                        type="checkbox"
-                        checked={selected.has(o.id)}
-                        onChange={(e) => {
-                          const next = new Set(selected);
-                          if (e.target.checked) next.add(o.id);
-                          else next.delete(o.id);
-                          setSelected(next);
-                        }}
-                      />
-                      <span>
-                        {o.label} <span className="muted small">{o.email ?? 'no email'}</span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
+              {type === 'businesses' && (
+                <label className="checkbox" htmlFor="all-businesses">
+                  <input
+                    id="all-businesses"
+                    type="checkbox"
+                    checked={allBusinesses}
+                    onChange={(e) => setAllBusinesses(e.target.checked)}
+                  />
+                  <span>All businesses with an email ({withEmail})</span>
+                </label>
+              )}
+              {!(type === 'businesses' && allBusinesses) && (
+                <>
+                  <input
+                    type="search"
+                    className="recipient-search"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    placeholder={`Search ${type}...`}
+                    aria-label={`Search ${type}`}
+                  />
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      onClick={() => options.forEach((o) => choose(o, true))}
+                    >
+                      Select page
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      onClick={() => setSelected(new Map())}
+                    >
+                      Deselect All
+                    </button>
+                  </div>
+                  {!recipients.rows ? (
+                    <p className="muted">Loading...</p>
+                  ) : (
+                    <div className="recipient-list">
+                      {options.map((o) => (
+                        <label key={o.id} className="checkbox" htmlFor={`recipient-${o.id}`}>
+                          <input
+                            id={`recipient-${o.id}`}
+                            type="checkbox"
+                            checked={selected.has(o.id)}
+                            onChange={(e) => choose(o, e.target.checked)}
+                          />
+                          <span>
+                            {o.label} <span className="muted small">{o.email ?? 'no email'}</span>
+                          </span>
+                        </label>
+                      ))}
+                    </div>
+                  )}
+                  <Pager
+                    page={recipients.page}
+                    total={recipients.response?.total ?? 0}
+                    limit={recipients.response?.limit ?? 50}
+                    onPage={recipients.setPage}
+                    label={`${type} pages`}
+                  />
+                </>
               )}
             </fieldset>
           )}
@@ -209,25 +257,32 @@ export function MessagingPanel() {
           </button>
         </Tabs.Content>
         <Tabs.Content value="sent">
-          {!sent.data ? (
+          {!sent.rows ? (
             <p className="muted">Loading...</p>
-          ) : sent.data.length === 0 ? (
-            <div className="empty">
-              <h3>No messages sent yet</h3>
-            </div>
+          ) : sent.rows.length === 0 ? (
+            <EmptyState title="No messages sent yet" />
           ) : (
-            <ul className="inbox-list">
-              {sent.data.map((m) => (
-                <li key={m.id} className="card">
-                  <strong>{m.subject}</strong>
-                  <p className="small muted">
-                    {formatShort(m.sent_at)} · {m.recipient_type} · {m.sent_count} sent
-                    {m.failed_count ? `, ${m.failed_count} failed` : ''}
-                  </p>
-                  <p className="small">{m.message}</p>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="inbox-list">
+                {sent.rows.map((m) => (
+                  <li key={m.id} className="card">
+                    <strong>{m.subject}</strong>
+                    <p className="small muted">
+                      {formatShort(m.sent_at)} · {m.recipient_type} · {m.sent_count} sent
+                      {m.failed_count ? `, ${m.failed_count} failed` : ''}
+                    </p>
+                    <p className="small">{m.message}</p>
+                  </li>
+                ))}
+              </ul>
+              <Pager
+                page={sent.page}
+                total={sent.response?.total ?? 0}
+                limit={sent.response?.limit ?? 20}
+                onPage={sent.setPage}
+                label="Sent message pages"
+              />
+            </>
           )}
         </Tabs.Content>
       </Tabs.Root>

@@ -14,7 +14,7 @@ import {
 } from '../../schemas/registrations';
 import { VerificationBadge } from '../directory/Badges';
 import { StarRating } from '../directory/StarRating';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../ui/ConfirmButton';
 import { EditBusinessDialog } from './EditBusinessDialog';
 
 /**
@@ -43,13 +43,16 @@ interface Props {
   business: AdminRegistration;
   /** Replaces the business in the list (after a change) or removes it (null). */
   onChange: (id: string, next: AdminRegistration | null) => void;
+  /** Selected for a bulk action (ADR 014); no checkbox when `onSelect` is absent. */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
 }
 
 /** Status changes add the welcome e-mail's outcome; featured, verification and rating do not. */
 type Result = RegistrationResponse & Partial<StatusChangeResponse>;
 
 /** One business in the admin lists, with the actions of its status (SPEC §4). */
-export function RegistrationCard({ business, onChange }: Props) {
+export function RegistrationCard({ business, onChange, selected = false, onSelect }: Props) {
   const { status } = business;
 
   async function run(path: string, body: unknown, failure: string, success: string) {
@@ -118,6 +121,15 @@ export function RegistrationCard({ business, onChange }: Props) {
   return (
     <article className="card admin-card" data-status={status}>
       <div className="admin-card-head">
+        {onSelect && (
+          <input
+            type="checkbox"
+            className="select-card"
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            aria-label={`Select ${business.business_name}`}
+          />
+        )}
         <h3>
           {business.featured && <Star size={16} className="star-full" aria-label="Featured" />}{' '}
           {business.business_name}{' '}

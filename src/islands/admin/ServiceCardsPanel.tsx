@@ -1,29 +1,46 @@
 import * as Switch from '@radix-ui/react-switch';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { apiSend } from '../../browser/api-client';
-import { SortableList } from './SortableList';
+import { apiGet, apiSend } from '../../browser/api-client';
 import type { AdminServiceCard, AdminServiceCardResponse } from '../../schemas/service-cards';
-import { matchesQuery } from './search';
-import { useResource } from './useResource';
+import { EmptyState } from '../ui/EmptyState';
+import { SortableList } from './SortableList';
+
+/** SPEC §5 admin search over a card's title, type and route (a handful of cards: in the browser). */
+const matches = (card: AdminServiceCard, q: string) =>
+  [card.title, card.business_type, card.route_path].some((f) =>
+    f.toLowerCase().includes(q.toLowerCase()),
+  );
 
 /** Service Card Management (SPEC §2): reorder, enable/disable, edit title, description, button text. */
-export function ServiceCardsPanel({ query }: { query: string }) {
-  const {
-    data: cards,
-    setData,
-    reload,
-  } = useResource<AdminServiceCard>(
-    '/api/admin/service-cards',
-    'serviceCards',
-    'Failed to load service cards',
-  );
+export function ServiceCardsPanel({
+  query,
+  onCount,
+}: {
+  query: string;
+  /** How many cards the search shows (the "n results found" of the search line). */
+  onCount?: (count: number) => void;
+}) {
+  const [cards, setData] = useState<AdminServiceCard[] | null>(null);
+  const reload = useCallback(async () => {
+    const result = await apiGet<{ serviceCards: AdminServiceCard[] }>('/api/admin/service-cards');
+    if (result.ok) setData(result.data.serviceCards);
+    else {
+      toast.error('Failed to load service cards', { description: result.error.message });
+      setData((current) => current ?? []);
+    }
+  }, []);
+  useEffect(() => void reload(), [reload]);
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState({ title: '', description: '', button_text: '' });
+  const shownCount = cards?.filter((c) => matches(c, query)).length;
+  useEffect(() => {
+    if (shownCount !== undefined) onCount?.(shownCount);
+  }, [shownCount, onCount]);
 
   if (!cards) return <p className="status-text">Loading service cards...</p>;
   const searching = Boolean(query.trim());
-  const shown = cards.filter((c) => matchesQuery(query, c.title, c.business_type, c.route_path));
+  const shown = cards.filter((c) => matches(c, query));
 
   async function reorder(next: AdminServiceCard[]) {
     const previous = cards;
@@ -75,9 +92,7 @@ export function ServiceCardsPanel({ query }: { query: string }) {
           : 'Drag cards to change their order on the home page. Changes are saved when you drop.'}
       </p>
       {shown.length === 0 ? (
-        <div className="empty">
-          <h3>No service cards found</h3>
-        </div>
+        <EmptyState title="No service cards found" />
       ) : (
         <SortableList
           label="Service cards"

@@ -1,23 +1,13 @@
-import { toast } from 'sonner';
-import { downloadCsv, usersCsv } from '../../browser/csv';
-import { fileDate, formatDay } from '../../browser/dates';
-import type { AdminUser } from '../../schemas/users';
+import { formatDay } from '../../browser/dates';
+import { EmptyState } from '../ui/EmptyState';
+import { Pager } from '../ui/Pager';
+import { useUsers } from './data';
+import { ExportButton } from './ExportButton';
 
-/** Users tab (SPEC §2): User Management - View all registered users, Export Users. */
-export function UsersPanel({
-  users,
-  visible,
-  query,
-}: {
-  users: AdminUser[] | null;
-  visible: AdminUser[];
-  query: string;
-}) {
-  if (!users) return <p className="status-text">Loading users...</p>;
-  const exportUsers = () => {
-    downloadCsv(`users_${fileDate()}.csv`, usersCsv(users));
-    toast.success('Export complete', { description: `${users.length} users exported.` });
-  };
+/** Users tab (SPEC §2): User Management - View all registered users, Export Users; paged. */
+export function UsersPanel({ q }: { q: string }) {
+  const list = useUsers(q);
+  if (!list.rows) return <p className="status-text">Loading users...</p>;
   return (
     <section>
       <div className="section-head">
@@ -25,17 +15,18 @@ export function UsersPanel({
           <h2>User Management</h2>
           <p className="small muted">View all registered users</p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={exportUsers}>
-          Export Users
-        </button>
+        <ExportButton
+          label="Export Users"
+          path="/api/admin/users/export.csv"
+          name="users"
+          noun="users"
+        />
       </div>
-      {visible.length === 0 ? (
-        <div className="empty">
-          <h3>{query.trim() ? `No users found matching "${query.trim()}"` : 'No users found'}</h3>
-        </div>
+      {list.rows.length === 0 ? (
+        <EmptyState title={q ? `No users found matching "${q}"` : 'No users found'} />
       ) : (
         <ul className="grid admin-grid">
-          {visible.map((user) => (
+          {list.rows.map((user) => (
             <li key={user.user_id} className="card">
               <h3>{user.display_name || <span className="muted">No display name</span>}</h3>
               <p className="small">{user.email}</p>
@@ -62,6 +53,13 @@ export function UsersPanel({
           ))}
         </ul>
       )}
+      <Pager
+        page={list.page}
+        total={list.response?.total ?? 0}
+        limit={list.response?.limit ?? 24}
+        onPage={list.setPage}
+        label="User pages"
+      />
     </section>
   );
 }

@@ -1,0 +1,183 @@
+import type { ReactNode } from 'react';
+import type { AdminCounts } from '../../schemas/dashboard';
+import type { ContactMessage } from '../../schemas/contacts';
+import type { ServiceRequest } from '../../schemas/service-requests';
+import { ArticlesPanel } from './ArticlesPanel';
+import { useContacts, useServiceRequests } from './data';
+import { FeaturedPanel } from './FeaturedPanel';
+import { ForwardDialog } from './ForwardDialog';
+import { InboxPanel } from './InboxPanel';
+import { MessagingPanel } from './MessagingPanel';
+import { RegistrationsPanel } from './RegistrationsPanel';
+import { ServiceCardsPanel } from './ServiceCardsPanel';
+import { UsersPanel } from './UsersPanel';
+
+/** What a tab's panel gets from the dashboard. */
+export interface TabProps {
+  /** The tab search, trimmed and debounced; '' when none. */
+  q: string;
+  /** Recount the tabs after a change. */
+  refreshCounts: () => void;
+  /** For tabs whose count is not a server count (service cards): the shown number. */
+  onCount: (count: number) => void;
+}
+
+/** One admin tab (SPEC §2): its label, its count, its search placeholder and its panel. */
+export interface AdminTab {
+  id: string;
+  label: string;
+  /** The count shown as "Label (n)"; tabs without one show the label only. */
+  count?: keyof AdminCounts;
+  /** The search placeholder; null shows "Search is not available for …". */
+  placeholder: string | null;
+  panel: (props: TabProps) => ReactNode;
+}
+
+const COMPANY_SEARCH = 'Search companies by name, type, city or services...';
+
+const statusTab = (
+  id: 'pending' | 'approved' | 'suspended' | 'rejected',
+  label: string,
+): AdminTab => ({
+  id,
+  label,
+  count: id,
+  placeholder: COMPANY_SEARCH,
+  panel: ({ q, refreshCounts }) => (
+    <RegistrationsPanel status={id} q={q} refreshCounts={refreshCounts} />
+  ),
+});
+
+/** The tabs in their default order (SPEC §2); the admin's own order is kept in local storage. */
+export const ADMIN_TABS = [
+  statusTab('pending', 'Pending'),
+  statusTab('approved', 'Approved'),
+  statusTab('suspended', 'Suspended'),
+  statusTab('rejected', 'Rejected'),
+  {
+    id: 'featured',
+    label: 'Featured',
+    placeholder: null,
+    panel: () => <FeaturedPanel />,
+  },
+  {
+    id: 'requests',
+    label: 'Requests',
+    count: 'requests',
+    placeholder: 'Search service requests by customer, location or services...',
+    panel: ({ q, refreshCounts }) => (
+      <InboxPanel<ServiceRequest>
+        endpoint="/api/admin/service-requests"
+        q={q}
+        useList={useServiceRequests}
+        refreshCounts={refreshCounts}
+        texts={{
+          title: 'Service Requests',
+          subtitle: 'Requests from the Find It feature',
+          totalLabel: 'Total Requests',
+          pendingTitle: 'Pending Requests',
+          empty: 'No service requests yet',
+          emptySearch: 'No service requests match your search criteria.',
+          clearAll: 'Clear All',
+          clearConfirm: 'Delete every service request? This action cannot be undone.',
+          messages: {
+            handled: 'Service request marked as handled',
+            handleFailed: 'Failed to update service request',
+            deleted: 'Service request deleted successfully',
+            deleteFailed: 'Failed to delete service request',
+            cleared: 'All service requests cleared successfully',
+            clearFailed: 'Failed to clear all service requests',
+          },
+        }}
+        render={(r) => (
+          <>
+            <strong>{r.customer_name}</strong>
+            <p className="small">
+              {r.customer_email} · {r.customer_phone} · {r.customer_location}
+            </p>
+            <p className="small">
+              <strong>Services:</strong> {r.services_requested.join(', ')}
+            </p>
+            {r.additional_info && <p className="small">{r.additional_info}</p>}
+            {r.forwarded_count > 0 && (
+              <p className="small muted">Forwarded to {r.forwarded_count} business(es)</p>
+            )}
+          </>
+        )}
+        actions={(r, changed) => <ForwardDialog request={r} onForwarded={changed} />}
+      />
+    ),
+  },
+  {
+    id: 'users',
+    label: 'Users',
+    count: 'users',
+    placeholder: 'Search users by name, role or user ID...',
+    panel: ({ q }) => <UsersPanel q={q} />,
+  },
+  {
+    id: 'contacts',
+    label: 'Contacts',
+    count: 'contacts',
+    placeholder: 'Search contacts by name, email, subject or message...',
+    panel: ({ q, refreshCounts }) => (
+      <InboxPanel<ContactMessage>
+        endpoint="/api/admin/contacts"
+        q={q}
+        useList={useContacts}
+        refreshCounts={refreshCounts}
+        texts={{
+          title: 'Contacts',
+          subtitle: 'Messages from the contact form',
+          totalLabel: 'Total Contacts',
+          pendingTitle: 'Pending Contacts',
+          empty: 'No contacts found',
+          emptySearch: 'No contacts match your search criteria.',
+          emptyIdle: 'No contact submissions have been received yet.',
+          clearAll: 'Clear All Contacts',
+          clearConfirm: 'Delete every contact message? This action cannot be undone.',
+          messages: {
+            handled: 'Contact marked as handled',
+            handleFailed: 'Failed to mark contact as handled',
+            deleted: 'Contact deleted successfully',
+            deleteFailed: 'Failed to delete contact',
+            cleared: 'All contacts cleared successfully',
+            clearFailed: 'Failed to clear contacts',
+          },
+        }}
+        render={(c) => (
+          <>
+            <strong>{c.subject}</strong>
+            <p className="small">
+              {c.name} · {c.email}
+              {c.phone ? ` · ${c.phone}` : ''}
+            </p>
+            <p className="small">{c.message}</p>
+          </>
+        )}
+      />
+    ),
+  },
+  {
+    id: 'messaging',
+    label: 'Messaging',
+    placeholder: null,
+    panel: () => <MessagingPanel />,
+  },
+  {
+    id: 'articles',
+    label: 'Articles',
+    count: 'articles',
+    placeholder: 'Search articles by title, author, category or content...',
+    panel: ({ q, refreshCounts }) => <ArticlesPanel q={q} refreshCounts={refreshCounts} />,
+  },
+  {
+    id: 'cards',
+    label: 'Service Cards',
+    placeholder: 'Search service cards by title, type or route...',
+    panel: ({ q, onCount }) => <ServiceCardsPanel query={q} onCount={onCount} />,
+  },
+] as const satisfies readonly AdminTab[];
+
+export type TabId = (typeof ADMIN_TABS)[number]['id'];
+export const DEFAULT_ORDER: TabId[] = ADMIN_TABS.map((t) => t.id);

@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../functions/_lib/db.ts';
+import type { BusinessStatus } from '../../functions/db/database.ts';
+import { ensureAdmin } from '../../functions/users/users.service.ts';
+import { insertBusiness } from '../factories/business.ts';
+import { createTestDatabase, testApi } from '../setup/test-db.ts';
+
+/**
+ * The admin's lists at scale (ADR 014, issue 11.5, 12.10): every tab is paged on the server, its
+ * search (SPEC §5 "Admin search": case-insensitive substring over the tab's own fields) runs in
+ * SQL, and the tab counts come from the database, filtered while a search is active (SPEC §2).
+ */
+
+let handle: DatabaseHandle;
+let api: ReturnType<typeof testApi>;
+let call: ReturnType<typeof testApi>['call'];
+const AS = { as: 'admin' } as const;
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+const names = (list: { business_name: string }[]) => list.map((b) => b.business_name);
+
+beforeAll(async () => {
+  process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
+  handle = await createTestDatabase();
+  api = testApi(handle.db);
+  call = api.call;
+  await ensureAdmin(handle.db, { email: 'lists-admin@example.com', password: 'lists-pass-1' });
+  const signIn = await call('/api/auth/sign-in', {
+    method: 'POST',
+    ...AS,
+    json: { email: 'lists-admin@example.com', password: 'lists-pass-1' },
+  });
+  expect(signIn.status).toBe(200);
+});
+afterAll(() => handle?.close());
+beforeEach(async () => {
+  await handle.db.deleteFrom('business_registrations').execute();
+});
+
+/** `n` listings of one status, the first the newest, named `${prefix} 0..n-1`. */
+async function seed(prefix: string, status: BusinessStatus, n: number, extra = {}) {
+  const made = [];
+  for (let i = 0; i < n; i += 1)
+    made.push(
+      await insertBusiness(handle.db, {
+        business_name: `${prefix} ${i}`,
+        status,
+        created_at: minutesAgo(i + 1),
+        ...extra,
+      }),
+    );
+  return made;
+}
+
+describe('GET /api/admin/registrations (paged, SQL search)', () => {
+  it('pages one status newest first: no duplicates or gaps, total and page echoed', async () => {
+    await seed('Approved Motors', 'approved', 7);
+    await seed('Pending Motors', 'pending', 2);
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const { status, body } = await call(
+        `/api/admin/registrations?status=approved&limit=3&page=${page}`,
+        AS,
+      );
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ total: 7, page, limit: 3 });
+      expect(body.registrations.length).toBe(page < 3 ? 3 : 1);
+      for (const r of body.registrations) expect(r.status).toBe('approved');
+      seen.push(...names(body.registrations));
+    }
+    expect(seen).toEqual(Array.from({ length: 7 }, (_, i) => `Approved Motors ${i}`));
+    const past = await call('/api/admin/registrations?status=approved&limit=3&page=4', AS);
+    expect(past.body).toMatchObject({ registrations: [], total: 7 });
+    const first = (await call('/api/admin/registrations?status=approved', AS)).body;
+    expect(first.limit).toBe(24);
+    expect(first.registrations[0]).not.toHaveProperty('admin_search_text');
+    expect(first.registrations[0]).not.toHaveProperty('search_text');
+  });
+
+  it('refuses limits over 100, unknown statuses and control characters (422)', async () => {
+    for (const query of ['limit=101', 'limit=0', 'page=0', 'status=deleted', 'q=%01x']) {
+      const { status, body } = await call(`/api/admin/registrations?${query}`, AS);
+      expect(status, query).toBe(422);
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await call('/api/admin/registrations?limit=100', AS)).status).toBe(200);
+  });
+
+  it('searches name, type, city and services, any case, as a substring; not the description', async () => {
+    await insertBusiness(handle.db, { business_name: 'Lagoon Crest Autos', status: 'approved' });
+    await insertBusiness(handle.db, {
+      business_name: 'Island Body Shop',
+      business_type: 'Body Work & Paint',
+      status: 'approved',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Yaba One',
+      city: 'Yaba',
+      status: 'approved',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Tyre Stop',
+      services: 'Wheel ALIGNMENT and balancing',
+      status: 'approved',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Quiet Garage',
+      description: 'Mentions lagoon only in the description',
+      status: 'approved',
+    });
+    await insertBusiness(handle.db, { business_name: '100% Motors', status: 'approved' });
+    const search = async (q: string) =>
+      names(
+        (await call(`/api/admin/registrations?status=approved&q=${encodeURIComponent(q)}`, AS)).body
+          .registrations,
+      ).sort();
+    expect(await search('LAGOON')).toEqual(['Lagoon Crest Autos']);
+    expect(await search('body work')).toEqual(['Island Body Shop']);
+    expect(await search('yaba')).toEqual(['Yaba One']);
+    expect(await search('alignment')).toEqual(['Tyre Stop']);
+    // LIKE pattern characters are literal.
+    expect(await search('100%')).toEqual(['100% Motors']);
+    expect(await search('%')).toEqual(['100% Motors']);
+    expect(await search('_')).toEqual([]);
+    // Blank is ignored (SPEC §5).
+    expect((await search('   ')).length).toBe(6);
+  });
+
+  it('lists featured businesses by display_order', async () => {
+    await insertBusiness(handle.db, { business_name: 'Second', featured: true, display_order: 2 });
+    await insertBusiness(handle.db, { business_name: 'First', featured: true, display_order: 1 });
+    await insertBusiness(handle.db, { business_name: 'Plain' });
+    const { body } = await call('/api/admin/registrations?featured=true', AS);
+    expect(names(body.registrations)).toEqual(['First', 'Second']);
+    expect(body.total).toBe(2);
+  });
+});
+
+describe('GET /api/admin/counts', () => {
+  it('counts every tab, each status from one grouped query, filtered by the search', async () => {
+    await seed('Lagoon Pending', 'pending', 2);
+    await seed('Other Pending', 'pending', 1);
+    await seed('Lagoon Approved', 'approved', 3);
+    await seed('Other Suspended', 'suspended', 1);
+    await handle.db
+      .insertInto('contacts')
+      .values([
+        { name: 'Ada', email: 'ada@example.com', subject: 'About Lagoon', message: 'Hello there.' },
+        { name: 'Bola', email: 'bola@example.com', subject: 'Other', message: 'Hello there.' },
+      ])
+      .execute();
+    await handle.db
+      .insertInto('articles')
+      .values({ title: 'Lagoon driving', slug: 'lagoon-driving', content: 'x', category: 'Tips' })
+      .execute();
+
+    const all = await call('/api/admin/counts', AS);
+    expect(all.status).toBe(200);
+    expect(all.body.counts).toMatchObject({
+      pending: 3,
+      approved: 3,
+      suspended: 1,
+      rejected: 0,
+      contacts: 2,
+      articles: 1,
+      requests: 0,
+      users: 1,
+    });
+    const lagoon = await call('/api/admin/counts?q=lagoon', AS);
+    expect(lagoon.body.counts).toEqual({
+      pending: 2,
+      approved: 3,
+      suspended: 0,
+      rejected: 0,
+      requests: 0,
+      users: 0,
+      contacts: 1,
+      articles: 1,
+    });
+    // The count of a tab is the total of its list with the same search.
+    const list = await call('/api/admin/registrations?status=pending&q=lagoon', AS);
+    expect(list.body.total).toBe(lagoon.body.counts.pending);
+    const admin = await call('/api/admin/counts?q=ADMIN', AS);
+    expect(admin.body.counts.users).toBe(1);
+    await handle.db.deleteFrom('contacts').execute();
+    await handle.db.deleteFrom('articles').where('slug', '=', 'lagoon-driving').execute();
+  });
+});
+
+describe('inbox lists: service requests and contacts', () => {
+  it('pages pending newest first and handled most recently handled first, with tiles and search', async () => {
+    await handle.db.deleteFrom('service_requests').execute();
+    const rows = await handle.db
+      .insertInto('service_requests')
+      .values(
+        [1, 2, 3, 4, 5, 6, 7].map((age) => ({
+          customer_name: `Customer ${age}`,
+          customer_email: `c${age}@example.com`,
+          customer_phone: '0803 555 0101',
+          customer_location: age === 3 ? 'Lekki Phase 1' : 'Yaba',
+          services_requested: age === 5 ? ['Tyre Services'] : ['Auto Electrical'],
+          additional_info: age === 6 ? 'Toyota CAMRY' : null,
+          created_at: minutesAgo(age),
+        })),
+      )
+      .returning(['id', 'customer_name'])
+      .execute();
+    // Handle 7 first, then 6: 6 is the most recently handled.
+    for (const name of ['Customer 7', 'Customer 6']) {
+      const id = rows.find((r) => r.customer_name === name)!.id;
+      expect(
+        (await call(`/api/admin/service-requests/${id}/handle`, { method: 'POST', ...AS })).status,
+      ).toBe(200);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const pending = await call('/api/admin/service-requests?status=pending&limit=2&page=2', AS);
+    expect(pending.status).toBe(200);
+    expect(pending.body).toMatchObject({
+      total: 5,
+      page: 2,
+      limit: 2,
+      stats: { total: 7, pending: 5, handled: 2 },
+    });
+    expect(
+      pending.body.serviceRequests.map((r: { customer_name: string }) => r.customer_name),
+    ).toEqual(['Customer 3', 'Customer 4']);
+    expect(pending.body.serviceRequests[0].forwarded_count).toBe(0);
+    const handled = await call('/api/admin/service-requests?status=handled&limit=5', AS);
+    expect(
+      handled.body.serviceRequests.map((r: { customer_name: string }) => r.customer_name),
+    ).toEqual(['Customer 6', 'Customer 7']);
+    const search = async (q: string) =>
+      (
+        await call(`/api/admin/service-requests?q=${encodeURIComponent(q)}`, AS)
+      ).body.serviceRequests
+        .map((r: { customer_name: string }) => r.customer_name)
+        .sort();
+    expect(await search('lekki')).toEqual(['Customer 3']);
+    expect(await search('TYRE')).toEqual(['Customer 5']);
+    expect(await search('camry')).toEqual(['Customer 6']);
+    expect(await search('c2@')).toEqual(['Customer 2']);
+    expect((await search('handled')).length).toBe(2);
+    expect((await call('/api/admin/service-requests?status=done', AS)).status).toBe(422);
+  });
+
+  it('contacts: paged, searched over name, e-mail, subject, message, status and phone', async () => {
+    await handle.db.deleteFrom('contacts').execute();
+    await handle.db
+      .insertInto('contacts')
+      .values(
+        [1, 2, 3, 4].map((age) => ({
+          name: `Sender ${age}`,
+          email: `s${age}@example.com`,
+          phone: age === 2 ? '0803 999 1234' : null,
+          subject: age === 3 ? 'Claim my LISTING' : 'Question',
+          message: age === 4 ? 'Please remove us' : 'Hello there, friends.',
+          created_at: minutesAgo(age),
+        })),
+      )
+      .execute();
+    const page = await call('/api/admin/contacts?status=pending&limit=3', AS);
+    expect(page.body).toMatchObject({ total: 4, stats: { total: 4, pending: 4, handled: 0 } });
+    expect(page.body.contacts.map((c: { name: string }) => c.name)).toEqual([
+      'Sender 1',
+      'Sender 2',
+      'Sender 3',
+    ]);
+    const search = async (q: string) =>
+      (await call(`/api/admin/contacts?q=${encodeURIComponent(q)}`, AS)).body.contacts.map(
+        (c: { name: string }) => c.name,
+      );
+    expect(await search('listing')).toEqual(['Sender 3']);
+    expect(await search('999')).toEqual(['Sender 2']);
+    expect(await search('REMOVE')).toEqual(['Sender 4']);
+    expect(await search('s1@example')).toEqual(['Sender 1']);
+    expect((await search('pending')).length).toBe(4);
+  });
+});
+
+describe('users and articles', () => {
+  it('pages users newest first and searches name, e-mail, role and user ID', async () => {
+    for (const [i, email] of ['zed@example.com', 'yan@example.com', 'xia@example.com'].entries()) {
+      const signUp = await call('/api/auth/sign-up', {
+        method: 'POST',
+        as: `u${i}`,
+        json: { email, password: 'user-pass-1', displayName: `Name ${email[0]}` },
+      });
+      expect(signUp.status).toBe(201);
+    }
+    const { body } = await call('/api/admin/users?limit=2', AS);
+    expect(body).toMatchObject({ total: 4, page: 1, limit: 2 });
+    expect(body.users.map((u: { email: string }) => u.email)).toEqual([
+      'xia@example.com',
+      'yan@example.com',
+    ]);
+    const search = async (q: string) =>
+      (await call(`/api/admin/users?q=${encodeURIComponent(q)}`, AS)).body.users.map(
+        (u: { email: string }) => u.email,
+      );
+    expect(await search('name y')).toEqual(['yan@example.com']);
+    expect(await search('ADMIN')).toEqual(['lists-admin@example.com']);
+    const id = body.users[0].user_id as string;
+    expect(await search(id.slice(2, 12))).toEqual(['xia@example.com']);
+  });
+
+  it('pages admin articles (drafts too) with search; the public list is paged, limit ≤ 100', async () => {
+    await handle.db.deleteFrom('articles').execute();
+    await handle.db
+      .insertInto('articles')
+      .values(
+        [1, 2, 3, 4, 5].map((age) => ({
+          title: `Article ${age}`,
+          slug: `article-${age}`,
+          content: age === 2 ? 'All about BRAKE pads' : 'Body',
+          author: age === 3 ? 'Ngozi Okafor' : 'Desk',
+          category: age === 4 ? 'Buying Guide' : 'Tips',
+          published: age !== 5,
+          created_at: minutesAgo(age),
+        })),
+      )
+      .execute();
+    const admin = await call('/api/admin/articles?limit=2&page=3', AS);
+    expect(admin.body).toMatchObject({ total: 5, page: 3 });
+    expect(admin.body.articles.map((a: { title: string }) => a.title)).toEqual(['Article 5']);
+    const search = async (q: string) =>
+      (await call(`/api/admin/articles?q=${encodeURIComponent(q)}`, AS)).body.articles.map(
+        (a: { title: string }) => a.title,
+      );
+    expect(await search('brake')).toEqual(['Article 2']);
+    expect(await search('ngozi')).toEqual(['Article 3']);
+    expect(await search('buying')).toEqual(['Article 4']);
+    expect(await search('article 5')).toEqual(['Article 5']);
+
+    const pub = await call('/api/articles?limit=2&page=2');
+    expect(pub.status).toBe(200);
+    expect(pub.body).toMatchObject({ total: 4, page: 2, limit: 2 });
+    expect(pub.body.articles.map((a: { slug: string }) => a.slug)).toEqual([
+      'article-3',
+      'article-4',
+    ]);
+    expect(pub.body.articles[0]).not.toHaveProperty('content');
+    expect((await call('/api/articles?limit=101')).status).toBe(422);
+    expect((await call('/api/articles?limit=500')).status).toBe(422);
+    expect((await call('/api/articles/article-1')).body.article.content).toBe('Body');
+  });
+});
+
+describe('no admin list is unbounded (issue 12.10)', () => {
+  it('caps every admin list at 100 rows, whatever is asked', async () => {
+    await seed('Many', 'approved', 120);
+    for (const path of [
+      '/api/admin/registrations',
+      '/api/admin/users',
+      '/api/admin/service-requests',
+      '/api/admin/contacts',
+      '/api/admin/articles',
+      '/api/admin/messages',
+      '/api/admin/messaging/recipients?type=businesses',
+    ]) {
+      const sep = path.includes('?') ? '&' : '?';
+      expect((await call(`${path}${sep}limit=1000`, AS)).status, path).toBe(422);
+      const { status, body } = await call(`${path}${sep}limit=100`, AS);
+      expect(status, path).toBe(200);
+      const rows = Object.values(body).find(Array.isArray) as unknown[];
+      expect(rows.length, path).toBeLessThanOrEqual(100);
+    }
+    const { body } = await call('/api/admin/registrations?status=approved&limit=100', AS);
+    expect(body).toMatchObject({ total: 120 });
+    expect(body.registrations).toHaveLength(100);
+  });
+});
