@@ -12,6 +12,17 @@ export const VERIFICATION_BADGES = {
   not_verified: 'Not Verified',
 } as const;
 
+/**
+ * SPEC §3 contact_visibility values and how the admin names them (issue 13: the edit dialog
+ * showed the raw values).
+ */
+export const CONTACT_VISIBILITY_LABELS = {
+  public: 'Public',
+  registered_users_only: 'Registered users only',
+} as const;
+
+export type ContactVisibility = keyof typeof CONTACT_VISIBILITY_LABELS;
+
 /** SPEC §4: only these three values show a badge; `pending` and anything else show none. */
 export function verificationBadge(status: string | null | undefined): string | null {
   return status && Object.hasOwn(VERIFICATION_BADGES, status)
@@ -49,7 +60,7 @@ export interface PublicBusiness {
   created_at: string;
   star_rating: number;
   verification_status: string;
-  contact_visibility: 'public' | 'registered_users_only';
+  contact_visibility: ContactVisibility;
   contact_protected: boolean;
   latitude: number | null;
   longitude: number | null;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { sampleBusinesses, waitForIsland } from './helpers';
 
 /**
@@ -7,26 +7,6 @@ import { sampleBusinesses, waitForIsland } from './helpers';
  * its dialogs open: the business detail dialog (a public listing and a protected one), the
  * search results, the mobile menu drawer.
  */
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG)
-    // WCAG 2.5.3 "Label in Name" is still marked experimental in axe: turned on (issue 13.1,
-    // the logo link's name did not contain its visible text).
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes
-        .slice(0, 5)
-        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`)
-        .join('\n'),
-  );
-  expect(violations, `${what}:\n${summary.join('\n')}`).toEqual([]);
-}
-
 const businesses = sampleBusinesses();
 const protectedBiz = businesses.find((b) => b.contact_visibility === 'registered_users_only')!;
 

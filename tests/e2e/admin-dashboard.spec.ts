@@ -61,11 +61,17 @@ test.describe('admin dashboard', () => {
       'Articles',
       'Service Cards',
     ]);
+    // Only tabs inside the tablist; each tab's drag handle is in the "Reorder tabs" list.
+    const tablist = page.getByRole('tablist', { name: 'Admin sections' });
+    await expect(tablist.getByRole('button')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Reorder tabs' }).click();
     await expect(
       page
-        .getByRole('tablist', { name: 'Admin sections' })
+        .getByRole('list', { name: 'Reorder tabs' })
         .getByRole('button', { name: 'Drag to reorder' }),
-    ).toHaveCount(11);
+    ).toHaveCount(await tablist.getByRole('tab').count());
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('list', { name: 'Reorder tabs' })).toHaveCount(0);
     await expect(adminTab(page, 'Pending')).toHaveAttribute('aria-selected', 'true');
     for (const label of [
       'Pending',
@@ -180,10 +186,11 @@ test.describe('admin dashboard', () => {
     const before = await tabLabels(page);
     expect(before.slice(0, 2)).toEqual(['Pending', 'Approved']);
 
-    const tablist = page.getByRole('tablist', { name: 'Admin sections' });
-    const handle = tablist
+    await page.getByRole('button', { name: 'Reorder tabs' }).click();
+    const handle = page
+      .getByRole('list', { name: 'Reorder tabs' })
       .getByRole('listitem')
-      .filter({ has: adminTab(page, 'Approved') })
+      .filter({ hasText: 'Approved' })
       .getByRole('button', { name: 'Drag to reorder' });
     await keyboardDrag(page, handle, 'ArrowLeft', 8);
     await expect.poll(() => tabLabels(page)).toEqual(['Approved', 'Pending', ...before.slice(2)]);

@@ -36,6 +36,8 @@ function loadOrder(): TabId[] {
 export default function AdminDashboard() {
   const [tab, setTab] = useState<TabId>('pending');
   const [order, setOrder] = useState<TabId[]>(DEFAULT_ORDER);
+  /** The tab order list (drag and drop, SPEC §2: user-reorderable, local only) is open. */
+  const [reordering, setReordering] = useState(false);
   const [query, setQuery] = useState('');
   const [q, setQ] = useState('');
   const [localCount, setLocalCount] = useState<number | null>(null);
@@ -98,23 +100,46 @@ export default function AdminDashboard() {
           setLocalCount(null);
         }}
       >
-        <Tabs.List className="admin-tabs" aria-label="Admin sections">
-          <SortableList
-            direction="horizontal"
-            label="Reorder tabs"
-            items={order.map((id) => ({ id }))}
-            onReorder={saveOrder}
-            renderItem={({ id }, handle) => (
-              <span className="admin-tab-wrap">
-                {handle}
-                <Tabs.Trigger className="admin-tab" value={id}>
-                  {TAB_BY_ID.get(id)!.label}
-                  <CountBadge count={countOf(id)} />
-                </Tabs.Trigger>
-              </span>
-            )}
-          />
-        </Tabs.List>
+        <div className="admin-tabs-bar">
+          {/* Only tabs inside the tablist (WAI-ARIA; axe aria-required-children, issue 13.1):
+              the drag handles live in the reorder list below. */}
+          <Tabs.List className="admin-tabs" aria-label="Admin sections">
+            {order.map((id) => (
+              <Tabs.Trigger key={id} className="admin-tab" value={id}>
+                {TAB_BY_ID.get(id)!.label}
+                <CountBadge count={countOf(id)} />
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-expanded={reordering}
+            aria-controls="admin-tab-order"
+            onClick={() => setReordering((on) => !on)}
+          >
+            {reordering ? 'Done' : 'Reorder tabs'}
+          </button>
+        </div>
+        {reordering && (
+          <div id="admin-tab-order" className="admin-tab-order">
+            <p className="small muted">
+              Drag a tab to its place, or use its handle: Space, arrow keys, Space.
+            </p>
+            <SortableList
+              direction="horizontal"
+              label="Reorder tabs"
+              items={order.map((id) => ({ id }))}
+              onReorder={saveOrder}
+              renderItem={({ id }, handle) => (
+                <span className="admin-tab-wrap">
+                  {handle}
+                  <span className="admin-tab-name">{TAB_BY_ID.get(id)!.label}</span>
+                </span>
+              )}
+            />
+          </div>
+        )}
 
         <div className="admin-search">
           {current.placeholder ? (
@@ -141,6 +166,8 @@ export default function AdminDashboard() {
           <Tabs.Content key={t.id} value={t.id}>
             {t.id === tab && (
               <Fragment key={version}>
+                {/* The panel's own heading level: cards below use h3 (axe heading-order). */}
+                <h2 className="visually-hidden">{t.label}</h2>
                 {t.panel({ q, refreshCounts: counts.reload, onCount: setLocalCount })}
               </Fragment>
             )}

@@ -13,6 +13,7 @@ import {
   type RegistrationResponse,
 } from '../../schemas/registrations';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';
+import { CONTACT_VISIBILITY_LABELS } from '../../schemas/listing';
 import { Field, TextAreaField } from '../auth/Field';
 import { CheckboxGroup } from '../forms/CheckboxGroup';
 
@@ -153,8 +154,11 @@ export function EditBusinessDialog({
             <label className="field">
               <span>Contact visibility</span>
               <select {...form.register('contact_visibility')}>
-                <option value="public">public</option>
-                <option value="registered_users_only">registered_users_only</option>
+                {Object.entries(CONTACT_VISIBILITY_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
               </select>
             </label>
             <DialogFormActions submitting={isSubmitting} submitLabel={'Save Changes'} />

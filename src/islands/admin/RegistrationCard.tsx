@@ -12,6 +12,7 @@ import {
   type StatusChangeResponse,
   type TestWelcomeResponse,
 } from '../../schemas/registrations';
+import { CONTACT_VISIBILITY_LABELS } from '../../schemas/listing';
 import { VerificationBadge } from '../directory/Badges';
 import { StarRating } from '../directory/StarRating';
 import { ConfirmButton } from '../ui/ConfirmButton';
@@ -154,7 +155,9 @@ export function RegistrationCard({ business, onChange, selected = false, onSelec
         <dt>Address</dt>
         <dd>{fullAddress || '—'}</dd>
         <dt>Visibility</dt>
-        <dd>{business.contact_visibility === 'public' ? 'Public' : 'Registered users only'}</dd>
+        <dd>
+          {CONTACT_VISIBILITY_LABELS[business.contact_visibility] ?? business.contact_visibility}
+        </dd>
         {business.website && (
           <>
             <dt>Website</dt>
