@@ -24,7 +24,7 @@ export function ReportForm({ businessId, businessName, onClose }: ReportFormProp
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 
-  async function submit(event: Event) {
+  async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     if (!reason) {
       setError('Please choose a reason.');
@@ -64,7 +64,7 @@ export function ReportForm({ businessId, businessName, onClose }: ReportFormProp
       className="report-form"
       aria-label={`Report ${businessName}`}
       noValidate
-      onSubmit={(event) => void submit(event as unknown as Event)}
+      onSubmit={(event) => void submit(event)}
     >
       <fieldset className="field" aria-describedby={error ? `${id}-error` : undefined}>
         <legend>What is wrong with this listing?</legend>
