@@ -8,6 +8,7 @@ import * as directory from './directory/directory.handler.ts';
 import * as imports from './imports/imports.handler.ts';
 import * as messages from './messages/messages.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
+import * as reports from './reports/reports.handler.ts';
 import * as serviceCards from './service-cards/service-cards.handler.ts';
 import * as serviceRequests from './service-requests/service-requests.handler.ts';
 import * as users from './users/users.handler.ts';
@@ -45,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/articles/:slug',                          'public', articles.getPublished),
   route('GET',    '/service-cards',                           'public', serviceCards.listEnabled),
   route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
+  route('POST',   '/directory/:id/reports',                   'public', reports.submit),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),
   route('POST',   '/auth/sign-out',                           'public', auth.signOut),
@@ -92,6 +94,10 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/admin/service-cards',                     'admin',  serviceCards.listAll),
   route('PUT',    '/admin/service-cards/order',               'admin',  serviceCards.reorder),
   route('PATCH',  '/admin/service-cards/:id',                 'admin',  serviceCards.update),
+  route('GET',    '/admin/reports',                           'admin',  reports.list),
+  route('POST',   '/admin/reports/:id/resolve',               'admin',  reports.resolve),
+  route('POST',   '/admin/reports/:id/dismiss',               'admin',  reports.dismiss),
+  route('POST',   '/admin/reports/:id/suspend',               'admin',  reports.suspend),
   route('GET',    '/admin/messaging/recipients',              'admin',  messages.listRecipients),
   route('GET',    '/admin/messages',                          'admin',  messages.listSent),
   route('POST',   '/admin/messages',                          'admin',  messages.send),

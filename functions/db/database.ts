@@ -178,6 +178,21 @@ export interface ContactsTable {
   search_text: ColumnType<string, never, never>;
 }
 
+/** Issue 16.3 (ADR 019): a visitor's report of a listing. */
+export interface ListingReportsTable {
+  id: Generated<string>;
+  business_id: string;
+  reason: 'closed' | 'wrong_phone' | 'wrong_address' | 'duplicate' | 'spam' | 'other';
+  details: string | null;
+  reporter_user_id: string | null;
+  /** `user:<id>` or `ip:<keyed hash of the address bucket>`: one open report per reason each. */
+  reporter_key: string;
+  status: Generated<'open' | 'resolved' | 'dismissed' | 'suspended'>;
+  created_at: Timestamp;
+  handled_at: Timestamp | null;
+  handled_by: string | null;
+}
+
 export interface SentMessagesTable {
   id: Generated<string>;
   sent_by: string | null;
@@ -261,6 +276,7 @@ export interface Database {
   service_requests: ServiceRequestsTable;
   service_request_notifications: ServiceRequestNotificationsTable;
   contacts: ContactsTable;
+  listing_reports: ListingReportsTable;
   sent_messages: SentMessagesTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;

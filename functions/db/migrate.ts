@@ -9,7 +9,13 @@ import { migrations } from './migrations/index.ts';
  * @returns the names of the migrations applied now (empty when already current).
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Issue 16's migrations (2026_11_23_0050..0059) sort before 0070, which databases already ran:
+  // apply such a missing earlier migration instead of refusing the whole run.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   for (const result of results) {
     if (result.status === 'Error')

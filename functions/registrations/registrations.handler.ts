@@ -23,6 +23,7 @@ import type { ApiContext } from '../_lib/context.ts';
 import { csvResponse, fileDate } from '../_lib/csv-response.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { bulkListingChangeTags, CacheTags, listingChangeTags } from '../site/cache-tags.ts';
+import { reportedClosed } from '../reports/reports.service.ts';
 import * as service from './registrations.service.ts';
 
 /**
@@ -53,13 +54,20 @@ export async function submit(request: Request, ctx: ApiContext): Promise<Respons
 /**
  * GET /api/admin/registrations?status&featured&q&page&limit → `{ registrations, total, page,
  * limit }`: one page (limit ≤ 100, default 24) of a status tab newest first, or of the featured
- * list by display_order, with the company search `q` (SPEC §5). 422 for a bad parameter.
+ * list by display_order, with the company search `q` (SPEC §5). Each row carries
+ * `reported_closed` (issue 16.3). 422 for a bad parameter.
  */
 export async function list(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(RegistrationListQuerySchema, queryOf(request));
-  const { registrations, total } = await service.listRegistrations(await ctx.db(), query);
+  const db = await ctx.db();
+  const { registrations, total } = await service.listRegistrations(db, query);
+  // Issue 16.3: three distinct open "Permanently closed" reports flag a card (ADR 019).
+  const closed = await reportedClosed(
+    db,
+    registrations.map((r) => r.id),
+  );
   return reply(RegistrationListResponseSchema, {
-    registrations,
+    registrations: registrations.map((r) => ({ ...r, reported_closed: closed.has(r.id) })),
     total,
     page: query.page,
     limit: query.limit,

@@ -147,6 +147,11 @@ export const AdminRegistrationSchema = z.object({
   is_sample: z.boolean(),
   area: z.string().nullable(),
   category_keys: z.array(z.string()),
+  /**
+   * Issue 16.3 (ADR 019): three distinct reporters have open "Permanently closed" reports.
+   * Sent by the list (`GET /api/admin/registrations`) only.
+   */
+  reported_closed: z.boolean().optional(),
 });
 export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 

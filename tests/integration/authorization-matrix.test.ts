@@ -57,6 +57,19 @@ describe('authorization matrix', () => {
       expect(admin.has(route), route).toBe(true);
   });
 
+  it('covers the Reports tab routes (issue 16.3, ADR 019) as admin-only', () => {
+    const admin = new Set(
+      protectedRoutes.filter((r) => r.access === 'admin').map((r) => `${r.method} ${r.path}`),
+    );
+    for (const route of [
+      'GET /admin/reports',
+      'POST /admin/reports/:id/resolve',
+      'POST /admin/reports/:id/dismiss',
+      'POST /admin/reports/:id/suspend',
+    ])
+      expect(admin.has(route), route).toBe(true);
+  });
+
   it.each(protectedRoutes.map((r) => [r.method, r.path, r.access] as const))(
     '%s %s (%s)',
     async (method, path, access) => {

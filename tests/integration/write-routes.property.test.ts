@@ -106,6 +106,17 @@ async function fixtures() {
       .returning('id')
       .executeTakeFirstOrThrow(),
   ]);
+  // One open report on the listing, so the Reports actions (issue 16.3) have something to close.
+  await handle.db
+    .insertInto('listing_reports')
+    .values({
+      business_id: listing.id,
+      reason: 'spam',
+      details: null,
+      reporter_user_id: null,
+      reporter_key: `ip:fuzz-${n}`,
+    })
+    .execute();
   return {
     n,
     listing: listing.id,
@@ -286,6 +297,14 @@ const SEEDS: Record<string, Seed> = {
     body: () => ({ title: 'Fuzz Card', enabled: false }),
     status: 200,
   },
+  'POST /directory/:id/reports': {
+    id: (f) => f.listing,
+    body: () => ({ reason: 'wrong_phone', details: 'The number is wrong.' }),
+    status: 201,
+  },
+  'POST /admin/reports/:id/resolve': { id: (f) => f.listing, body: () => ({}), status: 200 },
+  'POST /admin/reports/:id/dismiss': { id: (f) => f.listing, body: () => ({}), status: 200 },
+  'POST /admin/reports/:id/suspend': { id: (f) => f.listing, body: () => ({}), status: 200 },
   'POST /admin/messages': {
     body: (f) => ({
       recipient_type: 'businesses',

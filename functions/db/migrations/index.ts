@@ -8,6 +8,7 @@ import * as serviceCardCounts from './2026_11_23_0002_service_card_counts.ts';
 import * as searchAtScale from './2026_11_23_0010_search_at_scale.ts';
 import * as adminLists from './2026_11_23_0030_admin_lists.ts';
 import * as authFailures from './2026_11_23_0040_auth_failures.ts';
+import * as listingReports from './2026_11_23_0054_listing_reports.ts';
 import * as dropSiteBuildState from './2026_11_23_0070_drop_site_build_state.ts';
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0010_search_at_scale': searchAtScale,
   '2026_11_23_0030_admin_lists': adminLists,
   '2026_11_23_0040_auth_failures': authFailures,
+  '2026_11_23_0054_listing_reports': listingReports,
   '2026_11_23_0070_drop_site_build_state': dropSiteBuildState,
 };

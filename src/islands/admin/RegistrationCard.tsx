@@ -17,6 +17,7 @@ import { VerificationBadge } from '../directory/Badges';
 import { StarRating } from '../directory/StarRating';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EditBusinessDialog } from './EditBusinessDialog';
+import { ReportedClosedBadge } from './ReportsPanel';
 
 /**
  * The status buttons come from the state machine the server enforces (SPEC §4), so the card can only
@@ -66,7 +67,11 @@ export function RegistrationCard({ business, onChange, selected = false, onSelec
       toast.error(failure, { description: result.error.message });
       return;
     }
-    onChange(business.id, result.data.registration);
+    // The list alone says whether a card is reported closed (issue 16.3): keep it.
+    onChange(business.id, {
+      ...result.data.registration,
+      reported_closed: business.reported_closed,
+    });
     const welcome = result.data.welcomeEmail;
     if (welcome?.status === 'failed') {
       toast.warning('Warning', {
@@ -139,6 +144,7 @@ export function RegistrationCard({ business, onChange, selected = false, onSelec
           )}
         </h3>
         <span className={`badge status-${status}`}>{status}</span>
+        {business.reported_closed && <ReportedClosedBadge />}
       </div>
       <p className="small card-type">{business.business_type}</p>
       <div className="card-badges">

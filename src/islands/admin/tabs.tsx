@@ -9,6 +9,7 @@ import { ForwardDialog } from './ForwardDialog';
 import { InboxPanel } from './InboxPanel';
 import { MessagingPanel } from './MessagingPanel';
 import { RegistrationsPanel } from './RegistrationsPanel';
+import { ReportsPanel } from './ReportsPanel';
 import { ServiceCardsPanel } from './ServiceCardsPanel';
 import { UsersPanel } from './UsersPanel';
 
@@ -107,6 +108,12 @@ export const ADMIN_TABS = [
         actions={(r, changed) => <ForwardDialog request={r} onForwarded={changed} />}
       />
     ),
+  },
+  {
+    id: 'reports',
+    label: 'Reports',
+    placeholder: 'Search reported businesses by name...',
+    panel: ({ q, refreshCounts }) => <ReportsPanel q={q} refreshCounts={refreshCounts} />,
   },
   {
     id: 'users',

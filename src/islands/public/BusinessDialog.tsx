@@ -3,6 +3,7 @@ import { locationLine, type BusinessCardData } from '../../schemas/listing';
 import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from './Badges';
 import { ContactDetails } from './ContactDetails';
 import { Icon } from './Icon';
+import ReportListing from './ReportListing';
 import { safeWebUrl } from '../../schemas/web-url';
 
 interface Props {
@@ -101,6 +102,11 @@ export function BusinessDialog({ business, onClose }: Props) {
             <ContactDetails business={business} />
           </section>
           <OsmAttribution source={business.source} />
+          <ReportListing
+            key={business.id}
+            businessId={business.id}
+            businessName={business.business_name}
+          />
           {business.slug && (
             <p>
               <a href={`/business/${business.slug}/`}>Open the business page</a>

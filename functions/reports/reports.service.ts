@@ -1,0 +1,162 @@
+import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../src/schemas/auth.ts';
+import {
+  REPORTS_PER_GROUP,
+  type ReportAction,
+  type ReportGroup,
+  type ReportListQuery,
+  type ReportSubmit,
+} from '../../src/schemas/reports.ts';
+import { authSecret } from '../_lib/env.ts';
+import { AppError } from '../_lib/errors.ts';
+import type { Encodable } from '../_lib/http.ts';
+import { log } from '../_lib/log.ts';
+import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
+import type { Database } from '../db/database.ts';
+import * as registrations from '../registrations/registrations.service.ts';
+import type { ListingChange } from '../registrations/registrations.service.ts';
+import * as repository from './reports.repository.ts';
+
+/** "Report this listing" and the admin Reports tab (issue 16.3, ADR 019). */
+type Db = Kysely<Database>;
+
+/** Reports per hour per client address (the /64 of an IPv6 address), all listings together. */
+export const REPORTS_PER_HOUR = 10;
+
+/**
+ * Who reported: the account when signed in, else a keyed hash of the client's address bucket
+ * (the address itself is never stored; the key is the auth secret, so the hash cannot be
+ * reversed by trying every IPv4 address).
+ */
+export function reporterKey(user: SessionUser | null, clientAddress: string): string {
+  if (user) return `user:${user.id}`;
+  const digest = createHmac('sha256', authSecret())
+    .update(`listing-report:${addressBucket(clientAddress)}`)
+    .digest('base64url');
+  return `ip:${digest.slice(0, 32)}`;
+}
+
+/**
+ * A visitor's report of a public listing (issue 16.3): rate limited per address, honeypot, then
+ * stored as open. A reporter's repeat of an open report (same listing and reason) counts once:
+ * it answers the same and adds nothing.
+ * @throws AppError RATE_LIMITED past 10 an hour per address; NOT_FOUND for a listing that is
+ * not in the public directory.
+ */
+export async function submitReport(
+  db: Db,
+  businessId: string,
+  input: ReportSubmit,
+  reporter: { user: SessionUser | null; clientAddress: string },
+): Promise<void> {
+  await enforceRateLimits(db, [
+    {
+      key: `report:ip:${addressBucket(reporter.clientAddress)}`,
+      limit: REPORTS_PER_HOUR,
+      windowSeconds: 3600,
+    },
+  ]);
+  if (input.hp) {
+    log.warn('honeypot filled; report dropped', { ip: reporter.clientAddress });
+    return;
+  }
+  if (!(await repository.isPublicListing(db, businessId)))
+    throw new AppError('NOT_FOUND', 'Business not found');
+  await repository.insertOpen(db, {
+    business_id: businessId,
+    reason: input.reason,
+    details: input.details ?? null,
+    reporter_user_id: reporter.user?.id ?? null,
+    reporter_key: reporterKey(reporter.user, reporter.clientAddress),
+  });
+}
+
+/**
+ * One page of the Reports tab: listings with open reports, most recently reported first, each
+ * with its count, the count per reason, the "Permanently closed" reporters and its newest 20
+ * reports (never who sent them).
+ */
+export async function listReports(
+  db: Db,
+  query: ReportListQuery,
+): Promise<{ groups: Encodable<ReportGroup>[]; total: number }> {
+  const { rows, total } = await repository.listGroups(db, query.q, {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  const ids = rows.map((r) => r.business_id);
+  const [reasons, reports] = await Promise.all([
+    repository.reasonCounts(db, ids),
+    repository.newestReports(db, ids, REPORTS_PER_GROUP),
+  ]);
+  const groups = rows.map((row) => ({
+    business: {
+      id: row.business_id,
+      business_name: row.business_name,
+      business_type: row.business_type,
+      city: row.city,
+      slug: row.slug,
+      status: row.status,
+    },
+    count: row.count,
+    reasons: reasons
+      .filter((r) => r.business_id === row.business_id)
+      .map(({ reason, count }) => ({ reason, count })),
+    closed_reporters: row.closed_reporters,
+    reported_closed: row.closed_reporters >= repository.CLOSED_FLAG_REPORTERS,
+    last_reported_at: row.last_reported_at,
+    reports: reports
+      .filter((r) => r.business_id === row.business_id)
+      .map((r) => ({
+        id: r.id,
+        reason: r.reason,
+        details: r.details,
+        created_at: r.created_at,
+        signed_in: r.reporter_user_id !== null,
+      })),
+  }));
+  return { groups, total };
+}
+
+/** The listings among `ids` flagged "Reported closed" (three distinct open closed reports). */
+export function reportedClosed(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  return repository.closedFlagged(db, ids);
+}
+
+const CLOSED_AS = { resolve: 'resolved', dismiss: 'dismissed', suspend: 'suspended' } as const;
+
+/**
+ * Resolve, Dismiss or Suspend listing: closes every open report of the listing, recording the
+ * admin. Suspend first suspends an approved listing through the registrations service (SPEC §4
+ * rules: 409 for a listing that cannot be suspended), so the caller purges its pages with
+ * `change`; a listing already suspended stays so.
+ * @throws AppError NOT_FOUND (no such listing), CONFLICT (no open reports, or a listing that
+ * cannot be suspended).
+ */
+export async function actOnReports(
+  db: Db,
+  businessId: string,
+  action: ReportAction,
+  adminId: string | null,
+): Promise<{
+  closed: number;
+  status: (typeof CLOSED_AS)[ReportAction];
+  business_status: ListingChange['after']['status'];
+  change: ListingChange | null;
+}> {
+  const business = await registrations.getRegistration(db, businessId);
+  if ((await repository.countOpen(db, businessId)) === 0)
+    throw new AppError('CONFLICT', 'These reports were already handled.');
+  let change: ListingChange | null = null;
+  if (action === 'suspend' && business.status !== 'suspended')
+    change = await registrations.changeStatus(db, businessId, 'suspended');
+  const status = CLOSED_AS[action];
+  const closed = await repository.closeOpen(db, businessId, status, adminId);
+  return {
+    closed,
+    status,
+    business_status: change?.after.status ?? business.status,
+    change,
+  };
+}
