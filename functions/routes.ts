@@ -41,6 +41,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/directory',                               'public', directory.listDirectory),
   route('GET',    '/directory/search',                        'public', directory.searchDirectory),
   route('GET',    '/directory/featured',                      'public', directory.listFeatured),
+  route('GET',    '/directory/near',                          'public', directory.nearbyDirectory),
   route('GET',    '/directory/:id',                           'public', directory.getBusiness),
   route('GET',    '/articles',                                'public', articles.listPublished),
   route('GET',    '/articles/:slug',                          'public', articles.getPublished),

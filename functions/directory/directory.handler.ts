@@ -1,4 +1,5 @@
 import { BusinessIdSchema, DirectoryListQuerySchema } from '../../src/schemas/directory.ts';
+import { NearbyQuerySchema } from '../../src/schemas/nearby.ts';
 import { DirectorySearchQuerySchema } from '../../src/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
@@ -29,6 +30,21 @@ export async function listDirectory(request: Request, ctx: ApiContext): Promise<
 export async function searchDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectorySearchQuerySchema, queryOf(request));
   return json(await service.searchBusinesses(await ctx.db(), query), 200, PUBLIC_CACHE);
+}
+
+/**
+ * GET /api/directory/near?lat&lng&category&area&cursor&limit → {@link NearbyPage}
+ * `{ businesses, nextCursor }` (issue 16.5, ADR 020): approved listings nearest first from the
+ * visitor's position (within Lagos), each with `distance_km` and `distance_from_area`; at most
+ * `limit` (≤ 100) per call. The position is neither stored nor logged, and the answer is not
+ * cached anywhere (`no-store`). 422 for a position outside Lagos or bad parameters, 400 for a
+ * foreign cursor.
+ */
+export async function nearbyDirectory(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(NearbyQuerySchema, queryOf(request));
+  return json(await service.nearbyBusinesses(await ctx.db(), query), 200, {
+    'cache-control': 'private, no-store',
+  });
 }
 
 /**

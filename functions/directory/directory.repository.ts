@@ -12,7 +12,8 @@ export function containsPattern(term: string): string {
 /**
  * Which approved listings a list shows. `categoryKey` (a CATEGORY_PAGES key) reads that page's
  * partial index; `type` is the free SPEC §7 type filter (business_type, services or tags
- * contain it); `location` matches city, state or general location; `area` is exact (any case).
+ * contain it); `location` matches city, state or general location; `area` is an area name of
+ * `src/config/lagos-areas.ts`, matched exactly.
  */
 export interface DirectoryFilter {
   categoryKey?: string | undefined;
@@ -91,7 +92,8 @@ function applyFilter<QB extends SelectQueryBuilder<Database, 'business_directory
     q = q.where('type_text', 'like', containsPattern(filter.type)) as QB;
   }
   if (filter.location) q = q.where('location_text', 'like', containsPattern(filter.location)) as QB;
-  if (filter.area) q = q.where(sql<boolean>`lower(area) = ${filter.area.toLowerCase()}`) as QB;
+  // Exact: the area's stored name, so the (area, listing order) index serves it (ADR 020).
+  if (filter.area) q = q.where('area', '=', filter.area) as QB;
   if (filter.featuredOnly) q = q.where('featured', '=', true) as QB;
   return q;
 }
@@ -141,6 +143,32 @@ export async function countDirectory(db: Db, filter: DirectoryFilter): Promise<n
     filter,
   ).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The areas with the most approved listings of a category page (or of the whole directory),
+ * most first, then by name: at most `limit` (issue 16.4). Reads the (area, listing order) index
+ * with `category_keys` included (2026_11_23_0057), index-only.
+ */
+export async function countByArea(
+  db: Db,
+  categoryKey: string | undefined,
+  limit: number,
+): Promise<{ area: string; count: number }[]> {
+  let query = db
+    .selectFrom('business_directory')
+    .select(['area', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('area', 'is not', null);
+  if (categoryKey) {
+    query = query.where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
+  }
+  const rows = await query
+    .groupBy('area')
+    .orderBy('count', 'desc')
+    .orderBy('area')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ area: r.area!, count: Number(r.count) }));
 }
 
 /** One approved listing by id, or undefined. */

@@ -66,6 +66,7 @@ export async function listBusinessesPage(
 }
 
 export { searchBusinesses } from './search.service.ts';
+export { nearbyBusinesses } from './nearby.service.ts';
 
 /** @throws AppError NOT_FOUND when no approved listing has this id. */
 export async function getBusiness(db: Db, id: string): Promise<PublicBusiness> {
@@ -99,6 +100,18 @@ export async function getBusinessContact(db: Db, id: string): Promise<BusinessCo
     phone_e164: toE164(row.phone),
     whatsapp_e164: toE164(row.whatsapp ?? row.phone),
   };
+}
+
+/**
+ * The busiest areas of a category page (issue 16.4): up to `limit` areas of the shipped list
+ * with their number of approved listings in the category, most first.
+ */
+export async function busiestAreas(
+  db: Db,
+  category: CategoryPageKey | undefined,
+  limit: number,
+): Promise<{ area: string; count: number }[]> {
+  return repository.countByArea(db, category, limit);
 }
 
 /** Listings per sitemap file: well under the protocol's 50,000 URLs and 1 MB of XML. */

@@ -49,6 +49,8 @@ export interface SearchCriteria {
   type?: string | undefined;
   /** SPEC §7 location filter: city, state, general_location or area contains it. */
   location?: string | undefined;
+  /** Issue 16.4 area filter: the listing's `area` is this name of the shipped list (exact). */
+  area?: string | undefined;
 }
 
 export interface SearchPageRequest extends SearchCriteria {
@@ -134,6 +136,11 @@ function conditionsOf(criteria: SearchCriteria): Condition[] {
   }
   const location = criteria.location?.trim().toLowerCase();
   if (location) conditions.push(textCondition('location_text', [location]));
+  if (criteria.area) {
+    // Exact, on the walk index's included `area` (2026_11_23_0059) or the area btree.
+    const test = sql<boolean>`area = ${criteria.area}`;
+    conditions.push({ filter: test, indexed: test });
+  }
   return conditions;
 }
 
@@ -189,7 +196,7 @@ async function walkNewest(
       from (
         select id, created_at, ${sql.join(conditions.map((c, i) => sql`${c.filter} as ${flag(i)}`))}
         from (
-          select id, created_at, search_text, type_text, location_text, category_keys
+          select id, created_at, search_text, type_text, location_text, category_keys, area
           from business_directory
           where ${afterPosition(after)}
           order by created_at desc, id desc
@@ -296,7 +303,7 @@ async function countByWalking(db: Db, conditions: Condition[]): Promise<Total> {
       from (
         select ${and(conditions.map((c) => c.filter))} as m, row_number() over () as ord
         from (
-          select search_text, type_text, location_text, category_keys
+          select search_text, type_text, location_text, category_keys, area
           from business_directory
           limit ${max}
         ) listings

@@ -62,6 +62,7 @@ export async function searchBusinesses(
     terms,
     type: query.type,
     location: query.location,
+    area: query.area,
     limit: query.limit,
     after: cursor ? { createdAt: cursor.c, id: cursor.i } : undefined,
     withTotal: !cursor,

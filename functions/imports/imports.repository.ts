@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewBusinessRegistration } from '../db/database.ts';
+import { deriveArea } from './lagos-areas.ts';
 
 /**
  * Queries of bulk and CSV import: duplicate candidates and the insert that never imports the
@@ -57,7 +58,7 @@ export async function insertImported(
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('business_registrations')
-    .values(values)
+    .values({ ...values, area: values.area ?? deriveArea(values) })
     .onConflict((oc) => oc.columns(['source', 'source_id']).doNothing())
     .returning('id')
     .executeTakeFirst();

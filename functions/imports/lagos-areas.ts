@@ -1,48 +1,126 @@
-/**
- * Approximate centres of well-known Lagos areas, used to name the area of an imported point
- * that has coordinates but no address (OpenStreetMap nodes often have no addr:* tags).
- */
-export const LAGOS_AREAS: readonly { name: string; lat: number; lon: number }[] = [
-  { name: 'Ikeja', lat: 6.6018, lon: 3.3515 },
-  { name: 'Lekki', lat: 6.4474, lon: 3.4723 },
-  { name: 'Surulere', lat: 6.5006, lon: 3.3536 },
-  { name: 'Yaba', lat: 6.5095, lon: 3.3711 },
-  { name: 'Apapa', lat: 6.4489, lon: 3.3594 },
-  { name: 'Mushin', lat: 6.5273, lon: 3.3525 },
-  { name: 'Victoria Island', lat: 6.4281, lon: 3.4219 },
-  { name: 'Ikoyi', lat: 6.4549, lon: 3.4365 },
-  { name: 'Lagos Island', lat: 6.4541, lon: 3.3947 },
-  { name: 'Ebute Metta', lat: 6.4853, lon: 3.3784 },
-  { name: 'Festac', lat: 6.4667, lon: 3.2833 },
-  { name: 'Amuwo Odofin', lat: 6.4526, lon: 3.3066 },
-  { name: 'Ojo', lat: 6.4604, lon: 3.1813 },
-  { name: 'Ikorodu', lat: 6.6194, lon: 3.5105 },
-  { name: 'Ajah', lat: 6.4698, lon: 3.5852 },
-  { name: 'Oshodi', lat: 6.5556, lon: 3.3436 },
-  { name: 'Isolo', lat: 6.5333, lon: 3.3167 },
-  { name: 'Agege', lat: 6.618, lon: 3.3209 },
-  { name: 'Gbagada', lat: 6.5536, lon: 3.39 },
-  { name: 'Maryland', lat: 6.57, lon: 3.365 },
-  { name: 'Ogba', lat: 6.627, lon: 3.343 },
-  { name: 'Alimosho', lat: 6.61, lon: 3.296 },
-  { name: 'Magodo', lat: 6.617, lon: 3.383 },
-  { name: 'Ketu', lat: 6.597, lon: 3.39 },
-  { name: 'Badagry', lat: 6.415, lon: 2.881 },
-  { name: 'Epe', lat: 6.584, lon: 3.983 },
-];
+import { isNearLagos, LAGOS_AREAS, type LagosArea } from '../../src/config/lagos-areas.ts';
 
-/** The name of the nearest area to a point (equirectangular distance is plenty at this scale). */
-export function nearestLagosArea(lat: number, lon: number): string {
+/**
+ * Area derivation (issue 16.4, ADR 020): which entry of the shipped Lagos area list
+ * (`src/config/lagos-areas.ts`) a listing lies in, from its address, general location, city and
+ * coordinates, with no network. Used on every write (registration, admin edit, imports) and by
+ * the backfill migration.
+ */
+export { LAGOS_AREAS };
+
+/** Farthest a point may be from the nearest area centre to be given that area (km). */
+export const AREA_RADIUS_KM = 4;
+
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle (haversine) distance in km between two WGS 84 points. */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The nearest area to a point and its distance in km (any distance). */
+export function nearestArea(lat: number, lon: number): { area: LagosArea; km: number } {
   let best = LAGOS_AREAS[0]!;
-  let bestDistance = Number.POSITIVE_INFINITY;
+  let bestKm = Number.POSITIVE_INFINITY;
   for (const area of LAGOS_AREAS) {
-    const dx = (area.lon - lon) * Math.cos((lat * Math.PI) / 180);
-    const dy = area.lat - lat;
-    const distance = dx * dx + dy * dy;
-    if (distance < bestDistance) {
-      bestDistance = distance;
+    const km = distanceKm(lat, lon, area.lat, area.lon);
+    if (km < bestKm) {
+      bestKm = km;
       best = area;
     }
   }
-  return best.name;
+  return { area: best, km: bestKm };
+}
+
+/** The name of the nearest area to a point, however far (OpenStreetMap import labels). */
+export function nearestLagosArea(lat: number, lon: number): string {
+  return nearestArea(lat, lon).area.name;
+}
+
+/** Lower-case words separated by single spaces, padded: `" ikeja gra "`. */
+function normalise(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
+}
+
+/** Every spelling of every area, normalised, longest first (so "ibeju lekki" beats "lekki"). */
+const SPELLINGS: readonly { needle: string; area: LagosArea; alias: boolean }[] =
+  LAGOS_AREAS.flatMap((area) =>
+    [area.name, ...(area.aliases ?? [])].map((s, i) => ({
+      needle: normalise(s),
+      area,
+      alias: i > 0,
+    })),
+  ).sort((a, b) => b.needle.length - a.needle.length);
+
+/** Words after a place name that make it a street ("Ikorodu Road" runs through Maryland). */
+const STREET =
+  /^ (road|rd|street|st|expressway|expy|motor road|way|avenue|ave|crescent|close|lane|bypass|link road) /;
+const SINGLE_WORD_SPELLINGS = new Set(
+  SPELLINGS.map((s) => s.needle.trim()).filter((n) => !n.includes(' ')),
+);
+
+/** Whether the text after a match makes it a street name: "Road", or "Epe Expressway". */
+function isStreetName(rest: string): boolean {
+  if (STREET.test(rest)) return true;
+  const next = /^ ([a-z0-9]+)( .*)$/.exec(rest);
+  return Boolean(next && SINGLE_WORD_SPELLINGS.has(next[1]!) && STREET.test(next[2]!));
+}
+
+/**
+ * The area a text names: the spelling that starts earliest in it (addresses go from street to
+ * neighbourhood to LGA, so the first name is the most specific), the longest at one position.
+ * Whole words only, any case and punctuation ("V.I." is "v i"); a name that is part of a street
+ * name is skipped ("Ikorodu Road, Maryland" is Maryland, "Lekki-Epe Expressway, Ajah" is Ajah),
+ * except for aliases, which may be streets of their area ("Bode Thomas Street" is Surulere).
+ * Undefined when none.
+ */
+export function areaNamedIn(text: string | null | undefined): LagosArea | undefined {
+  if (!text) return undefined;
+  const haystack = normalise(text);
+  let best: { at: number; length: number; area: LagosArea } | undefined;
+  for (const { needle, area, alias } of SPELLINGS) {
+    for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+      // Aliases may be streets of their area ("Bode Thomas Street" is in Surulere).
+      if (!alias && isStreetName(haystack.slice(at + needle.length - 1))) continue;
+      if (!best || at < best.at || (at === best.at && needle.length > best.length)) {
+        best = { at, length: needle.length, area };
+      }
+      break;
+    }
+  }
+  return best?.area;
+}
+
+/** What the area of a listing is derived from (the columns of business_registrations). */
+export interface AreaSource {
+  address?: string | null | undefined;
+  general_location?: string | null | undefined;
+  city?: string | null | undefined;
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
+}
+
+/**
+ * The area of a listing (ADR 020): a name in the address, else in the general location, else in
+ * the city; else the nearest area centre within {@link AREA_RADIUS_KM} of its coordinates (only
+ * inside Lagos); else null. `deriveArea({ address: '12 Allen Avenue, Ikeja' })` → `'Ikeja'`.
+ */
+export function deriveArea(source: AreaSource): string | null {
+  for (const text of [source.address, source.general_location, source.city]) {
+    const named = areaNamedIn(text);
+    if (named) return named.name;
+  }
+  const { latitude: lat, longitude: lon } = source;
+  if (lat == null || lon == null || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  if (!isNearLagos(lat, lon)) return null;
+  const { area, km } = nearestArea(lat, lon);
+  return km <= AREA_RADIUS_KM ? area.name : null;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern } from '../_lib/like.ts';
+import { deriveArea } from '../imports/lagos-areas.ts';
 import type {
   BusinessRegistration,
   BusinessRegistrationUpdate,
@@ -281,7 +282,7 @@ export async function insert(
 ): Promise<{ id: string; slug: string }> {
   return (await db
     .insertInto('business_registrations')
-    .values(values)
+    .values({ ...values, area: values.area ?? deriveArea(values) })
     .returning(['id', 'slug'])
     .executeTakeFirstOrThrow()) as { id: string; slug: string };
 }

@@ -24,6 +24,7 @@ import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
+import { deriveArea } from '../imports/lagos-areas.ts';
 import type { BusinessRegistration, BusinessStatus, Database } from '../db/database.ts';
 import {
   newBusinessNotification,
@@ -426,6 +427,23 @@ export async function setRating(db: Db, id: string, star_rating: number): Promis
 }
 
 /**
+ * The area after an admin edit (issue 16.4, ADR 020): the one chosen; derived again when the
+ * admin asks ('') or, when the edit does not name one, when the address or city changed.
+ */
+export function editedArea(
+  before: Pick<
+    BusinessRegistration,
+    'area' | 'address' | 'city' | 'general_location' | 'latitude' | 'longitude'
+  >,
+  input: Pick<BusinessEdit, 'area' | 'address' | 'city'>,
+): string | null {
+  if (input.area) return input.area;
+  const moved = input.address !== before.address || input.city !== before.city;
+  if (input.area === undefined && !moved) return before.area;
+  return deriveArea({ ...before, address: input.address, city: input.city });
+}
+
+/**
  * SPEC §5 Admin business edit.
  * @throws AppError CONFLICT for pending businesses, or with the SPEC §8 duplicate message when
  * another listing has this e-mail (nothing changes); NOT_FOUND.
@@ -459,6 +477,7 @@ export async function editRegistration(
       business_type,
       tags,
       contact_visibility: input.contact_visibility,
+      area: editedArea(before, input),
     });
     return { before, after };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PublicBusiness } from './listing';
 import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
+import { areaByName, areaBySlug } from '../config/lagos-areas';
 
 export * from './listing';
 
@@ -28,6 +29,24 @@ export interface BusinessContact {
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
+/**
+ * The `area` parameter of the directory APIs and pages (issue 16.4, ADR 020): a slug of the
+ * shipped Lagos area list (`ikeja`, `victoria-island`) or its name (any case), output as the
+ * area's name as stored in `business_registrations.area`. 422 "Unknown area" otherwise.
+ */
+export const AreaParamSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((value, ctx) => {
+    const area = areaBySlug(value) ?? areaByName(value);
+    if (!area) {
+      ctx.addIssue({ code: 'custom', message: 'Unknown area' });
+      return z.NEVER;
+    }
+    return area.name;
+  });
+
 /** Most rows any list endpoint returns at once (ADR 011: every list is paged). */
 export const MAX_PAGE_SIZE = 100;
 /** Cards on one page of a category page, the featured list and the listing API by default. */
@@ -46,7 +65,7 @@ export const DirectoryListQuerySchema = z
     category: z.enum(CATEGORY_PAGE_KEYS, 'Unknown category').optional(),
     type: text(100).optional(),
     location: text(100).optional(),
-    area: text(100).optional(),
+    area: AreaParamSchema.optional(),
     featured: z.enum(['true']).optional(),
     cursor: z.string().max(300).optional(),
     page: z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).optional(),

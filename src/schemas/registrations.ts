@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { SERVICE_CATEGORIES } from './categories';
+import { LAGOS_AREA_NAMES } from '../config/lagos-areas';
 import { nullableWebsite } from './url';
 
 /**
@@ -85,6 +86,13 @@ export const BusinessEditSchema = z.object({
     .default([]),
   additional_tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
   contact_visibility: z.enum(['public', 'registered_users_only']),
+  /**
+   * Issue 16.4 (ADR 020): one of the Lagos area names, or '' to derive it again from the address,
+   * city and coordinates. Absent: kept, unless the address or city changed (then derived again).
+   */
+  area: z
+    .union([z.literal(''), z.enum(LAGOS_AREA_NAMES, 'Choose an area from the list')])
+    .optional(),
 });
 export type BusinessEditInput = z.input<typeof BusinessEditSchema>;
 export type BusinessEdit = z.output<typeof BusinessEditSchema>;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DIRECTORY_PAGE_SIZE, type DirectoryPage, MAX_PAGE_SIZE } from './directory.ts';
+import {
+  AreaParamSchema,
+  DIRECTORY_PAGE_SIZE,
+  type DirectoryPage,
+  MAX_PAGE_SIZE,
+} from './directory.ts';
 
 /**
  * Directory search (SPEC §7 "Search", issue 11 point 3): the query language shared by the
@@ -97,6 +102,8 @@ export const DirectorySearchQuerySchema = z.object({
   q: text(200),
   type: text(100).optional(),
   location: text(100).optional(),
+  /** Issue 16.4: a Lagos area slug (`ikeja`) or name; 422 for one not in the list. */
+  area: AreaParamSchema.optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce
     .number()

@@ -9,6 +9,9 @@ import * as searchAtScale from './2026_11_23_0010_search_at_scale.ts';
 import * as adminLists from './2026_11_23_0030_admin_lists.ts';
 import * as authFailures from './2026_11_23_0040_auth_failures.ts';
 import * as listingReports from './2026_11_23_0054_listing_reports.ts';
+import * as areaPages from './2026_11_23_0057_area_pages.ts';
+import * as areaBackfill from './2026_11_23_0058_area_backfill.ts';
+import * as searchArea from './2026_11_23_0059_search_area.ts';
 import * as dropSiteBuildState from './2026_11_23_0070_drop_site_build_state.ts';
 
 /**
@@ -26,5 +29,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0030_admin_lists': adminLists,
   '2026_11_23_0040_auth_failures': authFailures,
   '2026_11_23_0054_listing_reports': listingReports,
+  '2026_11_23_0057_area_pages': areaPages,
+  '2026_11_23_0058_area_backfill': areaBackfill,
+  '2026_11_23_0059_search_area': searchArea,
   '2026_11_23_0070_drop_site_build_state': dropSiteBuildState,
 };

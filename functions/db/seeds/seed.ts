@@ -8,6 +8,7 @@ import { env } from '../../_lib/env.ts';
 import { log } from '../../_lib/log.ts';
 import { OSM_SOURCE } from '../../../src/config/openstreetmap.ts';
 import { mapOsmPoints, parseOsmCsv } from '../../imports/osm.ts';
+import { deriveArea } from '../../imports/lagos-areas.ts';
 import type { Database, NewArticle, NewBusinessRegistration, NewServiceCard } from '../database.ts';
 
 type Db = Kysely<Database>;
@@ -116,6 +117,7 @@ export async function loadSampleBusinesses(): Promise<NewBusinessRegistration[]>
       source: SAMPLE_SOURCE,
       source_id: slug,
       is_sample: true,
+      area: deriveArea(b),
     };
   });
 }
@@ -149,6 +151,7 @@ export async function loadOsmBusinesses(): Promise<NewBusinessRegistration[]> {
     slug: `${slugify(b.name)}-${b.sourceId.replace(/\D/g, '')}`,
     source: OSM_SOURCE,
     source_id: b.sourceId,
+    area: deriveArea({ city: b.area, latitude: b.latitude, longitude: b.longitude }),
   }));
 }
 
