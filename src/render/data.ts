@@ -10,6 +10,7 @@ import {
   listPublishedArticles,
 } from '../../functions/articles/articles.service.ts';
 import {
+  busiestAreas,
   findBusinessBySlug,
   listBusinessesPage,
   sitemapEntries,
@@ -64,13 +65,28 @@ function numbered(result: DirectoryPage, page: number): NumberedPage {
 export async function categoryPage(
   category: CategoryPageKey,
   page: number,
+  /** Issue 16.4: only the listings of this area (a name of the shipped list). */
+  area?: string,
 ): Promise<NumberedPage | undefined> {
   if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE_NUMBER) return undefined;
   const result = numbered(
-    await listBusinessesPage(await db(), { category, page, limit: DIRECTORY_PAGE_SIZE }),
+    await listBusinessesPage(await db(), {
+      category,
+      page,
+      limit: DIRECTORY_PAGE_SIZE,
+      ...(area ? { area } : {}),
+    }),
     page,
   );
   return page > result.pageCount ? undefined : result;
+}
+
+/** Areas linked from a category page and listed in the sitemap (issue 16.4). */
+export const BUSIEST_AREAS_SHOWN = 12;
+
+/** The busiest areas of a category page, most listings first (issue 16.4). */
+export async function categoryAreas(category: CategoryPageKey, limit = BUSIEST_AREAS_SHOWN) {
+  return busiestAreas(await db(), category, limit);
 }
 
 /** Page `page` of the featured businesses, or undefined past the last page. */

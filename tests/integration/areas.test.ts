@@ -8,6 +8,7 @@ import {
   editRegistration,
 } from '../../functions/registrations/registrations.service.ts';
 import { areaByName } from '../../src/config/lagos-areas.ts';
+import { BusinessRegistrationSchema } from '../../src/schemas/forms.ts';
 import type { NearbyPage } from '../../src/schemas/nearby.ts';
 import { buildBusiness, insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
@@ -39,19 +40,22 @@ const areaOf = async (id: string) =>
 
 describe('area on write', () => {
   it('derives the area of a registration from its address, of an import from its coordinates', async () => {
-    const { id } = await createRegistration(handle.db, {
-      businessName: 'Allen Avenue Autos',
-      serviceCategories: ['Mechanic / Repair Services'],
-      serviceTags: [],
-      email: 'allen@example.com',
-      phone: '08012345678',
-      address: '12 Allen Avenue',
-      city: 'Ikeja',
-      state: 'Lagos',
-      description: 'Engine work.',
-      services: 'Engine repair',
-      contactVisibility: 'public',
-    } as Parameters<typeof createRegistration>[1]);
+    const { id } = await createRegistration(
+      handle.db,
+      BusinessRegistrationSchema.parse({
+        businessName: 'Allen Avenue Autos',
+        serviceCategories: ['Mechanic / Repair Services'],
+        serviceTags: [],
+        email: 'allen@example.com',
+        phone: '08012345678',
+        address: '12 Allen Avenue',
+        city: 'Ikeja',
+        state: 'Lagos',
+        description: 'Engine work.',
+        services: 'Engine repair',
+        contactVisibility: 'public',
+      }),
+    );
     expect(await areaOf(id)).toBe('Ikeja');
 
     const yaba = areaByName('Yaba')!;

@@ -60,6 +60,7 @@ describe.runIf(TEST_DB === 'pglite')('Nu Html Checker on every page type', () =>
       ...Object.values(CATEGORY_PAGES).map((c) => `${c.path}/`),
       '/emergency/',
       '/mechanic/page/2/',
+      '/mechanic/?area=ikeja',
       '/featured/',
       '/featured/page/2/',
       '/articles/',

@@ -14,6 +14,7 @@ import {
 } from '../../schemas/registrations';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';
 import { CONTACT_VISIBILITY_LABELS } from '../../schemas/listing';
+import { LAGOS_AREAS } from '../../config/lagos-areas';
 import { Field, TextAreaField } from '../auth/Field';
 import { CheckboxGroup } from '../forms/CheckboxGroup';
 
@@ -44,6 +45,7 @@ export function EditBusinessDialog({
     ) as BusinessEditInput['business_categories'],
     additional_tags: business.tags.filter((t) => !standard.has(t)),
     contact_visibility: business.contact_visibility,
+    area: business.area ?? '',
   };
   const form = useForm<BusinessEditInput, unknown, z.output<typeof BusinessEditSchema>>({
     resolver: zodResolver(BusinessEditSchema),
@@ -151,6 +153,17 @@ export function EditBusinessDialog({
               idPrefix="edit-category"
               registration={form.register('business_categories')}
             />
+            <label className="field">
+              <span>Area</span>
+              <select {...form.register('area')}>
+                <option value="">Work it out from the address</option>
+                {LAGOS_AREAS.map((a) => (
+                  <option key={a.slug} value={a.name}>
+                    {a.kind === 'lga' ? a.name : `${a.name} (${a.lga})`}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label className="field">
               <span>Contact visibility</span>
               <select {...form.register('contact_visibility')}>

@@ -19,7 +19,8 @@ function failed() {
 }
 
 /**
- * Search state of SPEC §2/§7 over the paged `GET /api/directory/search` (issue 11):
+ * Search state of SPEC §2/§7 over the paged `GET /api/directory/search` (issue 11), inside one
+ * area when `area` (a slug) is given (issue 16.4):
  * - `results`: the listings loaded so far (first page, then each `loadMore` appended), or null
  *   when no search is active (a blank query clears them);
  * - `total` / `totalIsCapped`: every match, or a lower bound to show as "1,000+";
@@ -27,7 +28,7 @@ function failed() {
  * - `hasMore`: `loadMore()` would fetch another page.
  * Failures raise the SPEC §8 "Search Error" toast, an empty first page its "No results found".
  */
-export function useDirectorySearch(type?: string) {
+export function useDirectorySearch(type?: string, area?: string) {
   const [state, setState] = useState<SearchState>(IDLE);
   const [loading, setLoading] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -36,8 +37,8 @@ export function useDirectorySearch(type?: string) {
 
   const fetchPage = useCallback(
     (q: string, cursor?: string) =>
-      apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, cursor }),
-    [type],
+      apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, area, cursor }),
+    [type, area],
   );
 
   const search = useCallback(

@@ -11,10 +11,12 @@ interface Props {
   /** Opens the detail dialog; absent on pages where cards are not clickable (workshops). */
   onOpen?: ((business: BusinessCardData) => void) | undefined;
   featuredBadge?: boolean;
+  /** A line under the location, e.g. the near-me distance (issue 16.5). */
+  note?: string | undefined;
 }
 
 /** The business card of SPEC §2. */
-export function BusinessCard({ business, onOpen, featuredBadge = false }: Props) {
+export function BusinessCard({ business, onOpen, featuredBadge = false, note }: Props) {
   const shown = business.tags.slice(0, CARD_TAG_LIMIT);
   const more = business.tags.length - shown.length;
   const open = onOpen ? () => onOpen(business) : undefined;
@@ -50,6 +52,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false }: Props)
       <p className="small muted card-meta">
         <Icon name="map-pin" size={14} /> {locationLine(business) || 'Lagos'}
       </p>
+      {note && <p className="small card-distance">{note}</p>}
       <p className="small card-type">{business.business_type}</p>
       <StarRating rating={business.star_rating} />
       {business.description && <p className="card-description">{business.description}</p>}

@@ -8,10 +8,17 @@ interface Props {
   /** Cards open the detail dialog (false on workshops, SPEC §2). */
   interactive?: boolean;
   featuredBadges?: boolean;
+  /** A line shown on each card (the near-me distance, issue 16.5). */
+  noteFor?: ((business: BusinessCardData) => string | undefined) | undefined;
 }
 
 /** A grid of business cards with the detail dialog. */
-export function BusinessList({ businesses, interactive = true, featuredBadges = false }: Props) {
+export function BusinessList({
+  businesses,
+  interactive = true,
+  featuredBadges = false,
+  noteFor,
+}: Props) {
   const [selected, setSelected] = useState<BusinessCardData | null>(null);
   return (
     <>
@@ -22,6 +29,7 @@ export function BusinessList({ businesses, interactive = true, featuredBadges = 
             business={business}
             onOpen={interactive ? setSelected : undefined}
             featuredBadge={featuredBadges}
+            note={noteFor?.(business)}
           />
         ))}
       </div>

@@ -24,6 +24,8 @@ interface Props {
   interactive: boolean;
   /** Listing websites show "{n} Listing Website(s) Available" and their own empty state. */
   variant?: 'default' | 'listings';
+  /** Area page (issue 16.4): the area's slug; the live refresh and the search stay inside it. */
+  area?: string | undefined;
 }
 
 /** Id of the page links under the grid, hidden while search results replace the grid. */
@@ -34,11 +36,14 @@ export default function CategoryBrowser(props: Props) {
   const { interactive, variant = 'default' } = props;
   const live = useLiveList(
     '/api/directory',
-    { category: props.category, page: props.page, limit: props.pageSize },
+    { category: props.category, area: props.area, page: props.page, limit: props.pageSize },
     props.initial,
     props.total,
   );
-  const { results, loading, search, hasMore, loadingMore, loadMore } = useSearch(props.typeFilter);
+  const { results, loading, search, hasMore, loadingMore, loadMore } = useSearch(
+    props.typeFilter,
+    props.area,
+  );
   const searching = results !== null || loading;
 
   useEffect(() => {

@@ -7,14 +7,14 @@ import { BusinessList } from './BusinessList';
  * with the paging fields of the paged search API (`total`, `totalIsCapped`, `hasMore`,
  * `loadMore`) when the hook provides them, and the loaded count otherwise.
  */
-export function useSearch(type?: string) {
+export function useSearch(type?: string, area?: string) {
   const state: ReturnType<typeof useDirectorySearch> & {
     total?: number;
     totalIsCapped?: boolean;
     hasMore?: boolean;
     loadingMore?: boolean;
     loadMore?: () => void | Promise<void>;
-  } = useDirectorySearch(type);
+  } = useDirectorySearch(type, area);
   return {
     ...state,
     total: state.total ?? state.results?.length ?? 0,

@@ -1,0 +1,82 @@
+/**
+ * Area pages of the category pages (issue 16.4, ADR 020): `/mechanic/?area=ikeja` and its
+ * numbered pages `/mechanic/page/2/?area=ikeja`, rendered on demand and cached under the
+ * category's tag like the category pages (ADR 011), keyed by the `area` parameter only.
+ */
+import { CacheTags } from '../../functions/site/cache-tags';
+import { areaBySlug, type LagosArea } from '../config/lagos-areas';
+import { CATEGORY_PAGES, type CategoryPageKey } from '../schemas/categories';
+import type { PublicBusiness } from '../schemas/listing';
+import { cachePublicPage } from './cache';
+import { businessPath } from './seo';
+
+/** The only query parameter that changes a category page (others share its cache entry). */
+export const CATEGORY_VARY_QUERY = ['area'] as const;
+
+/**
+ * The area a category page URL asks for: undefined without `?area=`, null for an area that is
+ * not on the shipped list or not written as its slug (the page answers 404 then: one URL per
+ * page, never a duplicate under another spelling).
+ */
+export function areaOfUrl(url: URL): LagosArea | null | undefined {
+  const slug = url.searchParams.get('area');
+  // "All of Lagos" in the area form submits `?area=`: the category page itself.
+  if (slug === null || slug === '') return undefined;
+  const area = areaBySlug(slug);
+  return area && area.slug === slug ? area : null;
+}
+
+/**
+ * Sets the cache headers of a category page or one of its area pages. Area pages carry the
+ * category's tag: every change of a listing on the category (its area included) purges them.
+ */
+export function cacheCategoryPage(headers: Headers, key: CategoryPageKey): void {
+  cachePublicPage(headers, [CacheTags.category(key)], { varyQuery: CATEGORY_VARY_QUERY });
+}
+
+/** Path of page `n` of a category page, or of its area page when `area` is given. */
+export function categoryPageHref(key: CategoryPageKey, n: number, area?: LagosArea): string {
+  const base = CATEGORY_PAGES[key].path;
+  const path = n === 1 ? `${base}/` : `${base}/page/${n}/`;
+  return area ? `${path}?area=${area.slug}` : path;
+}
+
+/** "Mechanics in Ikeja". */
+export function areaPageTitle(key: CategoryPageKey, area: LagosArea): string {
+  return `${CATEGORY_PAGES[key].title} in ${area.name}`;
+}
+
+/** The description of an area page: its count and what the category offers. */
+export function areaPageDescription(key: CategoryPageKey, area: LagosArea, total: number): string {
+  const config = CATEGORY_PAGES[key];
+  const where = area.kind === 'lga' ? `${area.name}, Lagos` : `${area.name} (${area.lga}), Lagos`;
+  return `${total.toLocaleString('en-US')} ${config.title.toLowerCase()} in ${where}. ${config.tagline}`;
+}
+
+/**
+ * schema.org ItemList of the listings one page shows, in page order, positions counted from
+ * the first listing of page 1 (`offset` rows before this page).
+ */
+export function itemListJsonLd(
+  name: string,
+  url: string,
+  site: URL,
+  businesses: readonly Pick<PublicBusiness, 'business_name' | 'slug' | 'id'>[],
+  offset: number,
+  total: number,
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    url,
+    numberOfItems: total,
+    itemListOrder: 'https://schema.org/ItemListUnordered',
+    itemListElement: businesses.map((business, i) => ({
+      '@type': 'ListItem',
+      position: offset + i + 1,
+      name: business.business_name,
+      url: new URL(businessPath(business), site).toString(),
+    })),
+  };
+}
