@@ -382,7 +382,8 @@ test.describe('page metadata', () => {
     let articlePages = 0;
 
     for (const url of urls) {
-      const path = new URL(url).pathname;
+      // Area pages (issue 16.4) are a category page with `?area=`: part of the URL.
+      const path = new URL(url).pathname + new URL(url).search;
       const response = await request.get(path);
       expect(response.status(), `${path} status`).toBe(200);
       const html = await response.text();
