@@ -9,7 +9,7 @@ import { listNearby, type NearbyPosition, type NearbyRow } from './nearby.reposi
 type Db = Kysely<Database>;
 
 /** First radius searched (km); doubled while a page is not full (ADR 020). */
-export const NEARBY_FIRST_RADIUS_KM = 5;
+export const NEARBY_FIRST_RADIUS_KM = 1;
 /** Farthest a listing may be to be found (km): Lagos State from end to end is ~130 km. */
 export const NEARBY_MAX_RADIUS_KM = 160;
 
@@ -42,7 +42,7 @@ function decodeCursor(text: string): z.output<typeof CursorSchema> {
 /**
  * Issue 16.5 near me: one page of approved listings nearest first from the visitor's position,
  * each with `distance_km` (0.1 km) and `distance_from_area` (the position is the area's centre:
- * no public coordinates). Searches 5 km around the point, then 2.5× wider while the page is not
+ * no public coordinates). Searches 1 km around the point, then 2.5× wider while the page is not
  * full, up to {@link NEARBY_MAX_RADIUS_KM}; a later page starts from the radius its cursor
  * reached. Public view only (`toPublicBusiness`); the position is not stored or logged.
  * @throws AppError BAD_REQUEST for a foreign cursor.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LAGOS_AREAS } from '../../config/lagos-areas';
 import { SearchForm } from './SearchForm';
 import { resultCount, SearchResultList, useSearch } from './SearchResults';
 
@@ -7,8 +8,18 @@ import { resultCount, SearchResultList, useSearch } from './SearchResults';
  * news; id `home-sections`) are hidden; a blank query brings them back.
  */
 export default function HomeSearch() {
+  // Issue 16.4: the search can be narrowed to one Lagos area (slug; '' for all of Lagos).
+  const [area, setArea] = useState('');
+  // Each submit is a new object, so submitting the same words again searches again.
+  const [submitted, setSubmitted] = useState({ q: '' });
+  const setQuery = (q: string) => setSubmitted({ q });
   const { results, loading, search, total, totalIsCapped, hasMore, loadingMore, loadMore } =
-    useSearch();
+    useSearch(undefined, area || undefined);
+  // A submitted query, or a new area (the search function changes with it), runs the search;
+  // a blank query clears the results.
+  useEffect(() => {
+    void search(submitted.q);
+  }, [search, submitted]);
   const searching = results !== null || loading;
 
   // The WebSite SearchAction of the home page's JSON-LD points at /?q=… (read after hydration).
@@ -17,9 +28,9 @@ export default function HomeSearch() {
     const q = new URLSearchParams(window.location.search).get('q')?.trim() ?? '';
     if (q) {
       setInitialQuery(q);
-      void search(q);
+      setQuery(q);
     }
-  }, [search]);
+  }, []);
 
   useEffect(() => {
     const sections = document.getElementById('home-sections');
@@ -31,10 +42,21 @@ export default function HomeSearch() {
       <SearchForm
         placeholder="Search auto repair, parts, dealers..."
         label="Search businesses"
-        onSearch={search}
+        onSearch={setQuery}
         initialQuery={initialQuery}
         key={initialQuery}
       />
+      <p className="home-area">
+        <label htmlFor="home-area">Area</label>{' '}
+        <select id="home-area" value={area} onChange={(e) => setArea(e.currentTarget.value)}>
+          <option value="">All of Lagos</option>
+          {LAGOS_AREAS.map((a) => (
+            <option key={a.slug} value={a.slug}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </p>
       <div aria-live="polite">
         {loading && <p className="status-text light">Loading businesses...</p>}
         {!loading && results && (
