@@ -17,7 +17,7 @@ import {
   type ListingFields,
   type OwnedListing,
 } from '../../src/schemas/claims.ts';
-import { DAY_KEYS } from '../../src/browser/hours.ts';
+import { DAY_KEYS } from '../../src/schemas/hours.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';

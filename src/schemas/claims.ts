@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAY_KEYS, parseRange } from '../browser/hours';
+import { DAY_KEYS, parseRange } from './hours';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { nullableWebsite } from './url';
 

@@ -3,6 +3,7 @@ import type { AdminCounts } from '../../schemas/dashboard';
 import type { ContactMessage } from '../../schemas/contacts';
 import type { ServiceRequest } from '../../schemas/service-requests';
 import { ArticlesPanel } from './ArticlesPanel';
+import { ClaimsPanel } from './ClaimsPanel';
 import { useContacts, useServiceRequests } from './data';
 import { FeaturedPanel } from './FeaturedPanel';
 import { ForwardDialog } from './ForwardDialog';
@@ -60,6 +61,12 @@ export const ADMIN_TABS = [
     label: 'Featured',
     placeholder: null,
     panel: () => <FeaturedPanel />,
+  },
+  {
+    id: 'claims',
+    label: 'Claims',
+    placeholder: 'Search claims and changes by business, name or e-mail...',
+    panel: ({ q, refreshCounts }) => <ClaimsPanel q={q} refreshCounts={refreshCounts} />,
   },
   {
     id: 'requests',
