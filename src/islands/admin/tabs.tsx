@@ -63,12 +63,6 @@ export const ADMIN_TABS = [
     panel: () => <FeaturedPanel />,
   },
   {
-    id: 'claims',
-    label: 'Claims',
-    placeholder: 'Search claims and changes by business, name or e-mail...',
-    panel: ({ q, refreshCounts }) => <ClaimsPanel q={q} refreshCounts={refreshCounts} />,
-  },
-  {
     id: 'requests',
     label: 'Requests',
     count: 'requests',
@@ -190,6 +184,12 @@ export const ADMIN_TABS = [
     label: 'Service Cards',
     placeholder: 'Search service cards by title, type or route...',
     panel: ({ q, onCount }) => <ServiceCardsPanel query={q} onCount={onCount} />,
+  },
+  {
+    id: 'claims',
+    label: 'Claims',
+    placeholder: 'Search claims and changes by business, name or e-mail...',
+    panel: ({ q, refreshCounts }) => <ClaimsPanel q={q} refreshCounts={refreshCounts} />,
   },
 ] as const satisfies readonly AdminTab[];
 
