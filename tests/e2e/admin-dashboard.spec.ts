@@ -207,11 +207,13 @@ test.describe('admin dashboard', () => {
       'rejected',
       'featured',
       'requests',
+      'reports',
       'users',
       'contacts',
       'messaging',
       'articles',
       'cards',
+      'claims',
     ]);
 
     await page.reload();
