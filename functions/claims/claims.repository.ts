@@ -31,6 +31,10 @@ const LISTING_COLUMNS = [
   'area',
   'opening_hours',
   'contact_visibility',
+  'city',
+  'general_location',
+  'latitude',
+  'longitude',
 ] as const;
 
 export async function findListing(db: Db, key: { id?: string; slug?: string }) {

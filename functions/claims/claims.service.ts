@@ -24,6 +24,7 @@ import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
 import type { Database } from '../db/database.ts';
 import { claimCodeEmail, claimReviewNotification } from '../emails/claims.ts';
+import { deriveArea } from '../imports/lagos-areas.ts';
 import { listingChangeTags, type ListingState } from '../site/cache-tags.ts';
 import * as repository from './claims.repository.ts';
 import type { ChangeRow, ChangeViewRow, ClaimViewRow, ListingRow } from './claims.repository.ts';
@@ -522,6 +523,9 @@ export async function decideChange(
     if (listing.owner_user_id !== change.user_id)
       throw new AppError('CONFLICT', 'The listing has a different owner now.');
     const values: Record<string, unknown> = { ...(change.changes as Record<string, unknown>) };
+    // An area left empty is worked out from the (new) address, as for admin edits (ADR 020).
+    if ('area' in values && values.area === null)
+      values.area = deriveArea({ ...listing, ...(values as { address?: string | null }) });
     if ('opening_hours' in values)
       values.opening_hours =
         values.opening_hours === null ? null : JSON.stringify(values.opening_hours);

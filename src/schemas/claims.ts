@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_KEYS, parseRange } from './hours';
+import { LAGOS_AREA_NAMES } from '../config/lagos-areas';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { nullableWebsite } from './url';
 
@@ -143,7 +144,11 @@ export const ListingEditSchema = z.object({
   whatsapp: nullableText(30),
   website: nullableWebsite,
   address: nullableText(200),
-  area: nullableText(80),
+  /** One of the Lagos area names (ADR 020); empty: worked out from the address on approval. */
+  area: z
+    .union([z.literal(''), z.enum(LAGOS_AREA_NAMES, 'Choose an area from the list')])
+    .nullish()
+    .transform((value) => value || null),
   opening_hours: OpeningHoursSchema.nullish()
     .transform((hours) => (hours && Object.keys(hours).length > 0 ? hours : null))
     .pipe(OpeningHoursSchema.nullable()),

@@ -414,6 +414,7 @@ describe('owner edits', () => {
       ['website', 'javascript:alert(1)'],
       ['opening_hours', { mo: '18:00-08:00' }],
       ['contact_visibility', 'everyone'],
+      ['area', 'Atlantis'],
     ] as const) {
       const res = await call(`/api/account/listings/${listingId}/changes`, {
         method: 'POST',

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { apiGet, apiPost, isUnexpected } from '../../browser/api-client';
 import { formatDay } from '../../browser/dates';
 import { DAY_KEYS, DAY_NAMES, type DayKey } from '../../browser/hours';
+import { LAGOS_AREA_NAMES } from '../../config/lagos-areas';
 import {
   ListingEditSchema,
   type ListingChange,
@@ -222,7 +223,21 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
         {input('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
         {input('whatsapp', 'WhatsApp number', { type: 'tel' })}
         {input('website', 'Website', { type: 'url', placeholder: 'https://' })}
-        {input('area', 'Area', { placeholder: 'e.g. Ikeja' })}
+        <div className="field">
+          <label htmlFor={`${prefix}-area`}>Area</label>
+          <select
+            id={`${prefix}-area`}
+            value={text.area}
+            onChange={(e) => setText({ ...text, area: e.target.value })}
+          >
+            <option value="">Work it out from the address</option>
+            {LAGOS_AREA_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {input('address', 'Address', { autoComplete: 'street-address' })}
       <fieldset className="field">
