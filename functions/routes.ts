@@ -2,6 +2,7 @@ import type { ApiHandler } from './_lib/context.ts';
 import type { Access } from './_lib/guards.ts';
 import * as articles from './articles/articles.handler.ts';
 import * as auth from './auth/auth.handler.ts';
+import * as claims from './claims/claims.handler.ts';
 import * as contacts from './contacts/contacts.handler.ts';
 import * as dashboard from './dashboard/dashboard.handler.ts';
 import * as directory from './directory/directory.handler.ts';
@@ -102,4 +103,15 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/admin/messaging/recipients',              'admin',  messages.listRecipients),
   route('GET',    '/admin/messages',                          'admin',  messages.listSent),
   route('POST',   '/admin/messages',                          'admin',  messages.send),
+  route('GET',    '/claims/listing/:listing',                 'user',   claims.target),
+  route('POST',   '/claims',                                  'user',   claims.request),
+  route('POST',   '/claims/:id/verify',                       'user',   claims.verify),
+  route('GET',    '/account/listings',                        'user',   claims.ownListings),
+  route('POST',   '/account/listings/:id/changes',            'user',   claims.submitChange),
+  route('GET',    '/admin/claims',                            'admin',  claims.listClaims),
+  route('POST',   '/admin/claims/:id/approve',                'admin',  claims.approveClaim),
+  route('POST',   '/admin/claims/:id/reject',                 'admin',  claims.rejectClaim),
+  route('GET',    '/admin/listing-changes',                   'admin',  claims.listChanges),
+  route('POST',   '/admin/listing-changes/:id/approve',       'admin',  claims.approveChange),
+  route('POST',   '/admin/listing-changes/:id/reject',        'admin',  claims.rejectChange),
 ];

@@ -47,7 +47,8 @@ export interface BusinessRegistrationsTable {
   whatsapp: string | null;
   source: string | null;
   source_id: string | null;
-  claimed_by: string | null;
+  /** The account that claimed the listing (issue 16.1, ADR 018); null while unclaimed. */
+  owner_user_id: string | null;
   /** Outcome of the new-business notification e-mail (public form). */
   notification_status: 'sent' | 'failed' | null;
   /** True for the demo rows shipped in content/ (shown as "Sample listing"). */
@@ -100,6 +101,8 @@ export interface BusinessDirectoryView {
   search_text: string;
   type_text: string;
   location_text: string;
+  /** True when an account owns the listing ("Claimed", ADR 018). */
+  claimed: boolean;
 }
 
 export type ArticleCategory = 'Car Care' | 'Maintenance' | 'Buying Guide' | 'News' | 'Tips';
@@ -264,7 +267,48 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+export type ClaimStatus = 'pending' | 'verified' | 'approved' | 'rejected' | 'expired' | 'locked';
+
+/** A request to claim a listing (issue 16.1, ADR 018). */
+export interface BusinessClaimsTable {
+  id: Generated<string>;
+  business_registration_id: string;
+  user_id: string;
+  /** `email`: a code sent to the listing's e-mail; `manual`: decided by an admin. */
+  method: 'email' | 'manual';
+  status: Generated<ClaimStatus>;
+  /** `salt:hash` (scrypt, hex) of the 6-digit code; never the code itself. */
+  code_hash: string | null;
+  code_expires_at: Timestamp | null;
+  attempts: Generated<number>;
+  role: string | null;
+  phone: string | null;
+  note: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An owner's edit of a listing, live once an admin approves it (issue 16.2, ADR 018). */
+export interface ListingChangesTable {
+  id: Generated<string>;
+  business_registration_id: string;
+  user_id: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  /** The fields the owner changed, with their new values. */
+  changes: Json;
+  /** The same fields' values when the owner sent the change. */
+  before: Json;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  business_claims: BusinessClaimsTable;
+  listing_changes: ListingChangesTable;
   user: UserTable;
   rate_limits: RateLimitsTable;
   auth_failures: AuthFailuresTable;

@@ -33,6 +33,7 @@ const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => 
   source: 'registration',
   source_id: null,
   is_sample: false,
+  claimed: false,
   category_keys: ['parts'],
   search_text: 'internal search text',
   type_text: 'internal type text',
@@ -118,6 +119,7 @@ describe('toPublicBusiness', () => {
       source: 'registration',
       source_id: null,
       is_sample: false,
+      claimed: false,
     });
   });
 

@@ -39,5 +39,6 @@ export function toPublicBusiness(row: BusinessDirectoryRow): PublicBusiness {
     source: row.source,
     source_id: row.source_id,
     is_sample: row.is_sample,
+    claimed: row.claimed,
   };
 }

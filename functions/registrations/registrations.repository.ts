@@ -48,7 +48,7 @@ export const ADMIN_COLUMNS = [
   'whatsapp',
   'source',
   'source_id',
-  'claimed_by',
+  'owner_user_id',
   'notification_status',
   'is_sample',
   'area',

@@ -2,17 +2,10 @@
  * Opening hours as stored on listings: `{ mo: "08:00-18:00", …, su: "00:00-24:00" }` (days absent =
  * closed). "Open now" is computed in Africa/Lagos time, whatever the visitor's own time zone.
  */
-export const DAY_KEYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
-export type DayKey = (typeof DAY_KEYS)[number];
-export const DAY_NAMES: Record<DayKey, string> = {
-  mo: 'Monday',
-  tu: 'Tuesday',
-  we: 'Wednesday',
-  th: 'Thursday',
-  fr: 'Friday',
-  sa: 'Saturday',
-  su: 'Sunday',
-};
+import { parseRange, type DayKey, type OpeningHours } from '../schemas/hours';
+
+export { DAY_KEYS, DAY_NAMES, parseRange, type DayKey, type OpeningHours } from '../schemas/hours';
+
 /** schema.org day names (https://schema.org/DayOfWeek). */
 export const SCHEMA_DAYS: Record<DayKey, string> = {
   mo: 'https://schema.org/Monday',
@@ -23,17 +16,6 @@ export const SCHEMA_DAYS: Record<DayKey, string> = {
   sa: 'https://schema.org/Saturday',
   su: 'https://schema.org/Sunday',
 };
-
-export type OpeningHours = Partial<Record<DayKey, string>>;
-
-const RANGE = /^([01]\d|2[0-4]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/;
-
-/** `"08:00-18:00"` → minutes since midnight `[480, 1080]`, or null when malformed. */
-export function parseRange(range: string): [number, number] | null {
-  const m = RANGE.exec(range.trim());
-  if (!m) return null;
-  return [Number(m[1]) * 60 + Number(m[2]), Number(m[3]) * 60 + Number(m[4])];
-}
 
 /** Weekday key and minutes since midnight of `date` in Lagos. */
 export function lagosClock(date: Date): { day: DayKey; minutes: number } {

@@ -44,6 +44,7 @@ function business(overrides: Partial<PublicBusiness> = {}): PublicBusiness {
     source: null,
     source_id: null,
     is_sample: true,
+    claimed: false,
     ...overrides,
   };
 }

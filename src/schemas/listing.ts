@@ -68,6 +68,8 @@ export interface PublicBusiness {
   source: string | null;
   source_id: string | null;
   is_sample: boolean;
+  /** True when an owner has claimed the listing: "Claimed" instead of "Claim this business" (ADR 018). */
+  claimed: boolean;
 }
 
 /**
@@ -99,6 +101,7 @@ export const CARD_FIELDS = [
   'longitude',
   'source',
   'is_sample',
+  'claimed',
 ] as const satisfies readonly (keyof PublicBusiness)[];
 
 export type BusinessCardData = Pick<PublicBusiness, (typeof CARD_FIELDS)[number]>;

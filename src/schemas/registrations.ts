@@ -150,7 +150,7 @@ export const AdminRegistrationSchema = z.object({
   whatsapp: z.string().nullable(),
   source: z.string().nullable(),
   source_id: z.string().nullable(),
-  claimed_by: z.string().nullable(),
+  owner_user_id: z.string().nullable(),
   notification_status: z.enum(['sent', 'failed']).nullable(),
   is_sample: z.boolean(),
   area: z.string().nullable(),

@@ -55,11 +55,13 @@ test.describe('admin dashboard', () => {
       'Rejected',
       'Featured',
       'Requests',
+      'Reports',
       'Users',
       'Contacts',
       'Messaging',
       'Articles',
       'Service Cards',
+      'Claims',
     ]);
     // Only tabs inside the tablist; each tab's drag handle is in the "Reorder tabs" list.
     const tablist = page.getByRole('tablist', { name: 'Admin sections' });
@@ -85,7 +87,7 @@ test.describe('admin dashboard', () => {
     ]) {
       await expect(adminTab(page, label), label).toHaveText(new RegExp(`^${label} \\(\\d+\\)$`));
     }
-    for (const label of ['Featured', 'Messaging', 'Service Cards'])
+    for (const label of ['Featured', 'Reports', 'Messaging', 'Service Cards', 'Claims'])
       await expect(adminTab(page, label), label).toHaveText(label);
   });
 
@@ -205,11 +207,13 @@ test.describe('admin dashboard', () => {
       'rejected',
       'featured',
       'requests',
+      'reports',
       'users',
       'contacts',
       'messaging',
       'articles',
       'cards',
+      'claims',
     ]);
 
     await page.reload();

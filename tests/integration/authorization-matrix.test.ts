@@ -70,6 +70,27 @@ describe('authorization matrix', () => {
       expect(admin.has(route), route).toBe(true);
   });
 
+  it('covers the claims routes (ADR 018): the Claims tab admin-only, claiming and editing signed-in', () => {
+    const byRoute = new Map(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r.access]));
+    for (const route of [
+      'GET /admin/claims',
+      'POST /admin/claims/:id/approve',
+      'POST /admin/claims/:id/reject',
+      'GET /admin/listing-changes',
+      'POST /admin/listing-changes/:id/approve',
+      'POST /admin/listing-changes/:id/reject',
+    ])
+      expect(byRoute.get(route), route).toBe('admin');
+    for (const route of [
+      'GET /claims/listing/:listing',
+      'POST /claims',
+      'POST /claims/:id/verify',
+      'GET /account/listings',
+      'POST /account/listings/:id/changes',
+    ])
+      expect(byRoute.get(route), route).toBe('user');
+  });
+
   it.each(protectedRoutes.map((r) => [r.method, r.path, r.access] as const))(
     '%s %s (%s)',
     async (method, path, access) => {

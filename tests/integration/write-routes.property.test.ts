@@ -315,6 +315,42 @@ const SEEDS: Record<string, Seed> = {
     }),
     status: 201,
   },
+  // Claims and owner edits (ADR 018): the admin claims a listing with an e-mail (a code is sent);
+  // the others name a listing id where a claim or change id belongs, or a listing the admin does
+  // not own: 404 is their correct refusal, and a malformed body or id still reaches 422.
+  'POST /claims': { body: (f) => ({ listing: f.listing }), status: 201 },
+  'POST /claims/:id/verify': {
+    id: (f) => f.listing,
+    body: () => ({ code: '123456' }),
+    status: 404,
+  },
+  'POST /account/listings/:id/changes': {
+    id: (f) => f.listing,
+    body: () => ({
+      description: 'New description',
+      services: 'Tyres',
+      phone: '0803 555 0000',
+      whatsapp: null,
+      website: 'https://owner.example.com',
+      address: '1 Allen Avenue',
+      area: 'Ikeja',
+      opening_hours: { mo: '08:00-18:00' },
+      contact_visibility: 'public',
+    }),
+    status: 404,
+  },
+  'POST /admin/claims/:id/approve': { id: (f) => f.listing, body: () => ({}), status: 404 },
+  'POST /admin/claims/:id/reject': { id: (f) => f.listing, body: () => ({}), status: 404 },
+  'POST /admin/listing-changes/:id/approve': {
+    id: (f) => f.listing,
+    body: () => ({ reason: null }),
+    status: 404,
+  },
+  'POST /admin/listing-changes/:id/reject': {
+    id: (f) => f.listing,
+    body: () => ({ reason: 'Not right' }),
+    status: 404,
+  },
 };
 
 // ---- arbitraries -------------------------------------------------------------------------

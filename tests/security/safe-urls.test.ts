@@ -43,6 +43,7 @@ function business(website: string | null): PublicBusiness {
     source: null,
     source_id: null,
     is_sample: false,
+    claimed: false,
   };
 }
 

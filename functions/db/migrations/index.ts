@@ -8,6 +8,7 @@ import * as serviceCardCounts from './2026_11_23_0002_service_card_counts.ts';
 import * as searchAtScale from './2026_11_23_0010_search_at_scale.ts';
 import * as adminLists from './2026_11_23_0030_admin_lists.ts';
 import * as authFailures from './2026_11_23_0040_auth_failures.ts';
+import * as claims from './2026_11_23_0050_claims.ts';
 import * as listingReports from './2026_11_23_0054_listing_reports.ts';
 import * as areaPages from './2026_11_23_0057_area_pages.ts';
 import * as areaBackfill from './2026_11_23_0058_area_backfill.ts';
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0010_search_at_scale': searchAtScale,
   '2026_11_23_0030_admin_lists': adminLists,
   '2026_11_23_0040_auth_failures': authFailures,
+  '2026_11_23_0050_claims': claims,
   '2026_11_23_0054_listing_reports': listingReports,
   '2026_11_23_0057_area_pages': areaPages,
   '2026_11_23_0058_area_backfill': areaBackfill,

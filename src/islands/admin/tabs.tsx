@@ -3,6 +3,7 @@ import type { AdminCounts } from '../../schemas/dashboard';
 import type { ContactMessage } from '../../schemas/contacts';
 import type { ServiceRequest } from '../../schemas/service-requests';
 import { ArticlesPanel } from './ArticlesPanel';
+import { ClaimsPanel } from './ClaimsPanel';
 import { useContacts, useServiceRequests } from './data';
 import { FeaturedPanel } from './FeaturedPanel';
 import { ForwardDialog } from './ForwardDialog';
@@ -183,6 +184,12 @@ export const ADMIN_TABS = [
     label: 'Service Cards',
     placeholder: 'Search service cards by title, type or route...',
     panel: ({ q, onCount }) => <ServiceCardsPanel query={q} onCount={onCount} />,
+  },
+  {
+    id: 'claims',
+    label: 'Claims',
+    placeholder: 'Search claims and changes by business, name or e-mail...',
+    panel: ({ q, refreshCounts }) => <ClaimsPanel q={q} refreshCounts={refreshCounts} />,
   },
 ] as const satisfies readonly AdminTab[];
 

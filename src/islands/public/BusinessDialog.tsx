@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { locationLine, type BusinessCardData } from '../../schemas/listing';
+import { ClaimLink } from './ClaimLink';
 import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from './Badges';
 import { ContactDetails } from './ContactDetails';
 import { Icon } from './Icon';
@@ -65,6 +66,7 @@ export function BusinessDialog({ business, onClose }: Props) {
             <VerificationBadge status={business.verification_status} />
             <SampleBadge show={business.is_sample} />
           </div>
+          <ClaimLink business={business} />
           {business.description && (
             <section>
               <h3>About</h3>

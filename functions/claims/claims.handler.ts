@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { IdParamsSchema } from '../../src/schemas/api.ts';
+import {
+  AdminChangeListQuerySchema,
+  AdminChangeListResponseSchema,
+  AdminChangeResponseSchema,
+  AdminClaimListQuerySchema,
+  AdminClaimListResponseSchema,
+  AdminClaimResponseSchema,
+  ClaimRequestSchema,
+  ClaimResponseSchema,
+  ClaimTargetResponseSchema,
+  ClaimVerifySchema,
+  DecisionSchema,
+  ListingChangeResponseSchema,
+  ListingEditSchema,
+  OwnedListingsResponseSchema,
+} from '../../src/schemas/claims.ts';
+import type { SessionUser } from '../../src/schemas/auth.ts';
+import type { ApiContext } from '../_lib/context.ts';
+import { AppError } from '../_lib/errors.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
+import * as service from './claims.service.ts';
+
+/**
+ * Claim this business, the owner dashboard and the admin's Claims tab (issue 16 points 1 and 2,
+ * ADR 018). Every route is `user` or `admin` (routes.ts); a listing or claim of someone else
+ * answers 404, never its data.
+ */
+
+const ListingKeySchema = z.object({ listing: z.string().trim().min(1).max(200) });
+
+async function caller(ctx: ApiContext): Promise<SessionUser> {
+  const user = await ctx.sessionUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return user;
+}
+
+/**
+ * GET /api/claims/listing/:listing (slug or id) → `{ listing: { id, slug, business_name, claimed,
+ * owned_by_you, method }, claim }`; 404 unless the listing is approved. Signed-in users.
+ */
+export async function target(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { listing } = parseOrThrow(ListingKeySchema, ctx.params);
+  return reply(
+    ClaimTargetResponseSchema,
+    await service.claimTarget(await ctx.db(), await caller(ctx), listing),
+  );
+}
+
+/**
+ * POST /api/claims `{ listing, role?, phone?, note? }` → 201 `{ claim }`: a code to the listing's
+ * e-mail, or a claim for the admin (role and phone required then). 404, 409 already claimed,
+ * 422, 429 past 5 an hour per account / 20 per address / 5 codes per listing. Signed-in users.
+ */
+export async function request(request: Request, ctx: ApiContext): Promise<Response> {
+  const input = parseOrThrow(ClaimRequestSchema, await readJson(request));
+  const claim = await service.requestClaim(
+    await ctx.db(),
+    await ctx.mailer(),
+    await caller(ctx),
+    input,
+    ctx.clientAddress,
+  );
+  return reply(ClaimResponseSchema, { claim }, 201);
+}
+
+/**
+ * POST /api/claims/:id/verify `{ code }` → `{ claim }` (status verified; the listing is the
+ * caller's). 422 wrong code (attempts left in the message), 409 expired / locked / decided /
+ * claimed by another, 404 not the caller's claim, 429. Signed-in users.
+ */
+export async function verify(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const { code } = parseOrThrow(ClaimVerifySchema, await readJson(request));
+  const result = await service.verifyClaim(
+    await ctx.db(),
+    await caller(ctx),
+    id,
+    code,
+    ctx.clientAddress,
+  );
+  await ctx.invalidate(result.tags);
+  return reply(ClaimResponseSchema, { claim: result.claim });
+}
+
+/** GET /api/account/listings → `{ listings }`: the caller's listings and their newest change. */
+export async function ownListings(_request: Request, ctx: ApiContext): Promise<Response> {
+  const user = await caller(ctx);
+  return reply(OwnedListingsResponseSchema, {
+    listings: await service.ownedListings(await ctx.db(), user.id),
+  });
+}
+
+/**
+ * POST /api/account/listings/:id/changes (the ListingEditSchema fields) → 201 `{ change }`
+ * (pending). 404 not the caller's listing, 422 invalid or nothing changed, 429. Signed-in users.
+ */
+export async function submitChange(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const edit = parseOrThrow(ListingEditSchema, await readJson(request));
+  const user = await caller(ctx);
+  return reply(
+    ListingChangeResponseSchema,
+    { change: await service.submitChange(await ctx.db(), user.id, id, edit) },
+    201,
+  );
+}
+
+/** GET /api/admin/claims?status&q&page&limit → `{ claims, total, page, limit }`. Admin. */
+export async function listClaims(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(AdminClaimListQuerySchema, queryOf(request));
+  const result = await service.listClaims(await ctx.db(), query);
+  return reply(AdminClaimListResponseSchema, { ...result, page: query.page, limit: query.limit });
+}
+
+function decideClaim(decision: 'approve' | 'reject') {
+  return async (_request: Request, ctx: ApiContext): Promise<Response> => {
+    const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+    const admin = await caller(ctx);
+    const result = await service.decideClaim(await ctx.db(), admin.id, id, decision);
+    await ctx.invalidate(result.tags);
+    return reply(AdminClaimResponseSchema, { claim: result.claim });
+  };
+}
+
+/** POST /api/admin/claims/:id/approve → `{ claim }` (owner set, pages purged). 404, 409. Admin. */
+export const approveClaim = decideClaim('approve');
+/** POST /api/admin/claims/:id/reject → `{ claim }`. 404, 409. Admin. */
+export const rejectClaim = decideClaim('reject');
+
+/** GET /api/admin/listing-changes?status&q&page&limit → `{ changes, total, page, limit }`. Admin. */
+export async function listChanges(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(AdminChangeListQuerySchema, queryOf(request));
+  const result = await service.listChanges(await ctx.db(), query);
+  return reply(AdminChangeListResponseSchema, { ...result, page: query.page, limit: query.limit });
+}
+
+function decideChange(decision: 'approve' | 'reject') {
+  return async (request: Request, ctx: ApiContext): Promise<Response> => {
+    const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+    const { reason } = parseOrThrow(DecisionSchema, await readJson(request));
+    const admin = await caller(ctx);
+    const result = await service.decideChange(await ctx.db(), admin.id, id, decision, reason);
+    await ctx.invalidate(result.tags);
+    return reply(AdminChangeResponseSchema, { change: result.change });
+  };
+}
+
+/**
+ * POST /api/admin/listing-changes/:id/approve `{ reason? }` → `{ change }`: applied to the
+ * listing, its pages purged. 404, 409. Admin.
+ */
+export const approveChange = decideChange('approve');
+/** POST /api/admin/listing-changes/:id/reject `{ reason? }` → `{ change }`. 404, 409. Admin. */
+export const rejectChange = decideChange('reject');

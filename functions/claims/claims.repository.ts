@@ -1,0 +1,369 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { containsPattern } from '../_lib/like.ts';
+import type {
+  BusinessClaimsTable,
+  ClaimStatus,
+  Database,
+  ListingChangesTable,
+} from '../db/database.ts';
+
+/** Queries of business_claims and listing_changes (ADR 018). `db` may be a transaction. */
+type Db = Kysely<Database>;
+export type ClaimRow = Selectable<BusinessClaimsTable>;
+export type ChangeRow = Selectable<ListingChangesTable>;
+
+/** The listing columns a claim or change reads and writes (ListingState of cache-tags.ts too). */
+const LISTING_COLUMNS = [
+  'id',
+  'slug',
+  'business_name',
+  'email',
+  'status',
+  'featured',
+  'category_keys',
+  'owner_user_id',
+  'description',
+  'services',
+  'phone',
+  'whatsapp',
+  'website',
+  'address',
+  'area',
+  'opening_hours',
+  'contact_visibility',
+  'city',
+  'general_location',
+  'latitude',
+  'longitude',
+] as const;
+
+export async function findListing(db: Db, key: { id?: string; slug?: string }) {
+  let query = db.selectFrom('business_registrations').select(LISTING_COLUMNS);
+  if (key.id) query = query.where('id', '=', key.id);
+  else if (key.slug) query = query.where('slug', '=', key.slug);
+  else return undefined;
+  return query.executeTakeFirst();
+}
+export type ListingRow = NonNullable<Awaited<ReturnType<typeof findListing>>>;
+
+/** The listing, locked until the transaction ends. */
+export function lockListing(db: Db, id: string) {
+  return db
+    .selectFrom('business_registrations')
+    .select(LISTING_COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Sets the owner when the listing has none. @returns whether it was set. */
+export async function setOwnerIfUnclaimed(db: Db, listingId: string, userId: string) {
+  const result = await db
+    .updateTable('business_registrations')
+    .set({ owner_user_id: userId, updated_at: sql`now()` })
+    .where('id', '=', listingId)
+    .where('owner_user_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function listingsOwnedBy(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('business_registrations')
+    .select(LISTING_COLUMNS)
+    .where('owner_user_id', '=', userId)
+    .orderBy('business_name')
+    .limit(limit)
+    .execute();
+}
+
+/** Applies an approved change to the listing. */
+export async function updateListing(db: Db, id: string, values: Record<string, unknown>) {
+  await db
+    .updateTable('business_registrations')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+// Claims -----------------------------------------------------------------------------------------
+
+const CLAIM_VIEW = (db: Db) =>
+  db
+    .selectFrom('business_claims as c')
+    .innerJoin('business_registrations as l', 'l.id', 'c.business_registration_id')
+    .innerJoin('user as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.business_registration_id',
+      'c.user_id',
+      'c.method',
+      'c.status',
+      'c.attempts',
+      'c.code_expires_at',
+      'c.role',
+      'c.phone',
+      'c.note',
+      'c.decided_at',
+      'c.created_at',
+      'l.business_name as listing_name',
+      'l.slug as listing_slug',
+      'u.name as claimant_name',
+      'u.email as claimant_email',
+    ]);
+export type ClaimViewRow = NonNullable<Awaited<ReturnType<typeof findClaimView>>>;
+
+export function findClaimView(db: Db, id: string) {
+  return CLAIM_VIEW(db).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** The caller's newest claim on a listing, or undefined. */
+export function latestClaimOf(db: Db, listingId: string, userId: string) {
+  return CLAIM_VIEW(db)
+    .where('c.business_registration_id', '=', listingId)
+    .where('c.user_id', '=', userId)
+    .orderBy('c.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The claim with its code hash, locked until the transaction ends. */
+export function lockClaim(db: Db, id: string) {
+  return db
+    .selectFrom('business_claims')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Ends the caller's open claim on the listing (a new request replaces it). */
+export async function expireOpenClaims(db: Db, listingId: string, userId: string) {
+  await db
+    .updateTable('business_claims')
+    .set({ status: 'expired', updated_at: sql`now()` })
+    .where('business_registration_id', '=', listingId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function insertClaim(
+  db: Db,
+  values: {
+    business_registration_id: string;
+    user_id: string;
+    method: 'email' | 'manual';
+    code_hash: string | null;
+    code_expires_at: Date | null;
+    role: string | null;
+    phone: string | null;
+    note: string | null;
+  },
+) {
+  const row = await db
+    .insertInto('business_claims')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setClaimStatus(
+  db: Db,
+  id: string,
+  status: ClaimStatus,
+  extra: { attempts?: number; decided_by?: string | null } = {},
+) {
+  await db
+    .updateTable('business_claims')
+    .set({
+      status,
+      ...(extra.attempts !== undefined ? { attempts: extra.attempts } : {}),
+      ...(extra.decided_by !== undefined
+        ? { decided_by: extra.decided_by, decided_at: sql`now()` }
+        : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Other open claims of a listing that now has an owner are rejected. */
+export async function rejectOtherOpenClaims(db: Db, listingId: string, exceptId: string) {
+  await db
+    .updateTable('business_claims')
+    .set({ status: 'rejected', decided_at: sql`now()`, updated_at: sql`now()` })
+    .where('business_registration_id', '=', listingId)
+    .where('id', '!=', exceptId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export interface ClaimFilter {
+  status: ClaimStatus;
+  q?: string | undefined;
+}
+
+function claimFilter(db: Db, filter: ClaimFilter) {
+  let query = CLAIM_VIEW(db).where('c.status', '=', filter.status);
+  // Codes decide e-mail claims: only manual ones wait for the admin.
+  if (filter.status === 'pending') query = query.where('c.method', '=', 'manual');
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(l.business_name)`, 'like', pattern),
+        eb(sql`lower(u.email)`, 'like', pattern),
+        eb(sql`lower(u.name)`, 'like', pattern),
+      ]),
+    );
+  }
+  return query;
+}
+
+export function listClaims(db: Db, filter: ClaimFilter, page: { offset: number; limit: number }) {
+  return claimFilter(db, filter)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countClaims(db: Db, filter: ClaimFilter): Promise<number> {
+  const row = await claimFilter(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// Changes ----------------------------------------------------------------------------------------
+
+/** The newest change of each listing among `listingIds`. */
+export function latestChanges(db: Db, listingIds: string[]) {
+  if (listingIds.length === 0) return Promise.resolve([] as ChangeRow[]);
+  return db
+    .selectFrom('listing_changes')
+    .selectAll()
+    .distinctOn('business_registration_id')
+    .where('business_registration_id', 'in', listingIds)
+    .orderBy('business_registration_id')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Stores the owner's change as the listing's one pending change (replacing an older one). */
+export async function upsertPendingChange(
+  db: Db,
+  values: { listingId: string; userId: string; changes: unknown; before: unknown },
+): Promise<ChangeRow> {
+  return db
+    .insertInto('listing_changes')
+    .values({
+      business_registration_id: values.listingId,
+      user_id: values.userId,
+      changes: JSON.stringify(values.changes),
+      before: JSON.stringify(values.before),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('business_registration_id')
+        .where('status', '=', 'pending')
+        .doUpdateSet({
+          user_id: values.userId,
+          changes: JSON.stringify(values.changes),
+          before: JSON.stringify(values.before),
+          created_at: sql`now()`,
+        }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function lockChange(db: Db, id: string) {
+  return db
+    .selectFrom('listing_changes')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function decideChange(
+  db: Db,
+  id: string,
+  status: 'approved' | 'rejected',
+  adminId: string | null,
+  reason: string | null,
+) {
+  await db
+    .updateTable('listing_changes')
+    .set({ status, decided_by: adminId, decided_at: sql`now()`, reason })
+    .where('id', '=', id)
+    .execute();
+}
+
+const CHANGE_VIEW = (db: Db) =>
+  db
+    .selectFrom('listing_changes as ch')
+    .innerJoin('business_registrations as l', 'l.id', 'ch.business_registration_id')
+    .innerJoin('user as u', 'u.id', 'ch.user_id')
+    .selectAll('ch')
+    .select([
+      'l.business_name as listing_name',
+      'l.slug as listing_slug',
+      'u.name as owner_name',
+      'u.email as owner_email',
+      'l.description as l_description',
+      'l.services as l_services',
+      'l.phone as l_phone',
+      'l.whatsapp as l_whatsapp',
+      'l.website as l_website',
+      'l.address as l_address',
+      'l.area as l_area',
+      'l.opening_hours as l_opening_hours',
+      'l.contact_visibility as l_contact_visibility',
+    ]);
+export type ChangeViewRow = NonNullable<Awaited<ReturnType<typeof findChangeView>>>;
+
+export function findChangeView(db: Db, id: string) {
+  return CHANGE_VIEW(db).where('ch.id', '=', id).executeTakeFirst();
+}
+
+export interface ChangeFilter {
+  status: 'pending' | 'approved' | 'rejected';
+  q?: string | undefined;
+}
+
+function changeFilter(db: Db, filter: ChangeFilter) {
+  let query = CHANGE_VIEW(db).where('ch.status', '=', filter.status);
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(l.business_name)`, 'like', pattern),
+        eb(sql`lower(u.email)`, 'like', pattern),
+      ]),
+    );
+  }
+  return query;
+}
+
+export function listChanges(db: Db, filter: ChangeFilter, page: { offset: number; limit: number }) {
+  return changeFilter(db, filter)
+    .orderBy('ch.created_at', 'desc')
+    .orderBy('ch.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countChanges(db: Db, filter: ChangeFilter): Promise<number> {
+  const row = await changeFilter(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

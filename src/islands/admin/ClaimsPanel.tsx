@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { apiPost } from '../../browser/api-client';
+import { formatShort } from '../../browser/dates';
+import { DAY_KEYS, DAY_NAMES } from '../../browser/hours';
+import {
+  LISTING_FIELD_LABELS,
+  type AdminClaim,
+  type AdminListingChange,
+  type ListingFields,
+} from '../../schemas/claims';
+import type { PageInfo } from '../../schemas/api';
+import { EmptyState } from '../ui/EmptyState';
+import { Pager } from '../ui/Pager';
+import { ADMIN_LIMIT, usePagedList } from './data';
+
+/**
+ * The Claims tab (issue 16 points 1 and 2, ADR 018): claims of listings without an e-mail, with
+ * the claimant's evidence, to approve or reject; and owners' changes with a before/after view,
+ * to approve (they go live, the pages are purged) or reject with a reason.
+ */
+export function ClaimsPanel({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
+  return (
+    <>
+      <ClaimsList q={q} refreshCounts={refreshCounts} />
+      <ChangesList q={q} refreshCounts={refreshCounts} />
+    </>
+  );
+}
+
+function ClaimsList({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
+  const list = usePagedList<AdminClaim, PageInfo & { claims: AdminClaim[] }>(
+    '/api/admin/claims',
+    (r) => r.claims,
+    { q, limit: ADMIN_LIMIT },
+    'Failed to load claims',
+  );
+  const decide = async (claim: AdminClaim, decision: 'approve' | 'reject') => {
+    const result = await apiPost<{ claim: AdminClaim }>(
+      `/api/admin/claims/${claim.id}/${decision}`,
+      {},
+    );
+    if (result.ok) {
+      toast.success(decision === 'approve' ? 'Claim approved' : 'Claim rejected');
+      list.reload();
+      refreshCounts();
+    } else toast.error('Failed to update claim', { description: result.error.message });
+  };
+  return (
+    <section aria-labelledby="claims-heading">
+      <div className="section-head">
+        <div>
+          <h2 id="claims-heading">Claims</h2>
+          <p className="small muted">
+            Listings without an e-mail: check the claimant before giving them the listing
+          </p>
+        </div>
+      </div>
+      {!list.rows ? (
+        <p className="status-text">Loading claims...</p>
+      ) : list.rows.length === 0 ? (
+        <EmptyState title={q ? `No claims match "${q}"` : 'No claims waiting'} />
+      ) : (
+        <ul className="grid admin-grid">
+          {list.rows.map((claim) => (
+            <li key={claim.id} className="card">
+              <h3>
+                {claim.listing_slug ? (
+                  <a href={`/business/${claim.listing_slug}/`}>{claim.listing_name}</a>
+                ) : (
+                  claim.listing_name
+                )}
+              </h3>
+              <dl className="admin-fields small">
+                <dt>Claimant</dt>
+                <dd>
+                  {claim.claimant_name} · {claim.claimant_email}
+                </dd>
+                <dt>Role</dt>
+                <dd>{claim.role ?? '—'}</dd>
+                <dt>Phone</dt>
+                <dd>{claim.phone ?? '—'}</dd>
+                {claim.note && (
+                  <>
+                    <dt>Note</dt>
+                    <dd>{claim.note}</dd>
+                  </>
+                )}
+                <dt>Sent</dt>
+                <dd>{formatShort(claim.created_at)}</dd>
+              </dl>
+              <div className="card-actions">
+                <button type="button" className="btn" onClick={() => decide(claim, 'approve')}>
+                  Approve claim
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => decide(claim, 'reject')}
+                >
+                  Reject claim
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={list.page}
+        total={list.response?.total ?? 0}
+        limit={list.response?.limit ?? ADMIN_LIMIT}
+        onPage={list.setPage}
+        label="Claim pages"
+      />
+    </section>
+  );
+}
+
+/** A field's value as text for the before/after table. */
+function shown(key: keyof ListingFields, value: ListingFields[keyof ListingFields]): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (key === 'opening_hours' && typeof value === 'object') {
+    const hours = value as Record<string, string>;
+    return DAY_KEYS.map((day) => `${DAY_NAMES[day].slice(0, 3)} ${hours[day] ?? 'closed'}`).join(
+      ', ',
+    );
+  }
+  if (key === 'contact_visibility') return value === 'public' ? 'Everyone' : 'Signed-in users only';
+  return String(value);
+}
+
+function ChangesList({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
+  const list = usePagedList<AdminListingChange, PageInfo & { changes: AdminListingChange[] }>(
+    '/api/admin/listing-changes',
+    (r) => r.changes,
+    { q, limit: ADMIN_LIMIT },
+    'Failed to load changes',
+  );
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const decide = async (change: AdminListingChange, decision: 'approve' | 'reject') => {
+    const result = await apiPost<{ change: AdminListingChange }>(
+      `/api/admin/listing-changes/${change.id}/${decision}`,
+      decision === 'reject' ? { reason: reasons[change.id] ?? '' } : {},
+    );
+    if (result.ok) {
+      toast.success(decision === 'approve' ? 'Changes approved' : 'Changes rejected');
+      list.reload();
+      refreshCounts();
+    } else toast.error('Failed to update changes', { description: result.error.message });
+  };
+  return (
+    <section aria-labelledby="changes-heading">
+      <div className="section-head">
+        <div>
+          <h2 id="changes-heading">Owner changes</h2>
+          <p className="small muted">Edits owners made to their listings, live once approved</p>
+        </div>
+      </div>
+      {!list.rows ? (
+        <p className="status-text">Loading changes...</p>
+      ) : list.rows.length === 0 ? (
+        <EmptyState title={q ? `No changes match "${q}"` : 'No changes waiting'} />
+      ) : (
+        <ul className="admin-list">
+          {list.rows.map((change) => {
+            const keys = Object.keys(change.changes) as (keyof ListingFields)[];
+            const reasonId = `reason-${change.id}`;
+            return (
+              <li key={change.id} className="card">
+                <h3>
+                  {change.listing_slug ? (
+                    <a href={`/business/${change.listing_slug}/`}>{change.listing_name}</a>
+                  ) : (
+                    change.listing_name
+                  )}
+                </h3>
+                <p className="small muted">
+                  By {change.owner_name} · {change.owner_email} · {formatShort(change.created_at)}
+                </p>
+                <table className="change-table small">
+                  <caption className="visually-hidden">
+                    Changes to {change.listing_name}: before and after
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Field</th>
+                      <th scope="col">Now</th>
+                      <th scope="col">Proposed</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {keys.map((key) => (
+                      <tr key={key}>
+                        <th scope="row">{LISTING_FIELD_LABELS[key]}</th>
+                        <td>{shown(key, change.current[key])}</td>
+                        <td>{shown(key, change.changes[key])}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <div className="field">
+                  <label htmlFor={reasonId}>Reason if you reject (the owner sees it)</label>
+                  <input
+                    id={reasonId}
+                    maxLength={500}
+                    value={reasons[change.id] ?? ''}
+                    onChange={(e) => setReasons({ ...reasons, [change.id]: e.target.value })}
+                  />
+                </div>
+                <div className="card-actions">
+                  <button type="button" className="btn" onClick={() => decide(change, 'approve')}>
+                    Approve changes
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() => decide(change, 'reject')}
+                  >
+                    Reject changes
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager
+        page={list.page}
+        total={list.response?.total ?? 0}
+        limit={list.response?.limit ?? ADMIN_LIMIT}
+        onPage={list.setPage}
+        label="Change pages"
+      />
+    </section>
+  );
+}
