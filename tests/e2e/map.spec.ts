@@ -96,6 +96,7 @@ test('the business page loads its map and tiles only once the map is scrolled in
   // Referrer-Policy strict-origin-when-cross-origin: the tile server learns our origin only.
   expect(new Set(log.tiles.map((t) => t.referer))).toEqual(new Set([`${BASE_URL}/`]));
   expect(mapCode.length).toBeGreaterThan(0);
+  await region.screenshot({ path: test.info().outputPath('business-map.png') });
   expect(csp).toEqual([]);
   await expectNoAxeViolations(page);
 });
@@ -125,6 +126,7 @@ test('the category Map view clusters the page listings and a marker opens the bu
   const clustered = counts.reduce((sum, text) => sum + Number(text), 0);
   expect((await pins.count()) + clustered).toBe(points.length);
   expect(csp).toEqual([]);
+  await region.screenshot({ path: test.info().outputPath('category-map.png') });
   await expectNoAxeViolations(page);
 
   // Open clusters (by keyboard: Enter zooms in) until a pin shows, then follow it.
