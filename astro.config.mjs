@@ -7,11 +7,12 @@ import { netlifyHeaders } from './netlify/headers.ts';
 import { fileURLToPath } from 'node:url';
 import localAdapter from './server/astro-adapter/index.mjs';
 import {
-  CSP_DIRECTIVES,
   CSP_SCRIPT_HASHES,
   CSP_SCRIPT_RESOURCES,
   CSP_STYLE_RESOURCES,
+  cspDirectives,
 } from './src/config/security-headers.ts';
+import { mapTileUrlFrom, tileOrigin } from './src/config/map.ts';
 
 /**
  * Public islands (src/islands/public/) render and hydrate with Preact; the admin, auth and form
@@ -59,6 +60,11 @@ const site =
   (process.env.CONTEXT === 'production' ? process.env.URL : process.env.DEPLOY_PRIME_URL) ||
   `http://localhost:${process.env.PORT || 4321}`;
 
+// Maps (ADR 021): the tile source is fixed at build time, so the pages and the CSP's img-src
+// (its origin) always agree. An invalid MAP_TILE_URL fails the build here.
+const mapTileUrl = mapTileUrlFrom(process.env);
+const mapTileOrigin = tileOrigin(mapTileUrl);
+
 export default defineConfig({
   site,
   output: 'static',
@@ -99,13 +105,17 @@ export default defineConfig({
   // so no 'unsafe-inline' is needed; the directives live in src/config/security-headers.ts.
   security: {
     csp: {
-      directives: [...CSP_DIRECTIVES],
+      directives: cspDirectives({ imgSources: [mapTileOrigin] }),
       scriptDirective: { resources: [...CSP_SCRIPT_RESOURCES], hashes: [...CSP_SCRIPT_HASHES] },
       styleDirective: { resources: [...CSP_STYLE_RESOURCES] },
     },
   },
   vite: {
     plugins: [publicIslandsOnPreact()],
+    define: {
+      __MAP_TILE_URL__: JSON.stringify(mapTileUrl),
+      __MAP_TILE_ATTRIBUTION__: JSON.stringify(process.env.MAP_TILE_ATTRIBUTION ?? ''),
+    },
     ssr: {
       external: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@resvg/resvg-js', 'satori'],
     },

@@ -12,6 +12,9 @@ export const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-
 export const E2E_MAIL_DIR = '.data/e2e/mail';
 /** Port of the fake places server (tests/fakes/places-server.ts). */
 export const PLACES_FAKE_PORT = Number(process.env.PLACES_FAKE_PORT || 4390);
+/** Port of the fake map tile server (tests/fakes/tile-server.ts), the e2e servers' MAP_TILE_URL. */
+export const TILE_FAKE_PORT = Number(process.env.TILE_FAKE_PORT || PLACES_FAKE_PORT + 1);
+export const TILE_FAKE_URL = `http://127.0.0.1:${TILE_FAKE_PORT}`;
 /**
  * The second server of the `scale` project (tests/e2e/admin-scale.spec.ts): its own port and data
  * dir, a fresh database with SCALE_LISTINGS synthetic listings (SEED_SYNTHETIC), so a category
@@ -37,6 +40,7 @@ const serverEnv = (port: number, base: string, dataDir: string) => ({
   BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
   OVERPASS_BASE_URL: `http://127.0.0.1:${PLACES_FAKE_PORT}`,
   GOOGLE_PLACES_API_KEY: '',
+  MAP_TILE_URL: `${TILE_FAKE_URL}/{z}/{x}/{y}.png`,
 });
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 
@@ -80,6 +84,15 @@ export default defineConfig({
       // Loopback stand-in for Overpass (and Google Places), answering in their wire formats.
       command: `tsx tests/fakes/places-server.ts ${PLACES_FAKE_PORT}`,
       url: `http://127.0.0.1:${PLACES_FAKE_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Loopback stand-in for OpenStreetMap's tile server: one PNG for every tile, counted.
+      command: `tsx tests/fakes/tile-server.ts ${TILE_FAKE_PORT}`,
+      url: `${TILE_FAKE_URL}/health`,
       timeout: 30_000,
       reuseExistingServer: false,
       stdout: 'ignore',

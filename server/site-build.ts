@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { env } from '../functions/_lib/env.ts';
 import { log } from '../functions/_lib/log.ts';
 import { STATIC_HEADERS_FILE } from './astro-adapter/index.mjs';
 
@@ -47,11 +48,14 @@ async function listFiles(dir: string): Promise<string[]> {
 
 /**
  * Hash of every source file that goes into the build plus the settings baked into it (the
- * canonical site URL). Reading ~300 small files takes a few milliseconds.
+ * canonical site URL, the map tiles). Reading ~300 small files takes a few milliseconds.
  */
 export async function sourceHash(site: string): Promise<string> {
   const files = [...(await Promise.all(SOURCES.map(listFiles))).flat(), ...SOURCE_FILES].sort();
-  const hash = createHash('sha256').update(`site=${site}\n`);
+  // The map's tile source is baked into the pages and their CSP (ADR 021).
+  const hash = createHash('sha256').update(
+    `site=${site}\nmap=${env('MAP_TILE_URL')}\n${env('MAP_TILE_ATTRIBUTION') ?? ''}\n`,
+  );
   for (const file of files) {
     if (!existsSync(file)) continue;
     hash.update(`${file}\n`).update(await readFile(file));

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
+import { DEFAULT_MAP_TILE_URL, tileUrlProblem } from '../../src/config/map.ts';
 
 /**
  * Every environment variable the project reads, in one place (ADR 013): its Zod schema, its
@@ -197,6 +198,24 @@ export const ENV_VARIABLES = {
   OVERPASS_BASE_URL: variable(url('an Overpass API base'), {
     default: 'the public service',
     meaning: 'only to point the provider at a fake (tests)',
+  }),
+  MAP_TILE_URL: variable(
+    z
+      .string()
+      .default(DEFAULT_MAP_TILE_URL)
+      .superRefine((value, ctx) => {
+        const problem = tileUrlProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    {
+      default: '`https://tile.openstreetmap.org/{z}/{x}/{y}.png`',
+      meaning:
+        'map tiles (`{z}/{x}/{y}`, `{s}` allowed), baked into the build with its origin in the CSP (ADR 021)',
+    },
+  ),
+  MAP_TILE_ATTRIBUTION: variable(z.string().max(200, 'must be at most 200 characters').optional(), {
+    default: 'unset',
+    meaning: "the tile provider's credit (plain text), shown after OpenStreetMap's on every map",
   }),
   LOG_LEVEL: variable(
     z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),

@@ -16,6 +16,9 @@
  *   no plugins, no framing, forms post to us only.
  */
 
+/** img-src of every response: our own images, data: and blob: (promo downloads). */
+const IMG_SOURCES = ["'self'", 'data:', 'blob:'] as const;
+
 /** The CSP directives besides script-src and style-src (Astro's `security.csp.directives`). */
 export const CSP_DIRECTIVES = [
   "default-src 'self'",
@@ -24,12 +27,27 @@ export const CSP_DIRECTIVES = [
   "form-action 'self'",
   "frame-ancestors 'none'",
   "frame-src 'none'",
-  "img-src 'self' data: blob:",
+  `img-src ${IMG_SOURCES.join(' ')}`,
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",
   "worker-src 'self'",
 ] as const;
+
+/**
+ * {@link CSP_DIRECTIVES} for the pages Astro renders, with `imgSources` added to img-src: the map
+ * tiles' origin (ADR 021; astro.config.mjs derives it from the build's MAP_TILE_URL).
+ * `cspDirectives({ imgSources: ['https://tile.openstreetmap.org'] })` →
+ * `[..., "img-src 'self' data: blob: https://tile.openstreetmap.org", ...]`.
+ */
+export function cspDirectives(options: {
+  imgSources: readonly string[];
+}): ((typeof CSP_DIRECTIVES)[number] | `img-src ${string}`)[] {
+  const img = ['img-src', ...IMG_SOURCES, ...options.imgSources].join(' ');
+  return CSP_DIRECTIVES.map((directive) =>
+    directive.startsWith('img-src ') ? (img as `img-src ${string}`) : directive,
+  );
+}
 
 /** script-src sources; Astro appends the hashes of each page's inline scripts. */
 export const CSP_SCRIPT_RESOURCES = ["'self'"] as const;

@@ -21,6 +21,8 @@ const TABS = [
   'Messaging',
   'Articles',
   'Service Cards',
+  'Reports',
+  'Claims',
 ];
 
 /** Waits until the open panel shows data or its empty state instead of a loading line. */

@@ -19,7 +19,7 @@ import { ensureSiteBuild } from '../../server/site-build.ts';
  * Deterministic: the pages come from a server of this spec's own (listening on a free port,
  * on a fresh embedded database with the shipped seed content, dates fixed), so what other specs
  * change on the shared e2e server never shows here. Animations are off; the footer's year
- * and a business's "Open now" (the clock) are masked.
+ * and a business's "Open now" (the clock) and the map's tiles are masked.
  *
  * After an intended layout change: `npx playwright test visual --update-snapshots`, look at the
  * new PNGs, commit them.
@@ -76,7 +76,12 @@ async function expectLooksLike(page: Page, name: string) {
   await expect(page).toHaveScreenshot(name, {
     fullPage: true,
     animations: 'disabled',
-    mask: [page.locator('.site-footer .copy'), page.locator('.open-state')],
+    mask: [
+      page.locator('.site-footer .copy'),
+      page.locator('.open-state'),
+      // The map's tiles come from outside (no network here): masked, its box still compared.
+      page.locator('.listing-map .map-canvas'),
+    ],
     maxDiffPixelRatio: 0.002,
   });
 }

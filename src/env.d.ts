@@ -1,0 +1,4 @@
+/** Baked into the build by astro.config.mjs (Vite `define`): the tile source of every map (ADR 021). */
+declare const __MAP_TILE_URL__: string;
+/** MAP_TILE_ATTRIBUTION: the tile provider's credit, shown after OpenStreetMap's ('' when unset). */
+declare const __MAP_TILE_ATTRIBUTION__: string;

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL, TILE_FAKE_URL } from '../../playwright.config';
+
+/**
+ * Issue 16.6 in Chromium: maps on the business page (loaded when scrolled into view) and the
+ * category pages' "Map" view (clustered markers that link to the business pages), drawn from the
+ * loopback fake tile server (tests/fakes/tile-server.ts), the e2e server's MAP_TILE_URL. No CSP
+ * violation, tiles only once a map is seen, the referrer our origin only, axe clean (ADR 021).
+ */
+
+interface TileLog {
+  count: number;
+  tiles: { path: string; referer: string | null }[];
+}
+
+async function tiles(page: Page): Promise<TileLog> {
+  return (await (await page.request.get(`${TILE_FAKE_URL}/requests`)).json()) as TileLog;
+}
+
+/** Records the page's CSP violations (and CSP console errors), as security.spec.ts does. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await page.exposeFunction('__reportCsp', (v: string) => void found.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void (window as unknown as { __reportCsp: (v: string) => Promise<void> }).__reportCsp(
+        `${event.effectiveDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) found.push(message.text());
+  });
+  return found;
+}
+
+interface Point {
+  name: string;
+  slug: string;
+  lat: number;
+  lng: number;
+  category: string;
+}
+
+async function pagePoints(page: Page): Promise<Point[]> {
+  const raw = await page.locator('.listing-map').getAttribute('data-points');
+  return JSON.parse(raw!) as Point[];
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.request.post(`${TILE_FAKE_URL}/reset`);
+});
+
+test('the business page loads its map and tiles only once the map is scrolled into view', async ({
+  page,
+}) => {
+  const csp = await watchCsp(page);
+  // A phone: the contact card and its map sit below the fold, after the description.
+  await page.setViewportSize({ width: 412, height: 700 });
+  await page.goto('/mechanic/');
+  const [point] = await pagePoints(page);
+  expect(point, 'a mechanic with coordinates in the seed').toBeDefined();
+  const mapCode: string[] = [];
+  page.on('request', (request) => {
+    if (/listing-map/.test(request.url())) mapCode.push(request.url());
+  });
+  await page.goto(`/business/${point!.slug}/`, { waitUntil: 'networkidle' });
+  const region = page.getByRole('region', { name: `Map: ${point!.name}` });
+  await expect(region).toBeAttached();
+  await expect(region).not.toBeInViewport();
+  await page.waitForTimeout(500);
+  expect((await tiles(page)).count, 'no tile before the map is seen').toBe(0);
+  expect(mapCode, 'no map code before the map is seen').toEqual([]);
+
+  await region.scrollIntoViewIfNeeded();
+  await expect(region.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(region.getByRole('img', { name: `Location of ${point!.name}` })).toBeVisible();
+  await expect(region.getByRole('link', { name: '© OpenStreetMap contributors' })).toHaveAttribute(
+    'href',
+    'https://www.openstreetmap.org/copyright',
+  );
+  const log = await tiles(page);
+  expect(log.count).toBeGreaterThan(0);
+  expect(log.tiles.every((t) => /^\/1[0-9]\/\d+\/\d+\.png$/.test(t.path))).toBe(true);
+  // Referrer-Policy strict-origin-when-cross-origin: the tile server learns our origin only.
+  expect(new Set(log.tiles.map((t) => t.referer))).toEqual(new Set([`${BASE_URL}/`]));
+  expect(mapCode.length).toBeGreaterThan(0);
+  await region.screenshot({ path: test.info().outputPath('business-map.png') });
+  expect(csp).toEqual([]);
+  await expectNoAxeViolations(page);
+});
+
+test('the category Map view clusters the page listings and a marker opens the business page', async ({
+  page,
+}) => {
+  const csp = await watchCsp(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/mechanic/', { waitUntil: 'networkidle' });
+  const points = await pagePoints(page);
+  expect(points.length).toBeGreaterThan(1);
+  const button = page.getByRole('button', { name: 'Map', exact: true });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await page.waitForTimeout(300);
+  expect((await tiles(page)).count, 'no tile before the map is opened').toBe(0);
+
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const region = page.getByRole('region', { name: 'Map of mechanics on this page' });
+  await expect(region.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  // Every listing of the page is on the map: as a pin, or counted in a cluster.
+  const pins = region.locator('a.map-pin');
+  const clusters = region.locator('.map-cluster');
+  await expect(pins.or(clusters).first()).toBeVisible();
+  const counts = await clusters.locator('span[aria-hidden="true"]').allInnerTexts();
+  const clustered = counts.reduce((sum, text) => sum + Number(text), 0);
+  expect((await pins.count()) + clustered).toBe(points.length);
+  expect(csp).toEqual([]);
+  await region.screenshot({ path: test.info().outputPath('category-map.png') });
+  await expectNoAxeViolations(page);
+
+  // Open clusters (by keyboard: Enter zooms in) until a pin shows, then follow it.
+  for (let i = 0; i < 8 && (await pins.count()) === 0; i++) {
+    await clusters.first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(600);
+  }
+  const pin = pins.first();
+  const href = await pin.getAttribute('href');
+  const point = points.find((p) => href === `/business/${p.slug}/`);
+  expect(point, `${href} is a listing of the page`).toBeDefined();
+  await pin.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/business/${point!.slug}/$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(point!.name);
+});
