@@ -26,10 +26,14 @@ export function showToast(
   }
   const toast = document.createElement('div');
   toast.className = variant === 'default' ? 'toast' : `toast toast-${variant}`;
+  // The same data attributes as sonner's toasts: one way to find a toast in tests and styles.
+  toast.dataset.type = variant;
   const heading = document.createElement('strong');
   heading.textContent = title;
+  heading.dataset.title = '';
   const text = document.createElement('span');
   text.textContent = description;
+  text.dataset.description = '';
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'toast-close';

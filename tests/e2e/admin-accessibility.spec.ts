@@ -1,29 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { adminCard, adminTest as test, openAdmin } from './helpers';
+import { ADMIN_TAB_LABELS, adminCard, adminTest as test, openAdmin } from './helpers';
 
 /**
  * Issue 13.1, the admin half: 0 axe-core violations (WCAG 2.0/2.1 A and AA) on every admin tab
  * with its first page loaded, and with the admin's dialogs open (edit business, new article,
  * CSV import) and the tab order list shown. Each axe run gets its own test (one takes seconds).
  */
-
-/** Every tab of the dashboard, by its label (tabs.tsx). */
-const TABS = [
-  'Pending',
-  'Approved',
-  'Suspended',
-  'Rejected',
-  'Featured',
-  'Requests',
-  'Users',
-  'Contacts',
-  'Messaging',
-  'Articles',
-  'Service Cards',
-  'Reports',
-  'Claims',
-];
 
 /** Waits until the open panel shows data or its empty state instead of a loading line. */
 async function panelLoaded(page: Page) {
@@ -32,7 +15,7 @@ async function panelLoaded(page: Page) {
 }
 
 test.describe('admin accessibility (axe, WCAG 2.1 AA)', () => {
-  for (const label of TABS) {
+  for (const label of ADMIN_TAB_LABELS) {
     test(`the ${label} tab has no violations`, async ({ page }) => {
       await openAdmin(page, label);
       await panelLoaded(page);

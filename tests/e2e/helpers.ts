@@ -122,8 +122,9 @@ export async function expectToast(
   title: string,
   options: { description?: string; type?: 'error' | 'success' | 'default' } = {},
 ): Promise<Locator> {
+  // sonner's toasts (React islands) and the public pages' small ones (src/browser/toast-lite.ts).
   const toast = page
-    .locator('[data-sonner-toast]')
+    .locator('[data-sonner-toast], .toast-region .toast')
     .filter({ has: page.locator('[data-title]').getByText(title, { exact: true }) });
   await expect(toast.first(), `toast "${title}"`).toBeVisible();
   if (options.description !== undefined) {
@@ -173,6 +174,23 @@ export const adminTest = base.extend({
     await use(await adminStorageState(browser, baseURL ?? BASE_URL));
   },
 });
+
+/** Every admin tab's label (src/islands/admin/tabs.tsx), in the default order. */
+export const ADMIN_TAB_LABELS = [
+  'Pending',
+  'Approved',
+  'Suspended',
+  'Rejected',
+  'Featured',
+  'Requests',
+  'Reports',
+  'Users',
+  'Contacts',
+  'Messaging',
+  'Articles',
+  'Service Cards',
+  'Claims',
+] as const;
 
 /** The admin tab whose label starts with `label` ("Pending" matches "Pending (3)"). */
 export function adminTab(page: Page, label: string): Locator {

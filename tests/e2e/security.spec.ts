@@ -1,5 +1,11 @@
 import { expect, test as base, type Page } from '@playwright/test';
-import { adminStorageState, adminTab, expectToast, waitForIsland } from './helpers';
+import {
+  ADMIN_TAB_LABELS,
+  adminStorageState,
+  adminTab,
+  expectToast,
+  waitForIsland,
+} from './helpers';
 
 /**
  * Issue 12.9 in Chromium (`npm run test:security`): the Content-Security-Policy of every page
@@ -127,19 +133,7 @@ test.describe('@security Content-Security-Policy in Chromium', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Business Listings Admin' }),
     ).toBeVisible({ timeout: 20_000 });
-    for (const tab of [
-      'Pending',
-      'Approved',
-      'Suspended',
-      'Rejected',
-      'Featured',
-      'Requests',
-      'Users',
-      'Contacts',
-      'Messaging',
-      'Articles',
-      'Service Cards',
-    ]) {
+    for (const tab of ADMIN_TAB_LABELS) {
       await adminTab(page, tab).click();
       await expect(adminTab(page, tab)).toHaveAttribute('aria-selected', 'true');
     }
