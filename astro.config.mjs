@@ -83,6 +83,16 @@ export default defineConfig({
           './content/**',
           './node_modules/.cache/**',
           './node_modules/@electric-sql/**',
+          // Test and image tooling the tracer drags in (18.9 MB zip with them, measured): no page
+          // renders with them; Netlify's Image CDN serves images, Chromium drives only tests.
+          './node_modules/sharp/**',
+          './node_modules/@img/**',
+          './node_modules/playwright/**',
+          './node_modules/playwright-core/**',
+          './node_modules/@playwright/**',
+          './node_modules/@axe-core/**',
+          './node_modules/lighthouse/**',
+          './node_modules/vnu-jar/**',
         ],
         // Read at run time with require.resolve (src/render/brand-images.tsx: Open Graph images),
         // so the file tracer cannot see them. The function bundle check asserts they are there.
