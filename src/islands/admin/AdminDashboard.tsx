@@ -166,8 +166,6 @@ export default function AdminDashboard() {
           <Tabs.Content key={t.id} value={t.id}>
             {t.id === tab && (
               <Fragment key={version}>
-                {/* The panel's own heading level: cards below use h3 (axe heading-order). */}
-                <h2 className="visually-hidden">{t.label}</h2>
                 {t.panel({ q, refreshCounts: counts.reload, onCount: setLocalCount })}
               </Fragment>
             )}

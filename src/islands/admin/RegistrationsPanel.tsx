@@ -94,9 +94,20 @@ export function RegistrationsPanel({ status, q, refreshCounts }: Props) {
     refreshCounts();
   };
 
-  if (rows.length === 0 && list.page === 1) return <EmptyState title={EMPTY_TEXT[status]} />;
+  // The tab's heading (visually hidden: the tab names it): the cards are h3 (axe heading-order).
+  const heading = (
+    <h2 className="visually-hidden">{`${status[0]!.toUpperCase()}${status.slice(1)} listings`}</h2>
+  );
+  if (rows.length === 0 && list.page === 1)
+    return (
+      <>
+        {heading}
+        <EmptyState title={EMPTY_TEXT[status]} />
+      </>
+    );
   return (
     <>
+      {heading}
       <div className="bulk-bar">
         <label className="checkbox">
           <input
