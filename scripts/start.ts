@@ -5,7 +5,7 @@
  * Pages that show data are rendered on demand and cached until a write purges them (ADR 011).
  */
 import { randomBytes } from 'node:crypto';
-import { checkEnv, env, siteUrl } from '../functions/_lib/env.ts';
+import { checkEnv, databaseUrl, env, siteUrl } from '../functions/_lib/env.ts';
 import { ensureSiteBuild } from '../server/site-build.ts';
 
 checkEnv();
@@ -15,8 +15,15 @@ const port = env('PORT');
 const host = env('HOST');
 const site = siteUrl();
 
-// The build reads no data (ADR 011): make it before the database is opened, so the two never
-// hold memory at the same time (peak = the larger of the two, not their sum).
+// Peak memory (issue 11, ADR 026): the steps that hold the most run one at a time, each in a
+// child process that exits, while this process is still small: first PGlite's initdb (a fresh
+// embedded database only), then the site build, which reads no data (ADR 011). The database is
+// opened after both, so none of their peaks adds to another's.
+if (!databaseUrl()) {
+  const { initEmbeddedDataDir } = await import('../functions/_lib/pglite.ts');
+  if (await initEmbeddedDataDir(env('PGLITE_DATA_DIR')))
+    console.log('\n  Created the embedded database.');
+}
 console.log('\n  Lagos Auto Hub: preparing the site build…\n');
 const build = await ensureSiteBuild(env('SITE_BUILD_DIR'), site);
 
