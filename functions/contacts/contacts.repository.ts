@@ -1,5 +1,11 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import { containsPattern } from '../_lib/like.ts';
+import {
+  countInbox,
+  countInboxByStatus,
+  filterInbox,
+  type InboxFilter,
+  orderInbox,
+} from '../db/inbox-queries.ts';
+import type { Kysely, Selectable } from 'kysely';
 import type { ContactsTable, Database } from '../db/database.ts';
 
 /** Queries of the contacts table (SPEC §3 contacts). `db` may be a transaction. */
@@ -20,21 +26,8 @@ const COLUMNS = [
   'email_status',
 ] as const;
 
-/** A page of the Contacts tab: one status (or both) and the SPEC §5 search. */
-export interface ContactFilter {
-  status?: 'pending' | 'handled' | undefined;
-  q?: string | undefined;
-}
-
-function applyFilter<QB extends SelectQueryBuilder<Database, 'contacts', any>>(
-  query: QB,
-  filter: ContactFilter,
-): QB {
-  let q = query;
-  if (filter.status) q = q.where('status', '=', filter.status) as QB;
-  if (filter.q) q = q.where('search_text', 'like', containsPattern(filter.q)) as QB;
-  return q;
-}
+/** A page of the tab: one status (or both) and the SPEC §5 search. */
+export type ContactFilter = InboxFilter;
 
 export async function insert(
   db: Db,
@@ -58,32 +51,17 @@ export function listPage(
   filter: ContactFilter,
   page: { offset: number; limit: number },
 ): Promise<ContactRow[]> {
-  const query = applyFilter(db.selectFrom('contacts').select(COLUMNS), filter);
-  const ordered =
-    filter.status === 'handled'
-      ? query.orderBy('handled_at', 'desc').orderBy('id', 'desc')
-      : query.orderBy('created_at', 'desc').orderBy('id', 'desc');
-  return ordered.offset(page.offset).limit(page.limit).execute();
+  const query = filterInbox(db.selectFrom('contacts').select(COLUMNS), filter);
+  return orderInbox(query, filter.status).offset(page.offset).limit(page.limit).execute();
 }
 
-export async function count(db: Db, filter: ContactFilter): Promise<number> {
-  const row = await applyFilter(
-    db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('count')),
-    filter,
-  ).executeTakeFirstOrThrow();
-  return Number(row.count);
+export function count(db: Db, filter: ContactFilter): Promise<number> {
+  return countInbox(db, 'contacts', filter);
 }
 
 /** Messages per status (the panel's tiles), in one grouped query. */
-export async function countByStatus(db: Db): Promise<{ pending: number; handled: number }> {
-  const rows = await db
-    .selectFrom('contacts')
-    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
-    .groupBy('status')
-    .execute();
-  const counts = { pending: 0, handled: 0 };
-  for (const row of rows) counts[row.status] = Number(row.count);
-  return counts;
+export function countByStatus(db: Db): Promise<{ pending: number; handled: number }> {
+  return countInboxByStatus(db, 'contacts');
 }
 
 /** Marks a pending message handled now by `adminId`; undefined when missing or handled already. */

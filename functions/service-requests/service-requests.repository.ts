@@ -1,5 +1,11 @@
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import { containsPattern } from '../_lib/like.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import {
+  countInbox,
+  countInboxByStatus,
+  filterInbox,
+  type InboxFilter,
+  orderInbox,
+} from '../db/inbox-queries.ts';
 import type {
   Database,
   ServiceRequestNotificationsTable,
@@ -44,21 +50,8 @@ export async function setEmailStatus(db: Db, id: string, status: 'sent' | 'faile
     .execute();
 }
 
-/** A page of the Requests tab: one status (or both) and the SPEC §5 search. */
-export interface RequestFilter {
-  status?: 'pending' | 'handled' | undefined;
-  q?: string | undefined;
-}
-
-function applyFilter<QB extends SelectQueryBuilder<Database, 'service_requests', any>>(
-  query: QB,
-  filter: RequestFilter,
-): QB {
-  let q = query;
-  if (filter.status) q = q.where('status', '=', filter.status) as QB;
-  if (filter.q) q = q.where('search_text', 'like', containsPattern(filter.q)) as QB;
-  return q;
-}
+/** A page of the tab: one status (or both) and the SPEC §5 search. */
+export type RequestFilter = InboxFilter;
 
 const COLUMNS = [
   'id',
@@ -97,32 +90,20 @@ export function listPage(
   filter: RequestFilter,
   page: { offset: number; limit: number },
 ): Promise<ServiceRequestRow[]> {
-  const query = applyFilter(withForwardedCount(db), filter);
-  const ordered =
-    filter.status === 'handled'
-      ? query.orderBy('handled_at', 'desc').orderBy('id', 'desc')
-      : query.orderBy('created_at', 'desc').orderBy('id', 'desc');
-  return ordered.offset(page.offset).limit(page.limit).execute() as Promise<ServiceRequestRow[]>;
+  const query = filterInbox(withForwardedCount(db), filter);
+  return orderInbox(query, filter.status)
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute() as Promise<ServiceRequestRow[]>;
 }
 
-export async function count(db: Db, filter: RequestFilter): Promise<number> {
-  const row = await applyFilter(
-    db.selectFrom('service_requests').select((eb) => eb.fn.countAll<string>().as('count')),
-    filter,
-  ).executeTakeFirstOrThrow();
-  return Number(row.count);
+export function count(db: Db, filter: RequestFilter): Promise<number> {
+  return countInbox(db, 'service_requests', filter);
 }
 
 /** Requests per status (the panel's tiles), in one grouped query. */
-export async function countByStatus(db: Db): Promise<{ pending: number; handled: number }> {
-  const rows = await db
-    .selectFrom('service_requests')
-    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
-    .groupBy('status')
-    .execute();
-  const counts = { pending: 0, handled: 0 };
-  for (const row of rows) counts[row.status] = Number(row.count);
-  return counts;
+export function countByStatus(db: Db): Promise<{ pending: number; handled: number }> {
+  return countInboxByStatus(db, 'service_requests');
 }
 
 export function findById(db: Db, id: string): Promise<ServiceRequestRow | undefined> {
