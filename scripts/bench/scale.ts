@@ -8,7 +8,7 @@
  * percentiles, list API throughput and the admin's first page. It reports; it asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -121,6 +121,17 @@ async function searchFinds(name: string, id: string) {
   return JSON.stringify(body).includes(id) ? true : undefined;
 }
 
+/**
+ * The Node arguments of `npm start` (package.json), so the server runs exactly as a user's does,
+ * without npm's own process in the measured tree.
+ */
+function startArguments(): string[] {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = pkg.scripts.start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs ${command}, not node: update the bench`);
+  return args;
+}
+
 async function prepare(kind: string) {
   mkdirSync(ROOT, { recursive: true });
   rmSync(`${ROOT}/pglite`, { recursive: true, force: true });
@@ -154,7 +165,7 @@ async function run(kind: string) {
 
   log(`${kind}: cold start`);
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, startArguments(), {
     env: childEnvironment({
       ...env,
       PORT: String(PORT),
