@@ -47,6 +47,40 @@ function publicIslandsOnPreact() {
   };
 }
 
+/**
+ * Page scripts (Astro's processed `<script>`s: the header's session links, the article's share
+ * button, the map loader…) are written as `<script type="module" src>`, which Chromium fetches at
+ * High priority while the HTML is parsed: before first paint, competing with it, and Lighthouse's
+ * simulation counts such a request as render-blocking (issue 13.2: FCP 1.4–2.0× the static copy's).
+ * None of them draws anything the first paint needs (the server renders the whole page), so they
+ * are fetched with `fetchpriority="low"`: still deferred module scripts (run in order after the
+ * HTML is parsed), just not ahead of the page itself (ADR 025). Astro has no option for script
+ * attributes, so this rewrites the one template of its renderer (astro/…/render/script.js); the
+ * build fails if that template changes shape, rather than silently losing the attribute.
+ */
+const ASTRO_SCRIPT_RENDERER =
+  /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]script\.js$/;
+const MODULE_SCRIPT_TAG = '<script type="module" src=';
+
+/** @returns {import('vite').Plugin} */
+function lowPriorityPageScripts() {
+  return {
+    name: 'lagos:low-priority-page-scripts',
+    transform(code, id) {
+      if (!ASTRO_SCRIPT_RENDERER.test(id.split('?')[0] ?? '')) return null;
+      if (!code.includes(MODULE_SCRIPT_TAG)) {
+        throw new Error(
+          `${id}: Astro's page-script template changed; update lowPriorityPageScripts`,
+        );
+      }
+      return {
+        code: code.replaceAll(MODULE_SCRIPT_TAG, '<script type="module" fetchpriority="low" src='),
+        map: null,
+      };
+    },
+  };
+}
+
 // DESIGN.md "Adapter": Netlify when building there (`NETLIFY=true`) or with netlify-cli on a machine
 // (`netlify build` / `netlify serve` set `NETLIFY_LOCAL=true`), or ADAPTER=netlify; otherwise the
 // local server's own adapter, whose `render(request)` the page cache of `npm start` calls (ADR 011).
@@ -121,7 +155,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [publicIslandsOnPreact()],
+    plugins: [publicIslandsOnPreact(), lowPriorityPageScripts()],
     define: {
       __MAP_TILE_URL__: JSON.stringify(mapTileUrl),
       __MAP_TILE_ATTRIBUTION__: JSON.stringify(process.env.MAP_TILE_ATTRIBUTION ?? ''),

@@ -6,11 +6,14 @@
  *   through the page, so lazily hydrated islands count; inline scripts included) and the number
  *   of script requests;
  * - Lighthouse 13 mobile (median of 3 runs): FCP, LCP and the four category scores.
+ * `npm run bench -- --save dir` also writes each Lighthouse report there (`N-live|static-<page>.json`): its
+ * network-requests (priorities, times), lcp-breakdown-insight and metrics audits say what a
+ * page's FCP and LCP waited for (ADR 025).
  * Issue 13.2 targets: FCP and LCP ≤ 1.1 × the static copy's, 100/100/100/100, JS ≤ 60 KB (home,
  * category), 20 KB (business), 5 KB (article). Reported, not asserted (the JS budgets are
  * asserted by tests/e2e/budgets.spec.ts).
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -38,6 +41,11 @@ const CHROME_FLAGS = [
   '--disable-features=NetworkTimeServiceQuerying',
 ];
 const RUNS = 3;
+/** `npm run bench -- --save dir`: also write each Lighthouse report (JSON) there. */
+const saveAt = process.argv.indexOf('--save');
+const SAVE = saveAt > 0 ? process.argv[saveAt + 1] : undefined;
+if (SAVE) mkdirSync(SAVE, { recursive: true });
+let saved = 0;
 
 rmSync('.data/bench/pglite', { recursive: true, force: true });
 const handle = await openDatabase({ url: undefined, dataDir: '.data/bench/pglite' });
@@ -171,6 +179,11 @@ async function lighthouseRun(url: string): Promise<Scores> {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     const lhr = result!.lhr;
+    if (SAVE) {
+      const name = new URL(url).port === String(BENCH_PORT) ? 'live' : 'static';
+      const slug = new URL(url).pathname.split('/').filter(Boolean)[0] ?? 'home';
+      writeFileSync(`${SAVE}/${++saved}-${name}-${slug}.json`, JSON.stringify(lhr));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     return {
       fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,

@@ -105,6 +105,15 @@ async function check(page: Page, kind: keyof typeof BUDGETS, path: string) {
       `${path} loads ${what}`,
     ).toBe(false);
   }
+  // Page scripts wait behind the page (ADR 025): none is fetched at high priority before the
+  // first paint, where Lighthouse counts it against FCP.
+  const pageScripts = await page
+    .locator('script[type="module"][src]')
+    .evaluateAll((scripts) =>
+      scripts.map((s) => [s.getAttribute('src'), s.getAttribute('fetchpriority')]),
+    );
+  expect(pageScripts.length, `${path} has page scripts`).toBeGreaterThan(0);
+  for (const [src, priority] of pageScripts) expect(priority, `${src}`).toBe('low');
   return loaded;
 }
 

@@ -13,7 +13,7 @@ import { startLocalServer, type LocalServer } from '../../server/local-server.ts
 import { ensureSiteBuild } from '../../server/site-build.ts';
 
 /**
- * Visual regression (issue 13.5): each public page type at 360 and 1280 px wide, compared with
+ * Visual regression (issue 13.5): each public page type at 360, 768 and 1280 px wide, compared with
  * the committed baselines (`visual.spec.ts-snapshots/`), so a layout change shows in review.
  *
  * Deterministic: the pages come from a server of this spec's own (listening on a free port,
@@ -25,7 +25,8 @@ import { ensureSiteBuild } from '../../server/site-build.ts';
  * new PNGs, commit them.
  */
 const DATA_DIR = '.data/e2e/visual-pglite';
-const WIDTHS = [360, 1280] as const;
+/** Phone, tablet (issue 13.4: every page type seen at 768 px too) and desktop. */
+const WIDTHS = [360, 768, 1280] as const;
 
 let handle: DatabaseHandle;
 let local: LocalServer;
@@ -86,6 +87,33 @@ async function expectLooksLike(page: Page, name: string) {
   });
 }
 
+/**
+ * Nothing is wider than the viewport: no sideways scrolling, and no element (a card, a form row,
+ * the header's bar) sticking out past the right edge, where it would be cut off.
+ */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        if (el.closest('dialog:not([open]), [hidden], .sr-only, .skip-link')) return false;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || box.right <= width + 0.5) return false;
+        // Clipped by a box that itself fits (the map's tiles inside its frame): not seen.
+        for (let up = el.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX === 'visible') continue;
+          if (up.getBoundingClientRect().right <= width + 0.5) return false;
+        }
+        return true;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, outside };
+  });
+  expect(outside).toEqual([]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
 const PAGES: [string, string][] = [
   ['home', '/'],
   ['category', '/mechanic/'],
@@ -104,13 +132,26 @@ const PAGES: [string, string][] = [
   ['not-found', '/no-such-page/'],
 ];
 
+/** Checked at tablet width for overflow only (an area page: the filter and the map button). */
+const TABLET_ONLY: [string, string][] = [['area', '/mechanic/?area=yaba']];
+
 test.describe('visual regression (issue 13.5)', () => {
   for (const width of WIDTHS) {
     for (const [name, path] of PAGES) {
       test(`${name} at ${width} px`, async ({ page }) => {
         await open(page, path, width);
+        await expectNoHorizontalOverflow(page);
         await expectLooksLike(page, `${name}-${width}.png`);
       });
+    }
+
+    if (width === 768) {
+      for (const [name, path] of TABLET_ONLY) {
+        test(`${name} at ${width} px: nothing wider than the page`, async ({ page }) => {
+          await open(page, path, width);
+          await expectNoHorizontalOverflow(page);
+        });
+      }
     }
 
     test(`detail dialog at ${width} px`, async ({ page }) => {
