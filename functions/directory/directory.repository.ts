@@ -1,5 +1,6 @@
 import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
+import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
 import { AppError } from '../_lib/errors.ts';
 
 type Db = Kysely<Database>;
@@ -13,7 +14,8 @@ export function containsPattern(term: string): string {
  * Which approved listings a list shows. `categoryKey` (a CATEGORY_PAGES key) reads that page's
  * partial index; `type` is the free SPEC §7 type filter (business_type, services or tags
  * contain it); `location` matches city, state or general location; `area` is an area name of
- * `src/config/lagos-areas.ts`, matched exactly.
+ * `src/config/lagos-areas.ts`: that area, and for an LGA its neighbourhoods too
+ * (`areaNamesWithin`), matched exactly.
  */
 export interface DirectoryFilter {
   categoryKey?: string | undefined;
@@ -92,8 +94,9 @@ function applyFilter<QB extends SelectQueryBuilder<Database, 'business_directory
     q = q.where('type_text', 'like', containsPattern(filter.type)) as QB;
   }
   if (filter.location) q = q.where('location_text', 'like', containsPattern(filter.location)) as QB;
-  // Exact: the area's stored name, so the (area, listing order) index serves it (ADR 020).
-  if (filter.area) q = q.where('area', '=', filter.area) as QB;
+  // Exact stored names (an LGA and its neighbourhoods), so the (area, listing order) index
+  // serves it (ADR 020).
+  if (filter.area) q = q.where('area', 'in', areaNamesWithin(filter.area)) as QB;
   if (filter.featuredOnly) q = q.where('featured', '=', true) as QB;
   return q;
 }
@@ -146,14 +149,13 @@ export async function countDirectory(db: Db, filter: DirectoryFilter): Promise<n
 }
 
 /**
- * The areas with the most approved listings of a category page (or of the whole directory),
- * most first, then by name: at most `limit` (issue 16.4). Reads the (area, listing order) index
- * with `category_keys` included (2026_11_23_0057), index-only.
+ * The number of approved listings of a category page (or of the whole directory) per stored
+ * area name, every area that has any (at most the shipped list's 65 names), unordered. Reads the
+ * per-category `(area)` index (2026_11_23_0057), index-only.
  */
 export async function countByArea(
   db: Db,
   categoryKey: string | undefined,
-  limit: number,
 ): Promise<{ area: string; count: number }[]> {
   let query = db
     .selectFrom('business_directory')
@@ -162,12 +164,7 @@ export async function countByArea(
   if (categoryKey) {
     query = query.where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
   }
-  const rows = await query
-    .groupBy('area')
-    .orderBy('count', 'desc')
-    .orderBy('area')
-    .limit(limit)
-    .execute();
+  const rows = await query.groupBy('area').execute();
   return rows.map((r) => ({ area: r.area!, count: Number(r.count) }));
 }
 

@@ -5,6 +5,7 @@ import {
   type DirectoryPage,
   type PublicBusiness,
 } from '../../src/schemas/directory.ts';
+import { areaNamesWithin, LAGOS_AREAS } from '../../src/config/lagos-areas.ts';
 import { CATEGORY_PAGES, type CategoryPageKey } from '../../src/schemas/categories.ts';
 import { AppError } from '../_lib/errors.ts';
 import { toE164 } from '../_lib/phone.ts';
@@ -104,14 +105,25 @@ export async function getBusinessContact(db: Db, id: string): Promise<BusinessCo
 
 /**
  * The busiest areas of a category page (issue 16.4): up to `limit` areas of the shipped list
- * with their number of approved listings in the category, most first.
+ * with their number of approved listings in the category, most first, then by name. An LGA's
+ * count includes its neighbourhoods (its area page lists them too, `areaNamesWithin`), so each
+ * count is the total of the page it links to.
  */
 export async function busiestAreas(
   db: Db,
   category: CategoryPageKey | undefined,
   limit: number,
 ): Promise<{ area: string; count: number }[]> {
-  return repository.countByArea(db, category, limit);
+  const stored = new Map(
+    (await repository.countByArea(db, category)).map((r) => [r.area, r.count]),
+  );
+  return LAGOS_AREAS.map((a) => ({
+    area: a.name,
+    count: areaNamesWithin(a.name).reduce((sum, name) => sum + (stored.get(name) ?? 0), 0),
+  }))
+    .filter((a) => a.count > 0)
+    .sort((a, b) => b.count - a.count || a.area.localeCompare(b.area))
+    .slice(0, limit);
 }
 
 /** Listings per sitemap file: well under the protocol's 50,000 URLs and 1 MB of XML. */

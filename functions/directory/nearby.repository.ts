@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { LAGOS_AREAS } from '../../src/config/lagos-areas.ts';
+import { areaNamesWithin, LAGOS_AREAS } from '../../src/config/lagos-areas.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 
 type Db = Kysely<Database>;
@@ -28,6 +28,7 @@ export interface NearbyRequest {
   lng: number;
   radiusKm: number;
   categoryKey?: string | undefined;
+  /** An area name: that area, for an LGA with its neighbourhoods (`areaNamesWithin`). */
   area?: string | undefined;
   after?: NearbyPosition | undefined;
   limit: number;
@@ -53,14 +54,16 @@ export async function listNearby(db: Db, request: NearbyRequest): Promise<Nearby
   const category = request.categoryKey
     ? sql`and category_keys @> ${sql.lit(`{${request.categoryKey}}`)}::text[]`
     : sql``;
-  const area = request.area ? sql`and area = ${request.area}` : sql``;
+  // An LGA covers its neighbourhoods (ADR 020 update).
+  const names = request.area ? areaNamesWithin(request.area) : undefined;
+  const area = names ? sql`and area in (${sql.join(names)})` : sql``;
   const centres = LAGOS_AREAS.filter(
     (a) =>
       a.lat >= box.south &&
       a.lat <= box.north &&
       a.lon >= box.west &&
       a.lon <= box.east &&
-      (!request.area || a.name === request.area),
+      (!names || names.includes(a.name)),
   );
   const unplaced = centres.length
     ? sql`

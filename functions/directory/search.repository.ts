@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
 import type { SearchTerm } from '../../src/schemas/search.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { CATEGORY_FILTERS } from '../db/migrations/2026_11_23_0001_directory_pages.ts';
@@ -49,7 +50,10 @@ export interface SearchCriteria {
   type?: string | undefined;
   /** SPEC §7 location filter: city, state, general_location or area contains it. */
   location?: string | undefined;
-  /** Issue 16.4 area filter: the listing's `area` is this name of the shipped list (exact). */
+  /**
+   * Issue 16.4 area filter: the listing's `area` is this name of the shipped list, or for an
+   * LGA one of its neighbourhoods (`areaNamesWithin`), exact.
+   */
   area?: string | undefined;
 }
 
@@ -137,8 +141,10 @@ function conditionsOf(criteria: SearchCriteria): Condition[] {
   const location = criteria.location?.trim().toLowerCase();
   if (location) conditions.push(textCondition('location_text', [location]));
   if (criteria.area) {
-    // Exact, on the walk index's included `area` (2026_11_23_0059) or the area btree.
-    const test = sql<boolean>`area = ${criteria.area}`;
+    // Exact names (an LGA and its neighbourhoods), on the walk index's included `area`
+    // (2026_11_23_0059) or the area btree.
+    const names = areaNamesWithin(criteria.area);
+    const test = sql<boolean>`area in (${sql.join(names)})`;
     conditions.push({ filter: test, indexed: test });
   }
   return conditions;

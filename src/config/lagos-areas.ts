@@ -134,6 +134,29 @@ export function areaByName(name: string): LagosArea | undefined {
   return BY_NAME.get(name.trim().toLowerCase());
 }
 
+const MEMBERS = new Map(
+  LAGOS_AREAS.map((a) => [
+    a.name,
+    a.kind === 'lga'
+      ? [
+          a.name,
+          ...LAGOS_AREAS.filter((n) => n.kind === 'neighbourhood' && n.lga === a.name).map(
+            (n) => n.name,
+          ),
+        ]
+      : [a.name],
+  ]),
+);
+
+/**
+ * The stored area names a filter on area `name` matches (issue 16.4, ADR 020 update): an LGA
+ * covers itself and its neighbourhoods of this list (`Ikeja` → Ikeja, Alausa, Ogba, Ojodu,
+ * Opebi), a neighbourhood only itself. `[name]` for a name not on the list.
+ */
+export function areaNamesWithin(name: string): readonly string[] {
+  return MEMBERS.get(name) ?? [name];
+}
+
 /**
  * Rough bounds of Lagos State plus a margin (degrees): near-me positions outside are refused
  * and derived areas come only from points inside.

@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rederiveAreas } from '../../functions/areas/rederive.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { up as backfillAreas } from '../../functions/db/migrations/2026_11_23_0058_area_backfill.ts';
+import { busiestAreas } from '../../functions/directory/directory.service.ts';
 import { insertImported } from '../../functions/imports/imports.repository.ts';
 import { distanceKm } from '../../functions/imports/lagos-areas.ts';
 import {
@@ -133,6 +136,59 @@ describe('area on write', () => {
   });
 });
 
+describe('rederiveAreas', () => {
+  it('writes only the rows whose derived area changed, and the filter and search see them', async () => {
+    const moved = await insertBusiness(handle.db, {
+      address: '3 Allen Avenue, Ikeja',
+      area: 'Yaba',
+    });
+    const same = await insertBusiness(handle.db, {
+      address: '9 Herbert Macaulay Way, Yaba',
+      area: 'Yaba',
+    });
+    const cleared = await insertBusiness(handle.db, { address: '2 Road, Festac Town', area: null });
+    const none = await insertBusiness(handle.db, { address: null, city: 'Lagos', area: null });
+    const version = async (id: string) =>
+      (
+        await sql<{
+          xmin: string;
+        }>`select xmin::text from business_registrations where id = ${id}`.execute(handle.db)
+      ).rows[0]!.xmin;
+    const sameBefore = await version(same.id);
+    const noneBefore = await version(none.id);
+    // A read batch of 2 and a bulk threshold of 1: several batches, and the GIN pending-list path.
+    const result = await rederiveAreas(handle.db as never, { readBatch: 2, bulkRows: 1 });
+    expect(result).toEqual({ read: 4, changed: 2, bulk: true });
+    expect(await areaOf(moved.id)).toBe('Ikeja');
+    expect(await areaOf(cleared.id)).toBe('Festac');
+    // Unchanged rows are not written (same row version).
+    expect(await version(same.id)).toBe(sameBefore);
+    expect(await version(none.id)).toBe(noneBefore);
+    // The GIN indexes are back to fastupdate = off, their pending lists merged.
+    const { rows } = await sql<{ options: string | null }>`
+      select array_to_string(c.reloptions, ',') as options from pg_index i
+      join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+      where i.indrelid = 'business_registrations'::regclass and am.amname = 'gin'`.execute(
+      handle.db,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.options ?? '').not.toContain('gin_pending_list_limit');
+    expect(rows.some((r) => (r.options ?? '').includes('fastupdate=off'))).toBe(true);
+    const found = (await call('/api/directory/search?q=motors&area=ikeja')).body as {
+      total: number;
+    };
+    expect(found.total).toBe(1);
+    // Nothing left to change: a second run reads and writes nothing.
+    expect(await rederiveAreas(handle.db as never)).toEqual({ read: 4, changed: 0, bulk: false });
+    // A backfill reads only the unknown areas.
+    expect(await rederiveAreas(handle.db as never, { onlyUnknown: true })).toEqual({
+      read: 1,
+      changed: 0,
+      bulk: false,
+    });
+  });
+});
+
 describe('area filter', () => {
   it('GET /api/directory?category&area lists one area by slug or name, 422 for an unknown one', async () => {
     await insertBusiness(handle.db, { business_name: 'Ikeja Fix', area: 'Ikeja' });
@@ -176,6 +232,100 @@ describe('area filter', () => {
     ).toEqual(['Tyre Ikeja']);
     expect((await call('/api/directory/search?q=tyre')).body).toMatchObject({ total: 2 });
     expect((await call('/api/directory/search?q=tyre&area=mars')).status).toBe(422);
+  });
+});
+
+describe('an LGA covers its neighbourhoods', () => {
+  it('lists, counts and pages an LGA with the listings derived to its neighbourhoods; a neighbourhood alone', async () => {
+    const names = ['Ikeja One', 'Opebi Two', 'Alausa Three', 'Ogba Four', 'Ojodu Five'];
+    const areas = ['Ikeja', 'Opebi', 'Alausa', 'Ogba', 'Ojodu'];
+    for (const [i, name] of names.entries()) {
+      await insertBusiness(handle.db, {
+        business_name: name,
+        area: areas[i]!,
+        created_at: new Date(Date.UTC(2026, 0, 10 - i)),
+      });
+    }
+    await insertBusiness(handle.db, { business_name: 'Yaba Six', area: 'Yaba' });
+    await insertBusiness(handle.db, {
+      business_name: 'Pending Opebi',
+      area: 'Opebi',
+      status: 'pending',
+    });
+    type Page = {
+      businesses: { business_name: string }[];
+      total: number;
+      nextCursor: string | null;
+    };
+    const all = (await call('/api/directory?category=mechanic&area=ikeja&limit=10')).body as Page;
+    expect(all.total).toBe(5);
+    expect(all.businesses.map((b) => b.business_name)).toEqual(names);
+    // Numbered pages and the cursor walk the same order, each listing once.
+    const page2 = (await call('/api/directory?category=mechanic&area=ikeja&limit=2&page=2'))
+      .body as Page;
+    expect(page2.businesses.map((b) => b.business_name)).toEqual(names.slice(2, 4));
+    expect(page2.total).toBe(5);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: Page = (
+        await call(`/api/directory?area=ikeja&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).body as Page;
+      walked.push(...next.businesses.map((b) => b.business_name));
+      cursor = next.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(names);
+    const opebi = (await call('/api/directory?area=opebi')).body as Page;
+    expect(opebi.businesses.map((b) => b.business_name)).toEqual(['Opebi Two']);
+    expect(opebi.total).toBe(1);
+  });
+
+  it('search and near me with an LGA include its neighbourhoods', async () => {
+    await insertBusiness(handle.db, {
+      business_name: 'Tyre Ikeja',
+      services: 'Tyre repair',
+      area: 'Ikeja',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Tyre Opebi',
+      services: 'Tyre repair',
+      area: 'Opebi',
+    });
+    await insertBusiness(handle.db, {
+      business_name: 'Tyre Yaba',
+      services: 'Tyre repair',
+      area: 'Yaba',
+    });
+    const found = (await call('/api/directory/search?q=tyre&area=ikeja')).body as {
+      businesses: { business_name: string }[];
+    };
+    expect(found.businesses.map((b) => b.business_name).sort()).toEqual([
+      'Tyre Ikeja',
+      'Tyre Opebi',
+    ]);
+    const near = (await call('/api/directory/near?lat=6.6&lng=3.35&area=ikeja')).body as NearbyPage;
+    expect(near.businesses.map((b) => b.business_name).sort()).toEqual([
+      'Tyre Ikeja',
+      'Tyre Opebi',
+    ]);
+    const opebi = (await call('/api/directory/near?lat=6.6&lng=3.35&area=opebi'))
+      .body as NearbyPage;
+    expect(opebi.businesses.map((b) => b.business_name)).toEqual(['Tyre Opebi']);
+  });
+
+  it("the busiest areas count an LGA with its neighbourhoods, each count its page's total", async () => {
+    for (const area of ['Opebi', 'Opebi', 'Alausa', 'Yaba', 'Yaba', 'Yaba']) {
+      await insertBusiness(handle.db, { area });
+    }
+    expect(await busiestAreas(handle.db, 'mechanic', 3)).toEqual([
+      { area: 'Ikeja', count: 3 },
+      { area: 'Lagos Mainland', count: 3 },
+      { area: 'Yaba', count: 3 },
+    ]);
+    expect(await busiestAreas(handle.db, 'mechanic', 12)).toContainEqual({
+      area: 'Opebi',
+      count: 2,
+    });
   });
 });
 
@@ -284,10 +434,14 @@ describe('GET /api/directory/near', () => {
     expect(new Set(seen.map((b) => b.id)).size).toBe(23);
     const km = seen.map((b) => b.distance_km);
     expect(km).toEqual([...km].sort((x, y) => x - y));
+    const ogba = (await near({ ...origin, category: 'mechanic', area: 'ogba', limit: 100 }))
+      .body as NearbyPage;
+    expect(ogba.businesses).toHaveLength(12);
+    expect(ogba.businesses.every((b) => b.area === 'Ogba')).toBe(true);
+    // The Ikeja LGA covers its neighbourhood Ogba.
     const ikeja = (await near({ ...origin, category: 'mechanic', area: 'ikeja', limit: 100 }))
       .body as NearbyPage;
-    expect(ikeja.businesses).toHaveLength(11);
-    expect(ikeja.businesses.every((b) => b.area === 'Ikeja')).toBe(true);
+    expect(ikeja.businesses).toHaveLength(23);
   });
 
   it('refuses positions outside Lagos, bad numbers, big limits and forged cursors', async () => {
