@@ -25,6 +25,7 @@ import {
   DEFAULT_CSP,
   securityHeaders,
 } from '../src/config/security-headers.ts';
+import { PAGE_QUERY_PARAMETERS } from '../src/render/cache.ts';
 import type { SiteBuild } from './site-build.ts';
 import { createStaticSite } from './static-site.ts';
 
@@ -63,7 +64,10 @@ export interface LocalServer {
  * This process is the only owner of the database handle it is given.
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
-  const pageCache = new PageCache(options.pageCacheBytes ?? 96 * 1024 * 1024);
+  const pageCache = new PageCache(
+    options.pageCacheBytes ?? 96 * 1024 * 1024,
+    PAGE_QUERY_PARAMETERS,
+  );
   const apiHandler = createApi({
     db: async () => options.db,
     invalidate: async (tags) => {
@@ -80,8 +84,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     client: string,
   ): Promise<{ page: CachedPage; hit: boolean } | Response> {
     const url = new URL(request.url);
-    const key = cacheKeyOf(url);
-    const cacheable = request.method === 'GET' || request.method === 'HEAD';
+    // Only the parameters the page varies on, normalised: others share its entry (ADR 011).
+    const key = pageCache.keyOf(url);
+    const cacheable = (request.method === 'GET' || request.method === 'HEAD') && key !== undefined;
     if (cacheable) {
       const hit = pageCache.get(key);
       if (hit) return { page: hit, hit: true };
@@ -97,10 +102,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       const policy = cacheable ? cachePolicyOf(response) : undefined;
       if (!policy) return response;
       const page = await toCachedPage(response, policy);
-      pageCache.set(cacheKeyOf(url, policy.varyQuery), page, from);
+      // Stored under the parameters the page said it varies on (none when it said nothing).
+      const storeKey = cacheKeyOf(url, page.varyQuery);
+      if (storeKey !== undefined) pageCache.set(storeKey, page, from);
       return page;
     })();
-    if (!cacheable) return wrap(await work, false);
+    if (!cacheable || key === undefined) return wrap(await work, false);
     inFlight.set(key, work);
     try {
       return wrap(await work, false);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cacheKeyOf, cachePolicyOf, PageCache, toCachedPage } from './page-cache.ts';
+import {
+  cacheKeyOf,
+  cachePolicyOf,
+  MAX_KEY_VALUE_LENGTH,
+  PageCache,
+  toCachedPage,
+} from './page-cache.ts';
 
 const page = (body: string, tags: string[], init: ResponseInit = {}) =>
   toCachedPage(new Response(body, { headers: { 'content-type': 'text/html' }, ...init }), {
@@ -33,11 +39,44 @@ describe('cachePolicyOf', () => {
 });
 
 describe('cacheKeyOf', () => {
-  it('keeps the path and only the varying parameters, sorted', () => {
-    const url = new URL('http://x/mechanic/?utm_source=a&page=2&area=ikeja');
-    expect(cacheKeyOf(url, ['area', 'page'])).toBe('/mechanic/?area=ikeja&page=2');
+  it('keeps the path and only the varying parameters, sorted, first value each, re-encoded', () => {
+    const url = new URL('http://x/mechanic/?utm_source=a&page=2&area=ikeja&area=yaba');
+    expect(cacheKeyOf(url, ['page', 'area'])).toBe('/mechanic/?area=ikeja&page=2');
     expect(cacheKeyOf(url, [])).toBe('/mechanic/');
-    expect(cacheKeyOf(url)).toBe('/mechanic/?area=ikeja&page=2&utm_source=a');
+    expect(cacheKeyOf(new URL('http://x/a/?area=%6Dile%202'), ['area'])).toBe('/a/?area=mile+2');
+    expect(cacheKeyOf(new URL('http://x/a/?b=1'), ['area'])).toBe('/a/');
+  });
+
+  it('refuses a key for an over-long value (never a page to keep)', () => {
+    const long = 'a'.repeat(MAX_KEY_VALUE_LENGTH + 1);
+    expect(cacheKeyOf(new URL(`http://x/a/?area=${long}`), ['area'])).toBeUndefined();
+    expect(cacheKeyOf(new URL(`http://x/a/?utm=${long}`), ['area'])).toBe('/a/');
+  });
+});
+
+describe('PageCache.keyOf', () => {
+  const stored = (varyQuery: string[]) =>
+    toCachedPage(new Response('x'), { tags: ['t'], maxAgeS: 60, varyQuery });
+
+  it('keys a path on what its stored page varies on, else on the default parameters', async () => {
+    const cache = new PageCache(1_000_000, ['area']);
+    const url = (q: string) => new URL(`http://x/mechanic/${q}`);
+    expect(cache.keyOf(url('?utm_source=a&area=ikeja'))).toBe('/mechanic/?area=ikeja');
+    cache.set('/mechanic/?area=ikeja', await stored(['area']), cache.sequence());
+    expect(cache.get(cache.keyOf(url('?fbclid=1&area=ikeja&x=2'))!)).toBeDefined();
+    // A page that varies on nothing: every query shares its one entry, `area` included.
+    cache.set('/business/a/', await stored([]), cache.sequence());
+    expect(cache.keyOf(new URL('http://x/business/a/?area=ikeja&r=1'))).toBe('/business/a/');
+    expect(cache.stats().paths).toBe(2);
+  });
+
+  it('forgets what a path varies on with its last entry (bounded by the entries)', async () => {
+    const cache = new PageCache(1_000_000, ['area']);
+    cache.set('/business/a/', await stored([]), cache.sequence());
+    expect(cache.stats().paths).toBe(1);
+    cache.purge(['t']);
+    expect(cache.stats()).toMatchObject({ entries: 0, paths: 0 });
+    expect(cache.keyOf(new URL('http://x/business/a/?area=ikeja'))).toBe('/business/a/?area=ikeja');
   });
 });
 

@@ -21,6 +21,8 @@ export interface CachedPage {
   gzip: Buffer | undefined;
   etag: string;
   tags: readonly string[];
+  /** The query parameters the page varies on (its `Netlify-Vary: query=…`; none when unsaid). */
+  varyQuery: readonly string[];
   /** Epoch ms after which the entry is stale. */
   expires: number;
 }
@@ -56,21 +58,32 @@ export function cachePolicyOf(
   };
 }
 
+/** Longest value of a varying query parameter that is part of a key (area slugs are ≤ 20). */
+export const MAX_KEY_VALUE_LENGTH = 64;
+
 /**
- * The cache key of a request: the path plus the query parameters the page varies on (all of
- * them, sorted, when it did not say), like Netlify's cache key with `Netlify-Vary: query=…`.
+ * The cache key of a request: the path plus the query parameters the page varies on, normalised
+ * (the first value of each, as `URLSearchParams.get` reads it; sorted by name; re-encoded), like
+ * Netlify's cache key with `Netlify-Vary: query=…`; every other parameter (utm_*, fbclid, random
+ * ones) is left out. Undefined when a varying value is longer than
+ * {@link MAX_KEY_VALUE_LENGTH}: no page answers such a value with a page to keep (an unknown
+ * area is a 404), so it is rendered and never stored.
  */
-export function cacheKeyOf(url: URL, varyQuery?: readonly string[]): string {
-  const params = [...url.searchParams]
-    .filter(([name]) => !varyQuery || varyQuery.includes(name))
-    .sort(([a], [b]) => a.localeCompare(b));
+export function cacheKeyOf(url: URL, varyQuery: readonly string[]): string | undefined {
+  const params: [string, string][] = [];
+  for (const name of [...new Set(varyQuery)].sort()) {
+    const value = url.searchParams.get(name);
+    if (value === null) continue;
+    if (value.length > MAX_KEY_VALUE_LENGTH) return undefined;
+    params.push([name, value]);
+  }
   return params.length ? `${url.pathname}?${new URLSearchParams(params)}` : url.pathname;
 }
 
 /** Builds a cache entry from a rendered page: body read once, brotli and gzip made once. */
 export async function toCachedPage(
   response: Response,
-  policy: { tags: string[]; maxAgeS: number },
+  policy: { tags: string[]; maxAgeS: number; varyQuery?: readonly string[] | undefined },
   now = Date.now(),
 ): Promise<CachedPage> {
   const body = Buffer.from(await response.arrayBuffer());
@@ -93,6 +106,7 @@ export async function toCachedPage(
     gzip,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     tags: policy.tags,
+    varyQuery: policy.varyQuery ?? [],
     expires: now + policy.maxAgeS * 1000,
   };
 }
@@ -100,11 +114,15 @@ export async function toCachedPage(
 /** Purge marks kept for renders in flight (a render spans far fewer purges than this). */
 const MAX_PURGE_MARKS = 10_000;
 
+const pathOf = (key: string) => key.split('?', 1)[0]!;
+
 const sizeOf = (page: CachedPage) =>
   page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 512;
 
 export interface PageCacheStats {
   entries: number;
+  /** Paths with entries (each remembers the parameters its page varies on). */
+  paths: number;
   bytes: number;
   hits: number;
   misses: number;
@@ -116,6 +134,12 @@ export class PageCache {
   /** Insertion order is recency order: a hit moves its entry to the end. */
   readonly #entries = new Map<string, CachedPage>();
   readonly #byTag = new Map<string, Set<string>>();
+  /**
+   * Per path with entries: the query parameters its page varies on (learned from the page) and
+   * its keys. Forgotten with the path's last entry, so bounded by the entries.
+   */
+  readonly #paths = new Map<string, { varyQuery: readonly string[]; keys: Set<string> }>();
+  readonly #defaultVary: readonly string[];
   /** Purge sequence: a render that started before a purge of one of its tags is not stored. */
   #sequence = 0;
   readonly #purgedAt = new Map<string, number>();
@@ -124,9 +148,24 @@ export class PageCache {
   #misses = 0;
   #purged = 0;
 
-  /** @param maxBytes memory budget for bodies (raw + compressed). */
-  constructor(maxBytes: number) {
+  /**
+   * @param maxBytes memory budget for bodies (raw + compressed).
+   * @param defaultVary the parameters a path is keyed on before one of its pages is stored:
+   *   every parameter any page varies on (`PAGE_QUERY_PARAMETERS`), so concurrent first
+   *   requests that differ only in other parameters render once.
+   */
+  constructor(maxBytes: number, defaultVary: readonly string[] = []) {
     this.#maxBytes = maxBytes;
+    this.#defaultVary = defaultVary;
+  }
+
+  /**
+   * The key a request is looked up (and rendered once) under: {@link cacheKeyOf} with the
+   * parameters the path's cached page varies on, else the default ones. Undefined: not cacheable
+   * (an over-long value).
+   */
+  keyOf(url: URL): string | undefined {
+    return cacheKeyOf(url, this.#paths.get(url.pathname)?.varyQuery ?? this.#defaultVary);
   }
 
   /** The current purge sequence; pass it to {@link set} from before the render started. */
@@ -164,6 +203,11 @@ export class PageCache {
     this.#delete(key);
     this.#entries.set(key, page);
     this.#bytes += size;
+    const path = pathOf(key);
+    const known = this.#paths.get(path);
+    if (known) known.varyQuery = page.varyQuery;
+    else this.#paths.set(path, { varyQuery: page.varyQuery, keys: new Set() });
+    this.#paths.get(path)!.keys.add(key);
     for (const tag of page.tags) {
       let keys = this.#byTag.get(tag);
       if (!keys) this.#byTag.set(tag, (keys = new Set()));
@@ -201,12 +245,14 @@ export class PageCache {
   clear(): void {
     this.purge([...this.#byTag.keys()]);
     this.#entries.clear();
+    this.#paths.clear();
     this.#bytes = 0;
   }
 
   stats(): PageCacheStats {
     return {
       entries: this.#entries.size,
+      paths: this.#paths.size,
       bytes: this.#bytes,
       hits: this.#hits,
       misses: this.#misses,
@@ -219,6 +265,9 @@ export class PageCache {
     if (!page) return false;
     this.#entries.delete(key);
     this.#bytes -= sizeOf(page);
+    const path = this.#paths.get(pathOf(key));
+    path?.keys.delete(key);
+    if (path?.keys.size === 0) this.#paths.delete(pathOf(key));
     for (const tag of page.tags) {
       const keys = this.#byTag.get(tag);
       keys?.delete(key);

@@ -8,10 +8,18 @@
 /** CDN lifetime in seconds when no purge arrives (a safety net; purges are the rule). */
 export const CDN_MAX_AGE_S = 86_400;
 
+/**
+ * Every query parameter a cached page varies on (the category pages' `area`, ADR 020). The local
+ * server keys a path on these until its page says which of them it reads (server/page-cache.ts).
+ */
+export const PAGE_QUERY_PARAMETERS: readonly string[] = ['area'];
+
 export interface CacheOptions {
   /**
-   * The only query parameters that change the page (`Netlify-Vary: query=a|b`): others (utm_*,
-   * fbclid…) then share one cache entry. Without it, the whole query string is the key.
+   * The only query parameters that change the page (`Netlify-Vary: query=a|b`, each one of
+   * {@link PAGE_QUERY_PARAMETERS}): others (utm_*, fbclid…) then share one cache entry. Without
+   * it, Netlify keys on the whole query string, the local server on the path alone: a page that
+   * reads a query parameter must name it here.
    */
   varyQuery?: readonly string[];
 }

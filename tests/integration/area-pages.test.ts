@@ -21,11 +21,12 @@ describe.runIf(TEST_DB === 'pglite')('area pages', () => {
   beforeAll(async () => {
     mkdirSync('.data', { recursive: true });
     handle = await createTestDatabase();
-    // 30 mechanics in Ikeja (two pages of 24), 4 in Yaba, 1 in Ojo; 3 parts shops in Ikeja.
+    // 30 mechanics in the Ikeja LGA (two pages of 24), the two oldest derived to its
+    // neighbourhoods Opebi and Alausa; 4 in Yaba, 1 in Ojo; 3 parts shops in Ikeja.
     for (let i = 0; i < 30; i += 1) {
       await insertBusiness(handle.db, {
         business_name: `Ikeja Mechanic ${String(i).padStart(2, '0')}`,
-        area: 'Ikeja',
+        area: i === 0 ? 'Opebi' : i === 1 ? 'Alausa' : 'Ikeja',
         created_at: new Date(Date.UTC(2026, 0, 1 + i)),
       });
     }
@@ -95,6 +96,48 @@ describe.runIf(TEST_DB === 'pglite')('area pages', () => {
     expect((await get('/mechanic/page/3/?area=ikeja')).status).toBe(404);
   });
 
+  it('an LGA page includes its neighbourhoods; a neighbourhood page only itself', async () => {
+    const page2 = await (await get('/mechanic/page/2/?area=ikeja')).text();
+    // The two oldest, derived to Opebi and Alausa, close the Ikeja LGA's listing order.
+    expect(page2).toContain('Ikeja Mechanic 01');
+    expect(page2).toContain('Ikeja Mechanic 00');
+    const opebi = await (await get('/mechanic/?area=opebi')).text();
+    expect(opebi).toMatch(/<h1[^>]*>Mechanics in Opebi<\/h1>/);
+    expect(opebi).toMatch(/<meta name="description" content="1 \w+ in Opebi \(Ikeja\), Lagos\./);
+    expect(opebi).toContain('Ikeja Mechanic 00');
+    expect(opebi).not.toContain('Ikeja Mechanic 01');
+  });
+
+  it('keys the page cache on the area only: other parameters share the entry and add none', async () => {
+    expect((await get('/mechanic/?area=ikeja')).headers.get('x-cache')).toBe('HIT');
+    const entries = local.pageCache.stats().entries;
+    for (const query of [
+      'utm_source=x&area=ikeja',
+      'area=ikeja&fbclid=1',
+      'area=ikeja&area=yaba',
+      'z=1&area=ikeja&a=2',
+    ]) {
+      const response = await get(`/mechanic/?${query}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-cache'), query).toBe('HIT');
+    }
+    // A flood of random parameters renders nothing and stores nothing.
+    for (let i = 0; i < 20; i += 1) {
+      expect((await get(`/mechanic/?r${i}=${Math.random()}`)).headers.get('x-cache')).toBe('HIT');
+    }
+    expect(local.pageCache.stats().entries).toBe(entries); // /mechanic/ was cached already
+    // A business page varies on nothing: its area parameter is ignored too.
+    const { slug } = await insertBusiness(handle.db, { slug: 'cache-key-motors', area: null });
+    const business = `/business/${slug}/`;
+    expect((await get(business)).status).toBe(200);
+    expect((await get(`${business}?area=ikeja`)).headers.get('x-cache')).toBe('HIT');
+    // Unknown or over-long area values are 404s, never stored.
+    const before = local.pageCache.stats().entries;
+    expect((await get('/mechanic/?area=nowhere')).status).toBe(404);
+    expect((await get(`/mechanic/?area=${'a'.repeat(500)}`)).status).toBe(404);
+    expect(local.pageCache.stats().entries).toBe(before);
+  });
+
   it('answers 404 for an area not on the list or not written as its slug', async () => {
     expect((await get('/mechanic/?area=atlantis')).status).toBe(404);
     expect((await get('/mechanic/?area=Ikeja')).status).toBe(404);
@@ -109,9 +152,12 @@ describe.runIf(TEST_DB === 'pglite')('area pages', () => {
     const links = [
       ...html.matchAll(/<a href="(\/mechanic\/\?area=[a-z0-9-]+)"[^>]*>([^<]+)</g),
     ].map((m) => [m[1], m[2]!.trim()]);
-    expect(links.slice(0, 3)).toEqual([
+    // An LGA counts its neighbourhoods (Yaba's four are Lagos Mainland's).
+    expect(links.slice(0, 5)).toEqual([
       ['/mechanic/?area=ikeja', 'Ikeja'],
+      ['/mechanic/?area=lagos-mainland', 'Lagos Mainland'],
       ['/mechanic/?area=yaba', 'Yaba'],
+      ['/mechanic/?area=alausa', 'Alausa'],
       ['/mechanic/?area=ojo', 'Ojo'],
     ]);
     expect(html).toContain(`<link rel="canonical" href="${SITE}/mechanic/">`);
