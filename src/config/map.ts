@@ -97,3 +97,27 @@ export function toMapPoints(
       : [],
   );
 }
+
+/**
+ * The line under a listing map for the shown listings without a location (protected or not
+ * placed), or '' when every one is on the map.
+ */
+export function mapMissingText(missing: number): string {
+  if (missing <= 0) return '';
+  return missing === 1
+    ? '1 business on this page has no location yet, so it is only in the list.'
+    : `${missing} businesses on this page have no location yet, so they are only in the list.`;
+}
+
+/**
+ * The event a category page's list sends to its map (`.listing-map[data-open="button"]`)
+ * whenever the listings it shows change (a typed search, the area, the live refresh): the map
+ * shows those listings' points (issue 16.6, ADR 021 update).
+ */
+export const MAP_POINTS_EVENT = 'listing-map:points';
+
+export interface MapPointsDetail {
+  points: MapPoint[];
+  /** How many listings the list shows (points plus those without a location). */
+  listed: number;
+}

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL, TILE_FAKE_URL } from '../../playwright.config';
+import { expectNoViolations } from './axe';
+import { waitForIsland } from './helpers';
 
 /**
  * Issue 16.6 in Chromium: maps on the business page (loaded when scrolled into view) and the
@@ -143,4 +145,63 @@ test('the category Map view clusters the page listings and a marker opens the bu
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/business/${point!.slug}/$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(point!.name);
+});
+
+test('the category Map view follows a typed search: it shows the markers of the shown results', async ({
+  page,
+}) => {
+  const csp = await watchCsp(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/mechanic/', { waitUntil: 'networkidle' });
+  const before = await pagePoints(page);
+  const input = page.getByRole('searchbox');
+  await waitForIsland(page, input);
+  // A word of the first listing's name that is not in every name of the page: fewer results.
+  const names = before.map((p) => p.name.toLowerCase());
+  const word = before[0]!.name
+    .split(/[^A-Za-z]+/)
+    .filter((w) => w.length >= 4)
+    .find((w) => names.some((n) => !n.includes(w.toLowerCase())));
+  expect(word, `a distinctive word in "${before[0]!.name}"`).toBeDefined();
+  await input.fill(word!);
+  await input.press('Enter');
+  const listings = page.locator('#listings');
+  await expect(listings.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+  const shown = await listings.locator('article h3').allInnerTexts();
+  expect(shown.length).toBeGreaterThan(0);
+
+  // The map's points are the shown results that have a location, in their order.
+  await expect
+    .poll(async () => (await pagePoints(page)).map((p) => p.name))
+    .not.toEqual(before.map((p) => p.name));
+  const points = await pagePoints(page);
+  expect(points.length).toBeGreaterThan(0);
+  expect(points.every((p) => shown.map((s) => s.trim()).includes(p.name))).toBe(true);
+
+  const button = page.getByRole('button', { name: 'Map', exact: true });
+  await button.click();
+  const region = page.getByRole('region', { name: 'Map of mechanics on this page' });
+  await expect(region.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  const pins = region.locator('a.map-pin');
+  const clusters = region.locator('.map-cluster');
+  await expect(pins.or(clusters).first()).toBeVisible();
+  const markerCount = async () => {
+    const counts = await clusters.locator('span[aria-hidden="true"]').allInnerTexts();
+    return (await pins.count()) + counts.reduce((sum, text) => sum + Number(text), 0);
+  };
+  expect(await markerCount()).toBe(points.length);
+  const hrefs = await pins.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  for (const href of hrefs) {
+    expect(
+      points.some((p) => href === `/business/${p.slug}/`),
+      `${href} is a shown result`,
+    ).toBe(true);
+  }
+  expect(csp).toEqual([]);
+  await expectNoViolations(page, 'category Map view after a search');
+
+  // Clearing the search brings back the page's own listings, on the open map too.
+  await input.fill('');
+  await expect(listings.getByRole('heading', { name: 'Search Results' })).toBeHidden();
+  await expect.poll(markerCount).toBe(before.length);
 });

@@ -76,11 +76,21 @@ function addStyles(): void {
   document.head.append(style);
 }
 
+/** A drawn map and a way to show other points on it (the category page's shown listings). */
+export interface ListingMapHandle {
+  map: L.Map;
+  /** Replaces the markers with `points` and fits the map to them (none: the map stays put). */
+  show(points: MapPoint[]): void;
+}
+
 /**
  * Draws the map of `options.points` into `element` and fits it to them (one point: zoom 16).
- * @returns the Leaflet map (to resize it when its container was hidden).
+ * @returns the Leaflet map and {@link ListingMapHandle.show} to change its points.
  */
-export function renderListingMap(element: HTMLElement, options: ListingMapOptions): L.Map {
+export function renderListingMap(
+  element: HTMLElement,
+  options: ListingMapOptions,
+): ListingMapHandle {
   addStyles();
   const map = L.map(element, {
     // The page scrolls under the wheel; zoom with the buttons, a double click, +/- or a pinch.
@@ -94,30 +104,38 @@ export function renderListingMap(element: HTMLElement, options: ListingMapOption
     attribution: options.attribution,
   }).addTo(map);
 
-  const markers = options.points.map((point) => markerFor(point, options.markers));
-  if (markers.length > 1) {
-    const group = L.markerClusterGroup({
-      iconCreateFunction: clusterIcon,
-      showCoverageOnHover: false,
-      // Listings at one address still open one by one.
-      spiderfyOnMaxZoom: true,
-      maxClusterRadius: 50,
-    });
-    // Enter or Space on a focused cluster does what a click does (zoom in, or fan out at the
-    // deepest zoom); Leaflet only turns a click into a keyboard action for popups.
-    group.on('clusterkeypress', (event) => {
-      const key = (event as L.LeafletKeyboardEvent).originalEvent.key;
-      if (key !== 'Enter' && key !== ' ') return;
-      const cluster = (event as unknown as { layer: L.MarkerCluster }).layer;
-      if (map.getZoom() >= map.getMaxZoom()) cluster.spiderfy();
-      else cluster.zoomToBounds({ padding: [30, 30] });
-    });
-    group.addLayers(markers);
-    map.addLayer(group);
-    map.fitBounds(group.getBounds(), { padding: [30, 30], maxZoom: 16 });
-  } else if (markers.length === 1) {
-    markers[0]!.addTo(map);
-    map.setView(markers[0]!.getLatLng(), 16);
-  }
-  return map;
+  let layer: L.Layer | undefined;
+  const show = (points: MapPoint[]) => {
+    if (layer) map.removeLayer(layer);
+    layer = undefined;
+    const markers = points.map((point) => markerFor(point, options.markers));
+    if (markers.length > 1) {
+      const group = L.markerClusterGroup({
+        iconCreateFunction: clusterIcon,
+        showCoverageOnHover: false,
+        // Listings at one address still open one by one.
+        spiderfyOnMaxZoom: true,
+        maxClusterRadius: 50,
+      });
+      // Enter or Space on a focused cluster does what a click does (zoom in, or fan out at the
+      // deepest zoom); Leaflet only turns a click into a keyboard action for popups.
+      group.on('clusterkeypress', (event) => {
+        const key = (event as L.LeafletKeyboardEvent).originalEvent.key;
+        if (key !== 'Enter' && key !== ' ') return;
+        const cluster = (event as unknown as { layer: L.MarkerCluster }).layer;
+        if (map.getZoom() >= map.getMaxZoom()) cluster.spiderfy();
+        else cluster.zoomToBounds({ padding: [30, 30] });
+      });
+      group.addLayers(markers);
+      map.addLayer(group);
+      map.fitBounds(group.getBounds(), { padding: [30, 30], maxZoom: 16 });
+      layer = group;
+    } else if (markers.length === 1) {
+      markers[0]!.addTo(map);
+      map.setView(markers[0]!.getLatLng(), 16);
+      layer = markers[0];
+    }
+  };
+  show(options.points);
+  return { map, show };
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { CategoryPageKey } from '../../schemas/categories';
 import type { BusinessCardData } from '../../schemas/listing';
 import { BusinessList } from './BusinessList';
+import { publishMapPoints } from './mapPoints';
 import { SearchForm } from './SearchForm';
 import { SearchResultList, useSearch } from './SearchResults';
 import { useLiveList } from './useLiveList';
@@ -50,6 +51,12 @@ export default function CategoryBrowser(props: Props) {
     const pagination = document.getElementById(PAGINATION_ID);
     if (pagination) pagination.hidden = searching;
   }, [searching]);
+
+  // The Map view shows what the list shows: the search results, else this page (ADR 021).
+  const shown = results ?? live.businesses;
+  useEffect(() => {
+    if (!loading) publishMapPoints(shown);
+  }, [shown, loading]);
 
   return (
     <>
