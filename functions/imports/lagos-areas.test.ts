@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { areaBySlug, areaByName, isNearLagos, LAGOS_AREAS } from '../../src/config/lagos-areas.ts';
+import {
+  areaBySlug,
+  areaByName,
+  areaNamesWithin,
+  isNearLagos,
+  LAGOS_AREAS,
+} from '../../src/config/lagos-areas.ts';
 import { AREA_RADIUS_KM, areaNamedIn, deriveArea, distanceKm, nearestArea } from './lagos-areas.ts';
 
 describe('the shipped Lagos area list', () => {
@@ -20,6 +26,31 @@ describe('the shipped Lagos area list', () => {
     expect(areaBySlug('mile-2')?.name).toBe('Mile 2');
     expect(areaByName('eti-osa')?.slug).toBe('eti-osa');
     expect(areaBySlug('atlantis')).toBeUndefined();
+  });
+});
+
+describe('areaNamesWithin', () => {
+  it('gives an LGA with its neighbourhoods, a neighbourhood alone', () => {
+    expect([...areaNamesWithin('Ikeja')].sort()).toEqual([
+      'Alausa',
+      'Ikeja',
+      'Ogba',
+      'Ojodu',
+      'Opebi',
+    ]);
+    expect(areaNamesWithin('Opebi')).toEqual(['Opebi']);
+    expect(areaNamesWithin('Epe')).toEqual(['Epe']);
+    expect(areaNamesWithin('Atlantis')).toEqual(['Atlantis']);
+    // Every neighbourhood is within exactly one LGA, and every LGA lists only its own.
+    for (const n of LAGOS_AREAS.filter((a) => a.kind === 'neighbourhood')) {
+      const lgas = LAGOS_AREAS.filter(
+        (a) => a.kind === 'lga' && areaNamesWithin(a.name).includes(n.name),
+      );
+      expect(
+        lgas.map((a) => a.name),
+        n.name,
+      ).toEqual([n.lga]);
+    }
   });
 });
 
