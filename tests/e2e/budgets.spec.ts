@@ -131,7 +131,9 @@ test.describe('JS budgets (issue 13.2)', () => {
 
   test('a business page ≤ 20 KB', async ({ page }) => {
     // A listing with coordinates (the first of the category page's map), so its map loads too.
-    await page.goto('/mechanic/');
+    // Wait for the category page's scripts: one still arriving once check() listens would be
+    // navigated away from, and its body unreadable.
+    await page.goto('/mechanic/', { waitUntil: 'networkidle' });
     const points = await page.locator('.listing-map').getAttribute('data-points');
     const [{ slug }] = JSON.parse(points!) as [{ slug: string }];
     const loaded = await check(page, 'business', `/business/${slug}/`);
