@@ -46,11 +46,16 @@ export function areaPageTitle(key: CategoryPageKey, area: LagosArea): string {
   return `${CATEGORY_PAGES[key].title} in ${area.name}`;
 }
 
-/** The description of an area page: its count and what the category offers. */
+/**
+ * The description of an area page: its count and what the category offers, e.g. "Mechanics in
+ * Ikeja, Lagos: 30 listings. …" (a count noun, since category titles like "Body Work & Paint"
+ * are not one).
+ */
 export function areaPageDescription(key: CategoryPageKey, area: LagosArea, total: number): string {
   const config = CATEGORY_PAGES[key];
   const where = area.kind === 'lga' ? `${area.name}, Lagos` : `${area.name} (${area.lga}), Lagos`;
-  return `${total.toLocaleString('en-US')} ${config.title.toLowerCase()} in ${where}. ${config.tagline}`;
+  const count = `${total.toLocaleString('en-US')} ${total === 1 ? 'listing' : 'listings'}`;
+  return `${config.title} in ${where}: ${count}. ${config.tagline}`;
 }
 
 /**
