@@ -97,6 +97,7 @@ export const ROUTES: readonly Route[] = [
   route('PUT',    '/admin/service-cards/order',               'admin',  serviceCards.reorder),
   route('PATCH',  '/admin/service-cards/:id',                 'admin',  serviceCards.update),
   route('GET',    '/admin/reports',                           'admin',  reports.list),
+  route('GET',    '/admin/reports/closed',                    'admin',  reports.listClosed),
   route('POST',   '/admin/reports/:id/resolve',               'admin',  reports.resolve),
   route('POST',   '/admin/reports/:id/dismiss',               'admin',  reports.dismiss),
   route('POST',   '/admin/reports/:id/suspend',               'admin',  reports.suspend),

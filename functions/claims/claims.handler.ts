@@ -118,15 +118,24 @@ function decideClaim(decision: 'approve' | 'reject') {
   return async (_request: Request, ctx: ApiContext): Promise<Response> => {
     const { id } = parseOrThrow(IdParamsSchema, ctx.params);
     const admin = await caller(ctx);
-    const result = await service.decideClaim(await ctx.db(), admin.id, id, decision);
+    const result = await service.decideClaim(
+      await ctx.db(),
+      await ctx.mailer(),
+      admin.id,
+      id,
+      decision,
+    );
     await ctx.invalidate(result.tags);
     return reply(AdminClaimResponseSchema, { claim: result.claim });
   };
 }
 
-/** POST /api/admin/claims/:id/approve → `{ claim }` (owner set, pages purged). 404, 409. Admin. */
+/**
+ * POST /api/admin/claims/:id/approve → `{ claim }` (owner set, pages purged, the claimant
+ * e-mailed). 404, 409. Admin.
+ */
 export const approveClaim = decideClaim('approve');
-/** POST /api/admin/claims/:id/reject → `{ claim }`. 404, 409. Admin. */
+/** POST /api/admin/claims/:id/reject → `{ claim }` (the claimant e-mailed). 404, 409. Admin. */
 export const rejectClaim = decideClaim('reject');
 
 /** GET /api/admin/listing-changes?status&q&page&limit → `{ changes, total, page, limit }`. Admin. */
@@ -141,7 +150,14 @@ function decideChange(decision: 'approve' | 'reject') {
     const { id } = parseOrThrow(IdParamsSchema, ctx.params);
     const { reason } = parseOrThrow(DecisionSchema, await readJson(request));
     const admin = await caller(ctx);
-    const result = await service.decideChange(await ctx.db(), admin.id, id, decision, reason);
+    const result = await service.decideChange(
+      await ctx.db(),
+      await ctx.mailer(),
+      admin.id,
+      id,
+      decision,
+      reason,
+    );
     await ctx.invalidate(result.tags);
     return reply(AdminChangeResponseSchema, { change: result.change });
   };
@@ -149,8 +165,11 @@ function decideChange(decision: 'approve' | 'reject') {
 
 /**
  * POST /api/admin/listing-changes/:id/approve `{ reason? }` → `{ change }`: applied to the
- * listing, its pages purged. 404, 409. Admin.
+ * listing, its pages purged, the owner e-mailed. 404, 409. Admin.
  */
 export const approveChange = decideChange('approve');
-/** POST /api/admin/listing-changes/:id/reject `{ reason? }` → `{ change }`. 404, 409. Admin. */
+/**
+ * POST /api/admin/listing-changes/:id/reject `{ reason? }` → `{ change }` (the owner e-mailed,
+ * with the reason). 404, 409. Admin.
+ */
 export const rejectChange = decideChange('reject');

@@ -18,12 +18,18 @@ import {
   type OwnedListing,
 } from '../../src/schemas/claims.ts';
 import { DAY_KEYS } from '../../src/schemas/hours.ts';
+import { siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
-import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
+import { adminNotifyAddress, type Mailer, type MailMessage } from '../_lib/mail.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
 import type { Database } from '../db/database.ts';
-import { claimCodeEmail, claimReviewNotification } from '../emails/claims.ts';
+import {
+  changeDecisionEmail,
+  claimCodeEmail,
+  claimDecisionEmail,
+  claimReviewNotification,
+} from '../emails/claims.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
 import { listingChangeTags, type ListingState } from '../site/cache-tags.ts';
 import * as repository from './claims.repository.ts';
@@ -319,12 +325,37 @@ export async function listClaims(
 }
 
 /**
+ * The Claims tab's count (SPEC §2 "Label (n)"): manual claims waiting for a decision plus owners'
+ * pending changes, both matching the tab search `q` as the tab's two lists do. Each is a count
+ * over the pending rows of a `(status, created_at)` index, so it does not grow with decided rows.
+ */
+export async function countPendingReviews(db: Db, q: string | undefined): Promise<number> {
+  const [claims, changes] = await Promise.all([
+    repository.countClaims(db, { status: 'pending', q }),
+    repository.countChanges(db, { status: 'pending', q }),
+  ]);
+  return claims + changes;
+}
+
+/** The owner dashboard's address in e-mails. */
+const dashboardUrl = () => `${siteUrl()}/account/business/`;
+
+/** Sends an e-mail about a decision after its commit; a failure is logged, never undoes it. */
+async function notify(mailer: Mailer, message: MailMessage, context: Record<string, string>) {
+  const sent = await mailer.send(message);
+  if (!sent.ok) log.warn('decision e-mail failed', { ...context, error: sent.error });
+}
+
+/**
  * The admin's decision on a manual claim: `approve` sets the claimant as owner (409 when the
  * listing has one already) and returns the listing's cache tags; `reject` only closes the claim.
+ * After the commit the claimant is e-mailed the decision (`claim-approved` / `claim-rejected`
+ * through the mailer and its outbox); a failed e-mail is logged and the decision stands.
  * @throws AppError NOT_FOUND, CONFLICT (not a pending manual claim, or already claimed).
  */
 export async function decideClaim(
   db: Db,
+  mailer: Mailer,
   adminId: string,
   claimId: string,
   decision: 'approve' | 'reject',
@@ -346,7 +377,18 @@ export async function decideClaim(
     await repository.rejectOtherOpenClaims(trx, listing.id, claim.id);
     return listingChangeTags(state(listing), state(listing));
   });
-  return { claim: adminClaimView((await repository.findClaimView(db, claimId))!), tags };
+  const row = (await repository.findClaimView(db, claimId))!;
+  await notify(
+    mailer,
+    claimDecisionEmail(row.claimant_email, {
+      businessName: row.listing_name,
+      claimantName: row.claimant_name,
+      decision: decision === 'approve' ? 'approved' : 'rejected',
+      dashboardUrl: dashboardUrl(),
+    }),
+    { claimId },
+  );
+  return { claim: adminClaimView(row), tags };
 }
 
 // Owner edits ------------------------------------------------------------------------------------
@@ -500,10 +542,13 @@ export async function listChanges(
 /**
  * The admin's decision on a pending change: `approve` writes the changed fields to the listing
  * and returns the cache tags to purge; `reject` keeps the listing as it is, with the reason.
+ * After the commit the owner is e-mailed the decision (`listing-change-approved` /
+ * `listing-change-rejected`, with the reason); a failed e-mail is logged and the decision stands.
  * @throws AppError NOT_FOUND, CONFLICT (not pending, or the listing changed owner meanwhile).
  */
 export async function decideChange(
   db: Db,
+  mailer: Mailer,
   adminId: string,
   changeId: string,
   decision: 'approve' | 'reject',
@@ -534,5 +579,18 @@ export async function decideChange(
     const after = await repository.lockListing(trx, listing.id);
     return listingChangeTags(state(listing), after ? state(after) : undefined);
   });
-  return { change: adminChangeView((await repository.findChangeView(db, changeId))!), tags };
+  const row = (await repository.findChangeView(db, changeId))!;
+  await notify(
+    mailer,
+    changeDecisionEmail(row.owner_email, {
+      businessName: row.listing_name,
+      ownerName: row.owner_name,
+      decision: decision === 'approve' ? 'approved' : 'rejected',
+      reason: row.reason,
+      listingUrl: `${siteUrl()}/${row.listing_slug ? `business/${row.listing_slug}/` : ''}`,
+      dashboardUrl: dashboardUrl(),
+    }),
+    { changeId },
+  );
+  return { change: adminChangeView(row), tags };
 }

@@ -1,7 +1,10 @@
 import { BusinessIdSchema } from '../../src/schemas/directory.ts';
 import {
+  ClosedReportListQuerySchema,
+  ClosedReportListResponseSchema,
   type ReportAction,
   ReportActionResponseSchema,
+  ReportActionSchema,
   ReportListQuerySchema,
   ReportListResponseSchema,
   ReportSubmitResponseSchema,
@@ -45,20 +48,38 @@ export async function list(request: Request, ctx: ApiContext): Promise<Response>
 }
 
 /**
- * POST /api/admin/reports/:id/{resolve,dismiss,suspend} (`:id` the listing) → `{ closed,
- * status, business_status }`: closes the listing's open reports; suspend also suspends the
- * listing and purges its public pages. 404 unknown listing, 409 no open reports or a listing
- * that cannot be suspended. Admin.
+ * GET /api/admin/reports/closed?status&page&limit&q → `{ reports, total, page, limit }`: closed
+ * reports (`resolved` by default, `dismissed`, `suspended`), most recently closed first, with who
+ * closed them and when; `q` on the business name. Admin.
+ */
+export async function listClosed(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(ClosedReportListQuerySchema, queryOf(request));
+  const result = await service.listClosedReports(await ctx.db(), query);
+  return reply(ClosedReportListResponseSchema, {
+    ...result,
+    page: query.page,
+    limit: query.limit,
+  });
+}
+
+/**
+ * POST /api/admin/reports/:id/{resolve,dismiss,suspend} (`:id` the listing) `{ through }` (the
+ * newest report id the admin saw) → `{ closed, status, business_status }`: closes the listing's
+ * open reports created no later than `through` (newer ones stay open); suspend also suspends the
+ * listing and purges its public pages. 404 unknown listing or report, 409 none of those reports
+ * open or a listing that cannot be suspended, 422 without `through`. Admin.
  */
 function act(action: ReportAction): ApiHandler {
-  return async (_request, ctx) => {
+  return async (request, ctx) => {
     const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
+    const { through } = parseOrThrow(ReportActionSchema, await readJson(request));
     const admin = await ctx.sessionUser();
     const { change, ...result } = await service.actOnReports(
       await ctx.db(),
       id,
       action,
       admin?.id ?? null,
+      through,
     );
     if (change) await ctx.invalidate(listingChangeTags(change.before, change.after));
     return reply(ReportActionResponseSchema, result);

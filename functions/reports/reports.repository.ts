@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { containsPattern } from '../_lib/like.ts';
 import type { Database, ListingReportsTable } from '../db/database.ts';
 
@@ -111,9 +111,7 @@ export async function listGroups(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    openGroups(db, q)
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    countGroups(db, q),
   ]);
   return {
     rows: rows.map((r) => ({
@@ -121,8 +119,28 @@ export async function listGroups(
       count: Number(r.count),
       closed_reporters: Number(r.closed_reporters),
     })),
-    total: Number(total.total),
+    total,
   };
+}
+
+/**
+ * Listings with open reports, matching the business name search `q`. Without a search it reads
+ * only the partial index of open reports (`listing_reports_open_recent`); with one it joins the
+ * listings of those groups.
+ */
+export async function countGroups(db: Db, q: string | undefined): Promise<number> {
+  if (q) {
+    const row = await openGroups(db, q)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+  const row = await db
+    .selectFrom('listing_reports')
+    .select(sql<string>`count(distinct business_id)`.as('total'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** Open reports per listing and reason, for the listings `ids`. */
@@ -191,29 +209,123 @@ export async function closedFlagged(db: Db, ids: readonly string[]): Promise<Set
   return new Set(rows.map((r) => r.business_id));
 }
 
-/** Number of open reports of a listing. */
-export async function countOpen(db: Db, businessId: string): Promise<number> {
+/** Whether `reportId` is a report (any status) of the listing `businessId`. */
+export async function isReportOf(db: Db, businessId: string, reportId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('listing_reports')
+    .select('id')
+    .where('id', '=', reportId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * The open reports of a listing the admin saw: those created no later than the report `through`
+ * (the newest one the admin's page showed). The comparison stays in SQL so the microseconds of
+ * `created_at` are kept (a JavaScript Date has milliseconds only).
+ */
+function seenOpen(db: Db, businessId: string, through: string) {
+  return (eb: ExpressionBuilder<Database, 'listing_reports'>) =>
+    eb.and([
+      eb('business_id', '=', businessId),
+      eb('status', '=', 'open'),
+      eb(
+        'created_at',
+        '<=',
+        db.selectFrom('listing_reports as t').select('t.created_at').where('t.id', '=', through),
+      ),
+    ]);
+}
+
+/** Number of open reports of a listing created no later than the report `through`. */
+export async function countOpen(db: Db, businessId: string, through: string): Promise<number> {
   const row = await db
     .selectFrom('listing_reports')
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('business_id', '=', businessId)
-    .where('status', '=', 'open')
+    .where(seenOpen(db, businessId, through))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-/** Closes every open report of a listing with `status` by `adminId`. @returns how many. */
+/**
+ * Closes the open reports of a listing created no later than the report `through` with `status`
+ * by `adminId`; reports that arrived later stay open. @returns how many were closed.
+ */
 export async function closeOpen(
   db: Db,
   businessId: string,
+  through: string,
   status: ClosedStatus,
   adminId: string | null,
 ): Promise<number> {
   const result = await db
     .updateTable('listing_reports')
     .set({ status, handled_at: new Date(), handled_by: adminId })
-    .where('business_id', '=', businessId)
-    .where('status', '=', 'open')
+    .where(seenOpen(db, businessId, through))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * One page of closed reports of `status`, most recently closed first, with their listing and the
+ * admin who closed them, and how many match in all. The page's ids are read on the index
+ * `listing_reports_closed_recent` first and joined after (ADR 014), so a deep page costs about
+ * what the first does; a search `q` joins the listings to filter on the business name.
+ */
+export async function listClosed(
+  db: Db,
+  filter: { status: ClosedStatus; q: string | undefined },
+  page: { offset: number; limit: number },
+) {
+  const matching = () => {
+    let query = db.selectFrom('listing_reports as r').where('r.status', '=', filter.status);
+    if (filter.q)
+      query = query.where(
+        'r.business_id',
+        'in',
+        db
+          .selectFrom('business_registrations as fb')
+          .select('fb.id')
+          .where(sql`lower(fb.business_name)`, 'like', containsPattern(filter.q)),
+      );
+    return query;
+  };
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom(
+        matching()
+          .select(['r.id', 'r.handled_at'])
+          .orderBy('r.handled_at', 'desc')
+          .orderBy('r.id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .as('p'),
+      )
+      .innerJoin('listing_reports as r', 'r.id', 'p.id')
+      .innerJoin('business_registrations as b', 'b.id', 'r.business_id')
+      .leftJoin('user as u', 'u.id', 'r.handled_by')
+      .select([
+        'r.id',
+        'r.reason',
+        'r.details',
+        'r.created_at',
+        'r.reporter_user_id',
+        'r.status',
+        'r.handled_at',
+        'r.business_id',
+        'b.business_name',
+        'b.slug',
+        'b.status as business_status',
+        'u.name as handler_name',
+        'u.email as handler_email',
+      ])
+      .orderBy('r.handled_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .execute(),
+    matching()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
 }

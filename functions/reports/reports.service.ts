@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../src/schemas/auth.ts';
 import {
+  type ClosedReport,
+  type ClosedReportListQuery,
   REPORTS_PER_GROUP,
   type ReportAction,
   type ReportGroup,
@@ -119,6 +121,50 @@ export async function listReports(
   return { groups, total };
 }
 
+/**
+ * The Reports tab's count (SPEC §2 "Label (n)"): listings with open reports matching the business
+ * name search `q`, the number of groups the tab pages over (not the number of reports). One count
+ * over the partial index of open reports, so closed reports never add to its cost.
+ */
+export function countReportedListings(db: Db, q: string | undefined): Promise<number> {
+  return repository.countGroups(db, q);
+}
+
+/**
+ * One page of the Reports tab's closed reports (Resolved, Dismissed or Listing suspended), most
+ * recently closed first, each with its listing and the admin who closed it and when (ADR 019
+ * update). Never who sent a report, only whether an account did.
+ */
+export async function listClosedReports(
+  db: Db,
+  query: ClosedReportListQuery,
+): Promise<{ reports: Encodable<ClosedReport>[]; total: number }> {
+  const { rows, total } = await repository.listClosed(
+    db,
+    { status: query.status, q: query.q },
+    { offset: (query.page - 1) * query.limit, limit: query.limit },
+  );
+  return {
+    total,
+    reports: rows.map((r) => ({
+      id: r.id,
+      reason: r.reason,
+      details: r.details,
+      created_at: r.created_at,
+      signed_in: r.reporter_user_id !== null,
+      status: r.status as ClosedReport['status'],
+      business: {
+        id: r.business_id,
+        business_name: r.business_name,
+        slug: r.slug,
+        status: r.business_status,
+      },
+      handled_at: r.handled_at,
+      handled_by: r.handler_name || r.handler_email || null,
+    })),
+  };
+}
+
 /** The listings among `ids` flagged "Reported closed" (three distinct open closed reports). */
 export function reportedClosed(db: Db, ids: readonly string[]): Promise<Set<string>> {
   return repository.closedFlagged(db, ids);
@@ -127,18 +173,21 @@ export function reportedClosed(db: Db, ids: readonly string[]): Promise<Set<stri
 const CLOSED_AS = { resolve: 'resolved', dismiss: 'dismissed', suspend: 'suspended' } as const;
 
 /**
- * Resolve, Dismiss or Suspend listing: closes every open report of the listing, recording the
- * admin. Suspend first suspends an approved listing through the registrations service (SPEC §4
- * rules: 409 for a listing that cannot be suspended), so the caller purges its pages with
- * `change`; a listing already suspended stays so.
- * @throws AppError NOT_FOUND (no such listing), CONFLICT (no open reports, or a listing that
- * cannot be suspended).
+ * Resolve, Dismiss or Suspend listing: closes the open reports of the listing the admin saw (those
+ * created no later than `through`, the newest report the admin's page showed), recording the
+ * admin; reports that arrived after the page was loaded stay open. Suspend first suspends an
+ * approved listing through the registrations service (SPEC §4 rules: 409 for a listing that
+ * cannot be suspended), so the caller purges its pages with `change`; a listing already suspended
+ * stays so.
+ * @throws AppError NOT_FOUND (no such listing, or `through` is not one of its reports), CONFLICT
+ * (none of the reports seen is open any more, or a listing that cannot be suspended).
  */
 export async function actOnReports(
   db: Db,
   businessId: string,
   action: ReportAction,
   adminId: string | null,
+  through: string,
 ): Promise<{
   closed: number;
   status: (typeof CLOSED_AS)[ReportAction];
@@ -146,13 +195,15 @@ export async function actOnReports(
   change: ListingChange | null;
 }> {
   const business = await registrations.getRegistration(db, businessId);
-  if ((await repository.countOpen(db, businessId)) === 0)
+  if (!(await repository.isReportOf(db, businessId, through)))
+    throw new AppError('NOT_FOUND', 'Report not found');
+  if ((await repository.countOpen(db, businessId, through)) === 0)
     throw new AppError('CONFLICT', 'These reports were already handled.');
   let change: ListingChange | null = null;
   if (action === 'suspend' && business.status !== 'suspended')
     change = await registrations.changeStatus(db, businessId, 'suspended');
   const status = CLOSED_AS[action];
-  const closed = await repository.closeOpen(db, businessId, status, adminId);
+  const closed = await repository.closeOpen(db, businessId, through, status, adminId);
   return {
     closed,
     status,

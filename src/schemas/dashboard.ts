@@ -17,6 +17,10 @@ export const AdminCountsSchema = z.object({
   users: z.number().int().min(0),
   contacts: z.number().int().min(0),
   articles: z.number().int().min(0),
+  /** Claims tab: manual claims waiting for a decision plus owners' pending changes (ADR 018). */
+  claims: z.number().int().min(0),
+  /** Reports tab: listings with open reports, as the tab lists them (ADR 019). */
+  reports: z.number().int().min(0),
 });
 export type AdminCounts = z.infer<typeof AdminCountsSchema>;
 

@@ -72,9 +72,54 @@ export const ReportListResponseSchema = PageInfoSchema.extend({
 });
 export type ReportListResponse = z.infer<typeof ReportListResponseSchema>;
 
+/** How a closed report was closed: the Reports tab's filters besides "Open". */
+export const CLOSED_REPORT_STATUSES = ['resolved', 'dismissed', 'suspended'] as const;
+export type ClosedReportStatus = (typeof CLOSED_REPORT_STATUSES)[number];
+
+/**
+ * `GET /api/admin/reports/closed?status&page&limit&q`: closed reports of one kind, most recently
+ * closed first, `q` on the business name.
+ */
+export const ClosedReportListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(CLOSED_REPORT_STATUSES, 'Unknown status').default('resolved'),
+  q: AdminSearchSchema,
+});
+export type ClosedReportListQuery = z.output<typeof ClosedReportListQuerySchema>;
+
+/** A closed report: the report, its listing, and who closed it when (never who sent it). */
+export const ClosedReportSchema = AdminReportSchema.extend({
+  status: z.enum(CLOSED_REPORT_STATUSES),
+  business: z.object({
+    id: z.uuid(),
+    business_name: z.string(),
+    slug: z.string().nullable(),
+    status: z.enum(['pending', 'approved', 'suspended', 'rejected']),
+  }),
+  handled_at: isoDateTime.nullable(),
+  /** The admin's name (or e-mail); null when that account was deleted. */
+  handled_by: z.string().nullable(),
+});
+export type ClosedReport = z.infer<typeof ClosedReportSchema>;
+
+/** `GET /api/admin/reports/closed` → one page of closed reports. */
+export const ClosedReportListResponseSchema = PageInfoSchema.extend({
+  reports: z.array(ClosedReportSchema),
+});
+export type ClosedReportListResponse = z.infer<typeof ClosedReportListResponseSchema>;
+
 /** The three actions on a listing's open reports. */
 export const REPORT_ACTIONS = ['resolve', 'dismiss', 'suspend'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/**
+ * `POST /api/admin/reports/:id/:action` (`:id` the listing) `{ through }`: the newest report the
+ * admin's page showed of that listing (`reports[0].id` of its group). Only open reports created no
+ * later than it are closed; any that arrived after the page was loaded stay open.
+ */
+export const ReportActionSchema = z.object({
+  through: z.uuid('Please reload the reports and try again'),
+});
+export type ReportActionInput = z.infer<typeof ReportActionSchema>;
 
 /** `POST /api/admin/reports/:id/:action` (`:id` the listing) → how many reports it closed. */
 export const ReportActionResponseSchema = z.object({

@@ -39,7 +39,8 @@ test('claim by e-mail code, owner edit approved by the admin, seen on the busine
   browser,
 }) => {
   test.setTimeout(120_000);
-  const page = await ownerPage(browser, `owner-${Date.now()}@example.com`);
+  const ownerEmail = `owner-${Date.now()}@example.com`;
+  const page = await ownerPage(browser, ownerEmail);
 
   await page.goto(`/business/${LISTING.slug}/`);
   await page.getByRole('link', { name: 'Claim this business' }).click();
@@ -99,6 +100,9 @@ test('claim by e-mail code, owner edit approved by the admin, seen on the busine
   const adminPage = await admin.newPage();
   await openAdmin(adminPage, 'Claims');
   await expect(adminTab(adminPage, 'Claims')).toHaveAttribute('aria-selected', 'true');
+  // The tab counts what waits for the admin: this listing's pending change.
+  await adminPage.getByRole('searchbox').fill(LISTING.name);
+  await expect(adminTab(adminPage, 'Claims')).toHaveText('Claims (1)');
   const card = adminPage
     .locator('li.card')
     .filter({ has: adminPage.getByRole('heading', { name: LISTING.name }) })
@@ -107,7 +111,15 @@ test('claim by e-mail code, owner edit approved by the admin, seen on the busine
   await expect(card.getByRole('row', { name: /Opening hours/ })).toContainText('Sun 10:00-14:00');
   await card.getByRole('button', { name: 'Approve changes' }).click();
   await expectToast(adminPage, 'Changes approved');
+  await expect(adminTab(adminPage, 'Claims')).toHaveText('Claims (0)');
   await admin.close();
+
+  // The owner is told through the mailer (the local outbox is their inbox).
+  const [approvedMail] = await waitForMail(
+    (m) => m.to === ownerEmail && m.subject === `Your changes to ${LISTING.name} are live`,
+    "the owner's change approved",
+  );
+  expect(approvedMail!.body).toContain(`/business/${LISTING.slug}/`);
 
   await page.goto(`/business/${LISTING.slug}/`);
   await expect(page.getByText(description)).toBeVisible();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { adminStorageState, adminTab, expectToast, openAdmin, waitForIsland } from './helpers';
 
 /**
@@ -9,16 +9,7 @@ import { adminStorageState, adminTab, expectToast, openAdmin, waitForIsland } fr
  * business page and in the detail dialog.
  */
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const RUN = Date.now().toString(36);
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const summary = violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  expect(violations, `${what}:\n${summary.join('\n')}`).toEqual([]);
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -86,6 +77,9 @@ test('a visitor reports a listing from its business page; the admin resolves it 
   await expect(group).toContainText(details);
   await expect(group).toContainText('anonymous');
   await expect(adminTab(adminPage, 'Reports')).toHaveAttribute('aria-selected', 'true');
+  // The tab counts listings with open reports, for the search in force.
+  await expect(adminTab(adminPage, 'Reports')).toHaveText('Reports (1)');
+  await expectNoViolations(adminPage, 'Reports tab, open reports');
   await group.getByRole('button', { name: 'Resolve' }).click();
   await expectToast(adminPage, 'Reports resolved', {
     description: `${name}: 1 report closed.`,
@@ -93,6 +87,19 @@ test('a visitor reports a listing from its business page; the admin resolves it 
   });
   await expect(group).toHaveCount(0);
   await expect(adminPage.getByText(`No reported listings match "${name}"`)).toBeVisible();
+  await expect(adminTab(adminPage, 'Reports')).toHaveText('Reports (0)');
+
+  // Closed reports: the resolved one, with who resolved it and when.
+  await adminPage.getByLabel('Show').selectOption({ label: 'Resolved' });
+  const closed = adminPage.locator('li.report-closed', {
+    has: adminPage.getByRole('heading', { name, exact: true }),
+  });
+  await expect(closed).toContainText('Wrong phone number');
+  await expect(closed).toContainText(details);
+  await expect(closed).toContainText(/Resolved by .+ on /);
+  await expectNoViolations(adminPage, 'Reports tab, resolved reports');
+  await adminPage.getByLabel('Show').selectOption({ label: 'Dismissed' });
+  await expect(adminPage.getByText(`No dismissed reports match "${name}"`)).toBeVisible();
   await admin.close();
 });
 

@@ -180,6 +180,8 @@ describe('GET /api/admin/counts', () => {
       users: 0,
       contacts: 1,
       articles: 1,
+      claims: 0,
+      reports: 0,
     });
     // The count of a tab is the total of its list with the same search.
     const list = await call('/api/admin/registrations?status=pending&q=lagoon', AS);

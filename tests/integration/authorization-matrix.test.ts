@@ -63,6 +63,7 @@ describe('authorization matrix', () => {
     );
     for (const route of [
       'GET /admin/reports',
+      'GET /admin/reports/closed',
       'POST /admin/reports/:id/resolve',
       'POST /admin/reports/:id/dismiss',
       'POST /admin/reports/:id/suspend',

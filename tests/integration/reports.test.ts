@@ -55,6 +55,19 @@ async function groupOf(id: string) {
   return body.groups.find((g: { business: { id: string } }) => g.business.id === id);
 }
 
+/**
+ * An admin action on a listing's reports as the Reports tab sends it: `through` is the newest
+ * report the admin's page showed (the group's first report).
+ */
+async function act(id: string, action: 'resolve' | 'dismiss' | 'suspend', through?: string) {
+  const shown = through ?? (await groupOf(id))?.reports[0]?.id ?? UNKNOWN_ID;
+  return call(`/api/admin/reports/${id}/${action}`, {
+    method: 'POST',
+    ...ADMIN,
+    json: { through: shown },
+  });
+}
+
 beforeAll(async () => {
   process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
   handle = await createTestDatabase();
@@ -212,10 +225,7 @@ describe('"Reported closed" on the Approved tab', () => {
     for (const as of ['ada', 'bola', 'chidi'])
       await report(business.id, { reason: 'closed' }, { ip: nextIp(), as });
     expect((await approvedCard(business.id)).reported_closed).toBe(true);
-    const dismissed = await call(`/api/admin/reports/${business.id}/dismiss`, {
-      method: 'POST',
-      ...ADMIN,
-    });
+    const dismissed = await act(business.id, 'dismiss');
     expect(dismissed.status).toBe(200);
     expect((await approvedCard(business.id)).reported_closed).toBe(false);
   });
@@ -259,10 +269,8 @@ describe('the Reports tab', () => {
     await report(business.id, { reason: 'wrong_address' }, { ip: nextIp() });
     await report(business.id, { reason: 'wrong_phone' }, { ip: nextIp() });
     const purgesBefore = api.purges.length;
-    const { status, body } = await call(`/api/admin/reports/${business.id}/resolve`, {
-      method: 'POST',
-      ...ADMIN,
-    });
+    const seen = (await groupOf(business.id)).reports[0].id;
+    const { status, body } = await act(business.id, 'resolve', seen);
     expect(status).toBe(200);
     expect(body).toEqual({ closed: 2, status: 'resolved', business_status: 'approved' });
     expect(api.purges.length).toBe(purgesBefore);
@@ -275,10 +283,7 @@ describe('the Reports tab', () => {
     expect(rows.every((r) => r.handled_by === adminId && r.handled_at)).toBe(true);
     expect(await groupOf(business.id)).toBeUndefined();
     // Twice: nothing is open any more.
-    const again = await call(`/api/admin/reports/${business.id}/resolve`, {
-      method: 'POST',
-      ...ADMIN,
-    });
+    const again = await act(business.id, 'resolve', seen);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('CONFLICT');
     // A new report after the resolution opens a new group (the dedupe is over open reports).
@@ -289,10 +294,7 @@ describe('the Reports tab', () => {
   it('Dismiss closes them as dismissed and leaves the listing alone', async () => {
     const business = await insertBusiness(handle.db);
     await report(business.id, { reason: 'spam' }, { ip: nextIp() });
-    const { status, body } = await call(`/api/admin/reports/${business.id}/dismiss`, {
-      method: 'POST',
-      ...ADMIN,
-    });
+    const { status, body } = await act(business.id, 'dismiss');
     expect(status).toBe(200);
     expect(body).toEqual({ closed: 1, status: 'dismissed', business_status: 'approved' });
     const row = await handle.db
@@ -308,10 +310,7 @@ describe('the Reports tab', () => {
     await report(business.id, { reason: 'closed' }, { ip: nextIp() });
     await report(business.id, { reason: 'spam' }, { ip: nextIp() });
     const purgesBefore = api.purges.length;
-    const { status, body } = await call(`/api/admin/reports/${business.id}/suspend`, {
-      method: 'POST',
-      ...ADMIN,
-    });
+    const { status, body } = await act(business.id, 'suspend');
     expect(status).toBe(200);
     expect(body).toEqual({ closed: 2, status: 'suspended', business_status: 'suspended' });
     const listing = await handle.db
@@ -333,23 +332,168 @@ describe('the Reports tab', () => {
       .set({ status: 'rejected' })
       .where('id', '=', business.id)
       .execute();
-    const { status, body } = await call(`/api/admin/reports/${business.id}/suspend`, {
-      method: 'POST',
-      ...ADMIN,
-    });
+    const { status, body } = await act(business.id, 'suspend');
     expect(status).toBe(409);
     expect(body.error.code).toBe('CONFLICT');
     expect(await openRows(business.id)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown listing and 422 for a malformed id', async () => {
-    const unknown = await call(`/api/admin/reports/${UNKNOWN_ID}/resolve`, {
+    const unknown = await act(UNKNOWN_ID, 'resolve', UNKNOWN_ID);
+    expect(unknown.status).toBe(404);
+    const malformed = await call('/api/admin/reports/nope/dismiss', {
       method: 'POST',
       ...ADMIN,
+      json: { through: UNKNOWN_ID },
     });
-    expect(unknown.status).toBe(404);
-    const malformed = await call('/api/admin/reports/nope/dismiss', { method: 'POST', ...ADMIN });
     expect(malformed.status).toBe(422);
+  });
+
+  it('closes only the reports the admin saw: one arriving after the page loaded stays open', async () => {
+    const business = await insertBusiness(handle.db, { business_name: 'Late Report Motors' });
+    await report(business.id, { reason: 'wrong_phone' }, { ip: nextIp() });
+    await report(business.id, { reason: 'spam' }, { ip: nextIp() });
+    // The admin's page: two open reports, the newest first.
+    const shown = await groupOf(business.id);
+    expect(shown.count).toBe(2);
+    // A visitor reports while the admin reads.
+    await report(business.id, { reason: 'closed', details: 'Shutters down' }, { ip: nextIp() });
+    const resolved = await act(business.id, 'resolve', shown.reports[0].id);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({ closed: 2, status: 'resolved' });
+    const open = await openRows(business.id);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ reason: 'closed', details: 'Shutters down' });
+    const after = await groupOf(business.id);
+    expect(after).toMatchObject({ count: 1, reasons: [{ reason: 'closed', count: 1 }] });
+    // The same page's action again: nothing it showed is open any more.
+    const stale = await act(business.id, 'dismiss', shown.reports[0].id);
+    expect(stale.status).toBe(409);
+    expect(await openRows(business.id)).toHaveLength(1);
+    // Suspend from the stale page: refused before the listing is touched.
+    expect((await act(business.id, 'suspend', shown.reports[0].id)).status).toBe(409);
+    expect(
+      (
+        await handle.db
+          .selectFrom('business_registrations')
+          .select('status')
+          .where('id', '=', business.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('approved');
+  });
+
+  it('requires the newest report the admin saw, of that listing', async () => {
+    const business = await insertBusiness(handle.db);
+    const other = await insertBusiness(handle.db);
+    await report(business.id, { reason: 'spam' }, { ip: nextIp() });
+    await report(other.id, { reason: 'spam' }, { ip: nextIp() });
+    const missing = await call(`/api/admin/reports/${business.id}/resolve`, {
+      method: 'POST',
+      ...ADMIN,
+      json: {},
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.fields.through).toBeDefined();
+    const foreign = await act(business.id, 'resolve', (await groupOf(other.id)).reports[0].id);
+    expect(foreign.status).toBe(404);
+    expect(await openRows(business.id)).toHaveLength(1);
+    expect(await openRows(other.id)).toHaveLength(1);
+  });
+});
+
+describe('closed reports (Resolved, Dismissed, Listing suspended)', () => {
+  it('pages the closed reports of each kind, most recently closed first, with who closed them and when', async () => {
+    const admin = await handle.db
+      .selectFrom('user')
+      .select(['name', 'email'])
+      .where('id', '=', adminId)
+      .executeTakeFirstOrThrow();
+    const first = await insertBusiness(handle.db, { business_name: 'Closedview First Motors' });
+    const second = await insertBusiness(handle.db, { business_name: 'Closedview Second Motors' });
+    const third = await insertBusiness(handle.db, { business_name: 'Closedview Third Motors' });
+    await report(first.id, { reason: 'wrong_phone', details: 'Rings a bakery' }, { ip: nextIp() });
+    await report(second.id, { reason: 'spam' }, { ip: nextIp(), as: 'bola' });
+    await report(third.id, { reason: 'duplicate' }, { ip: nextIp() });
+    expect((await act(first.id, 'resolve')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await act(second.id, 'resolve')).status).toBe(200);
+    expect((await act(third.id, 'dismiss')).status).toBe(200);
+
+    const page1 = await call(
+      '/api/admin/reports/closed?status=resolved&q=closedview&limit=1',
+      ADMIN,
+    );
+    expect(page1.status).toBe(200);
+    expect(page1.body).toMatchObject({ total: 2, page: 1, limit: 1 });
+    expect(page1.body.reports).toHaveLength(1);
+    expect(page1.body.reports[0]).toMatchObject({
+      status: 'resolved',
+      reason: 'spam',
+      signed_in: true,
+      business: { id: second.id, business_name: 'Closedview Second Motors', status: 'approved' },
+      handled_by: admin.name || admin.email,
+    });
+    expect(Date.parse(page1.body.reports[0].handled_at)).toBeGreaterThan(Date.now() - 60_000);
+    const page2 = await call(
+      '/api/admin/reports/closed?status=resolved&q=closedview&limit=1&page=2',
+      ADMIN,
+    );
+    expect(page2.body.reports[0]).toMatchObject({
+      business: { id: first.id },
+      details: 'Rings a bakery',
+      signed_in: false,
+    });
+    // Never who sent a report.
+    expect(JSON.stringify(page1.body) + JSON.stringify(page2.body)).not.toMatch(
+      /reporter_key|reporter_user_id|198\.51/,
+    );
+    const dismissed = await call('/api/admin/reports/closed?status=dismissed&q=closedview', ADMIN);
+    expect(dismissed.body.reports.map((r: { business: { id: string } }) => r.business.id)).toEqual([
+      third.id,
+    ]);
+    // The default is Resolved; open reports are the groups' list, not this one.
+    const byDefault = await call('/api/admin/reports/closed?q=closedview', ADMIN);
+    expect(byDefault.body.total).toBe(2);
+    expect((await call('/api/admin/reports/closed?status=open', ADMIN)).status).toBe(422);
+    expect((await call('/api/admin/reports/closed?limit=101', ADMIN)).status).toBe(422);
+  });
+
+  it('shows a suspension as "suspended" with the listing now suspended', async () => {
+    const business = await insertBusiness(handle.db, {
+      business_name: 'Closedview Suspended Motors',
+    });
+    await report(business.id, { reason: 'spam' }, { ip: nextIp() });
+    expect((await act(business.id, 'suspend')).status).toBe(200);
+    const { body } = await call('/api/admin/reports/closed?status=suspended&q=closedview', ADMIN);
+    expect(body.reports).toHaveLength(1);
+    expect(body.reports[0]).toMatchObject({
+      status: 'suspended',
+      business: { id: business.id, status: 'suspended' },
+    });
+  });
+});
+
+describe('the Reports tab count', () => {
+  it('counts listings with open reports (not reports), filtered by the search', async () => {
+    const before = (await call('/api/admin/counts', ADMIN)).body.counts.reports;
+    const one = await insertBusiness(handle.db, { business_name: 'Tabcount Alpha Motors' });
+    const two = await insertBusiness(handle.db, { business_name: 'Tabcount Beta Motors' });
+    await report(one.id, { reason: 'spam' }, { ip: nextIp() });
+    await report(one.id, { reason: 'other' }, { ip: nextIp() });
+    await report(two.id, { reason: 'closed' }, { ip: nextIp() });
+    const all = await call('/api/admin/counts', ADMIN);
+    expect(all.status).toBe(200);
+    expect(all.body.counts.reports).toBe(before + 2);
+    const alpha = await call('/api/admin/counts?q=tabcount alpha', ADMIN);
+    expect(alpha.body.counts.reports).toBe(1);
+    // The count is the total of the tab's list with the same search.
+    const list = await call('/api/admin/reports?q=tabcount', ADMIN);
+    expect((await call('/api/admin/counts?q=tabcount', ADMIN)).body.counts.reports).toBe(
+      list.body.total,
+    );
+    expect((await act(one.id, 'resolve')).status).toBe(200);
+    expect((await call('/api/admin/counts', ADMIN)).body.counts.reports).toBe(before + 1);
   });
 });
 
@@ -359,6 +503,7 @@ describe('authorization', () => {
     ['POST', `/api/admin/reports/${UNKNOWN_ID}/resolve`],
     ['POST', `/api/admin/reports/${UNKNOWN_ID}/dismiss`],
     ['POST', `/api/admin/reports/${UNKNOWN_ID}/suspend`],
+    ['GET', '/api/admin/reports/closed'],
   ])('%s %s: 401 for visitors, 403 for users', async (method, path) => {
     const business = await insertBusiness(handle.db);
     await report(business.id, { reason: 'spam' }, { ip: nextIp() });

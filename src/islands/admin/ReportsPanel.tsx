@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
 import { formatDateTime } from '../../browser/dates';
 import { reasonLabel } from '../../schemas/report-reasons';
 import type {
+  ClosedReport,
+  ClosedReportListResponse,
+  ClosedReportStatus,
   ReportAction,
   ReportActionResponse,
   ReportGroup,
@@ -22,6 +26,31 @@ function useReports(q: string) {
     'Failed to load reports',
   );
 }
+
+/** One page of closed reports of one kind (ADR 019 update), most recently closed first. */
+function useClosedReports(status: ClosedReportStatus, q: string) {
+  return usePagedList<ClosedReport, ClosedReportListResponse>(
+    '/api/admin/reports/closed',
+    (r) => r.reports,
+    { status, q, limit: ADMIN_LIMIT },
+    'Failed to load reports',
+  );
+}
+
+/** The Reports tab's "Show" choices: the open groups, or closed reports by how they closed. */
+const VIEWS = {
+  open: 'Open reports',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+  suspended: 'Listing suspended',
+} as const satisfies Record<'open' | ClosedReportStatus, string>;
+type View = keyof typeof VIEWS;
+
+const CLOSED_AS: Record<ClosedReportStatus, string> = {
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+  suspended: 'Listing suspended',
+};
 
 const ACTION_TEXTS: Record<ReportAction, { success: string; failure: string }> = {
   resolve: { success: 'Reports resolved', failure: 'Failed to resolve reports' },
@@ -44,9 +73,11 @@ export function ReportedClosedBadge() {
 function GroupCard({ group, onDone }: { group: ReportGroup; onDone: () => void }) {
   const { business } = group;
   async function act(action: ReportAction) {
+    // Only the reports this page showed are closed: newer ones stay open (ADR 019 update).
     const result = await apiSend<ReportActionResponse>(
       'POST',
       `/api/admin/reports/${business.id}/${action}`,
+      { through: group.reports[0]!.id },
     );
     if (!result.ok) {
       toast.error(ACTION_TEXTS[action].failure, { description: result.error.message });
@@ -133,12 +164,67 @@ function GroupCard({ group, onDone }: { group: ReportGroup; onDone: () => void }
   );
 }
 
-/**
- * Reports tab (issue 16.3, ADR 019): listings with open reports, most recently reported first,
- * a page at a time from the server (ADR 014), each with its count and reasons and the actions
- * Resolve, Dismiss (confirmed) and Suspend listing (confirmed; SPEC §4 status rules).
- */
-export function ReportsPanel({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
+/** One closed report: the listing, the report, and who closed it when. */
+function ClosedCard({ report }: { report: ClosedReport }) {
+  const { business } = report;
+  const link = business.slug && business.status === 'approved' ? `/business/${business.slug}/` : '';
+  return (
+    <li className="card report-closed">
+      <div className="admin-card-head">
+        <h3>
+          {link ? (
+            <a href={link} target="_blank" rel="noopener">
+              {business.business_name}
+            </a>
+          ) : (
+            business.business_name
+          )}
+        </h3>
+        <span className={`badge status-${business.status}`}>{business.status}</span>
+      </div>
+      <p className="small">
+        <strong>{reasonLabel(report.reason)}</strong>{' '}
+        <span className="muted">
+          {formatDateTime(report.created_at)} · {report.signed_in ? 'signed-in user' : 'anonymous'}
+        </span>
+      </p>
+      {report.details && <p className="report-details small">{report.details}</p>}
+      <p className="small muted">
+        {CLOSED_AS[report.status]}
+        {report.handled_by ? ` by ${report.handled_by}` : ''}
+        {report.handled_at ? ` on ${formatDateTime(report.handled_at)}` : ''}
+      </p>
+    </li>
+  );
+}
+
+function ClosedReports({ status, q }: { status: ClosedReportStatus; q: string }) {
+  const list = useClosedReports(status, q);
+  if (!list.rows) return <p className="status-text">Loading reports...</p>;
+  const label = CLOSED_AS[status].toLowerCase();
+  return (
+    <>
+      {list.rows.length === 0 ? (
+        <EmptyState title={q ? `No ${label} reports match "${q}"` : `No ${label} reports yet`} />
+      ) : (
+        <ul className="inbox-list">
+          {list.rows.map((report) => (
+            <ClosedCard key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={list.page}
+        total={list.response?.total ?? 0}
+        limit={list.response?.limit ?? ADMIN_LIMIT}
+        onPage={list.setPage}
+        label="Closed reports pages"
+      />
+    </>
+  );
+}
+
+function OpenReports({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
   const list = useReports(q);
   if (!list.rows) return <p className="status-text">Loading reports...</p>;
   const total = list.response?.total ?? 0;
@@ -147,13 +233,7 @@ export function ReportsPanel({ q, refreshCounts }: { q: string; refreshCounts: (
     refreshCounts();
   };
   return (
-    <section>
-      <div className="section-head">
-        <div>
-          <h2>Reports</h2>
-          <p className="small muted">Open reports from visitors, grouped by listing</p>
-        </div>
-      </div>
+    <>
       {list.rows.length === 0 ? (
         <EmptyState title={q ? `No reported listings match "${q}"` : 'No open reports'}>
           {!q && <p className="muted">Reports visitors send about listings appear here.</p>}
@@ -172,6 +252,47 @@ export function ReportsPanel({ q, refreshCounts }: { q: string; refreshCounts: (
         onPage={list.setPage}
         label="Reported listings pages"
       />
+    </>
+  );
+}
+
+/**
+ * Reports tab (issue 16.3, ADR 019): listings with open reports, most recently reported first,
+ * a page at a time from the server (ADR 014), each with its count and reasons and the actions
+ * Resolve, Dismiss (confirmed) and Suspend listing (confirmed; SPEC §4 status rules). "Show"
+ * switches to the closed reports (Resolved, Dismissed, Listing suspended) with who closed them.
+ */
+export function ReportsPanel({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
+  const [view, setView] = useState<View>('open');
+  return (
+    <section>
+      <div className="section-head">
+        <div>
+          <h2>Reports</h2>
+          <p className="small muted">
+            {view === 'open'
+              ? 'Open reports from visitors, grouped by listing'
+              : 'Closed reports, most recently closed first'}
+          </p>
+        </div>
+        <div className="admin-selects">
+          <label>
+            Show
+            <select value={view} onChange={(e) => setView(e.target.value as View)}>
+              {(Object.keys(VIEWS) as View[]).map((key) => (
+                <option key={key} value={key}>
+                  {VIEWS[key]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      {view === 'open' ? (
+        <OpenReports q={q} refreshCounts={refreshCounts} />
+      ) : (
+        <ClosedReports status={view} q={q} />
+      )}
     </section>
   );
 }

@@ -113,6 +113,7 @@ export const ADMIN_TABS = [
   {
     id: 'reports',
     label: 'Reports',
+    count: 'reports',
     placeholder: 'Search reported businesses by name...',
     panel: ({ q, refreshCounts }) => <ReportsPanel q={q} refreshCounts={refreshCounts} />,
   },
@@ -188,6 +189,7 @@ export const ADMIN_TABS = [
   {
     id: 'claims',
     label: 'Claims',
+    count: 'claims',
     placeholder: 'Search claims and changes by business, name or e-mail...',
     panel: ({ q, refreshCounts }) => <ClaimsPanel q={q} refreshCounts={refreshCounts} />,
   },
