@@ -5,7 +5,7 @@ import { formatDay } from '../../browser/dates';
 import type { AdminArticle } from '../../schemas/articles';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EmptyState } from '../ui/EmptyState';
-import { Pager } from '../ui/Pager';
+import { ListPager } from './ListPager';
 import { ArticleDialog } from './ArticleDialog';
 import { useArticles } from './data';
 
@@ -94,13 +94,7 @@ export function ArticlesPanel({ q, refreshCounts }: Props) {
           ))}
         </ul>
       )}
-      <Pager
-        page={list.page}
-        total={list.response?.total ?? 0}
-        limit={list.response?.limit ?? 24}
-        onPage={list.setPage}
-        label="Article pages"
-      />
+      <ListPager list={list} label="Article pages" />
     </section>
   );
 }

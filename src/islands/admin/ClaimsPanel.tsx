@@ -11,7 +11,7 @@ import {
 } from '../../schemas/claims';
 import type { PageInfo } from '../../schemas/api';
 import { EmptyState } from '../ui/EmptyState';
-import { Pager } from '../ui/Pager';
+import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
 
 /**
@@ -105,13 +105,7 @@ function ClaimsList({ q, refreshCounts }: { q: string; refreshCounts: () => void
           ))}
         </ul>
       )}
-      <Pager
-        page={list.page}
-        total={list.response?.total ?? 0}
-        limit={list.response?.limit ?? ADMIN_LIMIT}
-        onPage={list.setPage}
-        label="Claim pages"
-      />
+      <ListPager list={list} label="Claim pages" />
     </section>
   );
 }
@@ -224,13 +218,7 @@ function ChangesList({ q, refreshCounts }: { q: string; refreshCounts: () => voi
           })}
         </ul>
       )}
-      <Pager
-        page={list.page}
-        total={list.response?.total ?? 0}
-        limit={list.response?.limit ?? ADMIN_LIMIT}
-        onPage={list.setPage}
-        label="Change pages"
-      />
+      <ListPager list={list} label="Change pages" />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import type { PageInfo } from '../../schemas/api';
 import type { InboxStats } from '../../schemas/service-requests';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EmptyState } from '../ui/EmptyState';
-import { Pager } from '../ui/Pager';
+import { ListPager } from './ListPager';
 import type { PagedList } from './data';
 
 /** SPEC §9: Recently Handled lists show at most 5. */
@@ -180,13 +180,7 @@ export function InboxPanel<T extends Item>({
               ))}
             </ul>
           )}
-          <Pager
-            page={pending.page}
-            total={pendingTotal}
-            limit={pending.response?.limit ?? 24}
-            onPage={pending.setPage}
-            label={`${texts.pendingTitle} pages`}
-          />
+          <ListPager list={pending} total={pendingTotal} label={`${texts.pendingTitle} pages`} />
           {handled.rows.length > 0 && (
             <>
               <h3>Recently Handled</h3>

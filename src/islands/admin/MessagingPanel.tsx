@@ -9,7 +9,7 @@ import {
   type SendMessageResponse,
 } from '../../schemas/messages';
 import { EmptyState } from '../ui/EmptyState';
-import { Pager } from '../ui/Pager';
+import { ListPager } from './ListPager';
 import { useRecipients, useSentMessages } from './data';
 
 /** A recipient as the picker shows it; the e-mail is null for a listing without one. */
@@ -211,13 +211,7 @@ export function MessagingPanel() {
                       ))}
                     </div>
                   )}
-                  <Pager
-                    page={recipients.page}
-                    total={recipients.response?.total ?? 0}
-                    limit={recipients.response?.limit ?? 50}
-                    onPage={recipients.setPage}
-                    label={`${type} pages`}
-                  />
+                  <ListPager list={recipients} limit={50} label={`${type} pages`} />
                 </>
               )}
             </fieldset>
@@ -275,13 +269,7 @@ export function MessagingPanel() {
                   </li>
                 ))}
               </ul>
-              <Pager
-                page={sent.page}
-                total={sent.response?.total ?? 0}
-                limit={sent.response?.limit ?? 20}
-                onPage={sent.setPage}
-                label="Sent message pages"
-              />
+              <ListPager list={sent} limit={20} label="Sent message pages" />
             </>
           )}
         </Tabs.Content>

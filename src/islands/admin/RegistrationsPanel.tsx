@@ -5,7 +5,7 @@ import type {
   RegistrationStatus,
 } from '../../schemas/registrations';
 import { EmptyState } from '../ui/EmptyState';
-import { Pager } from '../ui/Pager';
+import { ListPager } from './ListPager';
 import { BulkActions } from './BulkActions';
 import { useRegistrations } from './data';
 import { RegistrationCard } from './RegistrationCard';
@@ -157,13 +157,7 @@ export function RegistrationsPanel({ status, q, refreshCounts }: Props) {
           />
         ))}
       </div>
-      <Pager
-        page={list.page}
-        total={total}
-        limit={list.response?.limit ?? 24}
-        onPage={list.setPage}
-        label={`${status} pages`}
-      />
+      <ListPager list={list} total={total} label={`${status} pages`} />
     </>
   );
 }

@@ -14,7 +14,7 @@ import type {
 } from '../../schemas/reports';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EmptyState } from '../ui/EmptyState';
-import { Pager } from '../ui/Pager';
+import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
 
 /** One page of listings with open reports (issue 16.3), with the business name search. */
@@ -213,13 +213,7 @@ function ClosedReports({ status, q }: { status: ClosedReportStatus; q: string })
           ))}
         </ul>
       )}
-      <Pager
-        page={list.page}
-        total={list.response?.total ?? 0}
-        limit={list.response?.limit ?? ADMIN_LIMIT}
-        onPage={list.setPage}
-        label="Closed reports pages"
-      />
+      <ListPager list={list} label="Closed reports pages" />
     </>
   );
 }
@@ -245,13 +239,7 @@ function OpenReports({ q, refreshCounts }: { q: string; refreshCounts: () => voi
           ))}
         </ul>
       )}
-      <Pager
-        page={list.page}
-        total={total}
-        limit={list.response?.limit ?? ADMIN_LIMIT}
-        onPage={list.setPage}
-        label="Reported listings pages"
-      />
+      <ListPager list={list} total={total} label="Reported listings pages" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { formatDay } from '../../browser/dates';
 import { EmptyState } from '../ui/EmptyState';
-import { Pager } from '../ui/Pager';
+import { ListPager } from './ListPager';
 import { useUsers } from './data';
 import { ExportButton } from './ExportButton';
 
@@ -53,13 +53,7 @@ export function UsersPanel({ q }: { q: string }) {
           ))}
         </ul>
       )}
-      <Pager
-        page={list.page}
-        total={list.response?.total ?? 0}
-        limit={list.response?.limit ?? 24}
-        onPage={list.setPage}
-        label="User pages"
-      />
+      <ListPager list={list} label="User pages" />
     </section>
   );
 }
