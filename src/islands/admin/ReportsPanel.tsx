@@ -70,6 +70,28 @@ export function ReportedClosedBadge() {
   );
 }
 
+/**
+ * A reported listing's name (a link to its public page while approved) and status badge, the
+ * head of both the open and the closed cards.
+ */
+function ListingHead({ business }: { business: ClosedReport['business'] }) {
+  const link = business.slug && business.status === 'approved' ? `/business/${business.slug}/` : '';
+  return (
+    <div className="admin-card-head">
+      <h3>
+        {link ? (
+          <a href={link} target="_blank" rel="noopener">
+            {business.business_name}
+          </a>
+        ) : (
+          business.business_name
+        )}
+      </h3>
+      <span className={`badge status-${business.status}`}>{business.status}</span>
+    </div>
+  );
+}
+
 function GroupCard({ group, onDone }: { group: ReportGroup; onDone: () => void }) {
   const { business } = group;
   async function act(action: ReportAction) {
@@ -90,21 +112,9 @@ function GroupCard({ group, onDone }: { group: ReportGroup; onDone: () => void }
     });
     onDone();
   }
-  const link = business.slug && business.status === 'approved' ? `/business/${business.slug}/` : '';
   return (
     <li className="card report-group">
-      <div className="admin-card-head">
-        <h3>
-          {link ? (
-            <a href={link} target="_blank" rel="noopener">
-              {business.business_name}
-            </a>
-          ) : (
-            business.business_name
-          )}
-        </h3>
-        <span className={`badge status-${business.status}`}>{business.status}</span>
-      </div>
+      <ListingHead business={business} />
       <p className="small card-type">
         {business.business_type}
         {business.city ? ` · ${business.city}` : ''}
@@ -167,21 +177,9 @@ function GroupCard({ group, onDone }: { group: ReportGroup; onDone: () => void }
 /** One closed report: the listing, the report, and who closed it when. */
 function ClosedCard({ report }: { report: ClosedReport }) {
   const { business } = report;
-  const link = business.slug && business.status === 'approved' ? `/business/${business.slug}/` : '';
   return (
     <li className="card report-closed">
-      <div className="admin-card-head">
-        <h3>
-          {link ? (
-            <a href={link} target="_blank" rel="noopener">
-              {business.business_name}
-            </a>
-          ) : (
-            business.business_name
-          )}
-        </h3>
-        <span className={`badge status-${business.status}`}>{business.status}</span>
-      </div>
+      <ListingHead business={business} />
       <p className="small">
         <strong>{reasonLabel(report.reason)}</strong>{' '}
         <span className="muted">
