@@ -106,8 +106,9 @@ async function fixtures() {
       .returning('id')
       .executeTakeFirstOrThrow(),
   ]);
-  // One open report on the listing, so the Reports actions (issue 16.3) have something to close.
-  await handle.db
+  // One open report on the listing, so the Reports actions (issue 16.3) have something to close;
+  // an action names the newest report the admin saw (`through`, ADR 019).
+  const report = await handle.db
     .insertInto('listing_reports')
     .values({
       business_id: listing.id,
@@ -116,10 +117,12 @@ async function fixtures() {
       reporter_user_id: null,
       reporter_key: `ip:fuzz-${n}`,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     n,
     listing: listing.id,
+    report: report.id,
     featured: featured.id,
     article: article.id,
     card: card.id,
@@ -302,9 +305,21 @@ const SEEDS: Record<string, Seed> = {
     body: () => ({ reason: 'wrong_phone', details: 'The number is wrong.' }),
     status: 201,
   },
-  'POST /admin/reports/:id/resolve': { id: (f) => f.listing, body: () => ({}), status: 200 },
-  'POST /admin/reports/:id/dismiss': { id: (f) => f.listing, body: () => ({}), status: 200 },
-  'POST /admin/reports/:id/suspend': { id: (f) => f.listing, body: () => ({}), status: 200 },
+  'POST /admin/reports/:id/resolve': {
+    id: (f) => f.listing,
+    body: (f) => ({ through: f.report }),
+    status: 200,
+  },
+  'POST /admin/reports/:id/dismiss': {
+    id: (f) => f.listing,
+    body: (f) => ({ through: f.report }),
+    status: 200,
+  },
+  'POST /admin/reports/:id/suspend': {
+    id: (f) => f.listing,
+    body: (f) => ({ through: f.report }),
+    status: 200,
+  },
   'POST /admin/messages': {
     body: (f) => ({
       recipient_type: 'businesses',
