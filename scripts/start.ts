@@ -20,7 +20,7 @@ const site = siteUrl();
 // embedded database only), then the site build, which reads no data (ADR 011). The database is
 // opened after both, so none of their peaks adds to another's.
 if (!databaseUrl()) {
-  const { initEmbeddedDataDir } = await import('../functions/_lib/pglite.ts');
+  const { initEmbeddedDataDir } = await import('../server/embedded-database.ts');
   if (await initEmbeddedDataDir(env('PGLITE_DATA_DIR')))
     console.log('\n  Created the embedded database.');
 }

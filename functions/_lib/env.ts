@@ -401,6 +401,18 @@ export function databaseRequired(): boolean {
 export const MISSING_AUTH_SECRET_MESSAGE =
   'BETTER_AUTH_SECRET must be set (at least 32 random characters: openssl rand -base64 32).';
 
+const LOCAL_DATA_DIR = '.data';
+
+/**
+ * The folder of machine-local files (`.data/`: embedded databases, site builds, the generated
+ * auth secret), relative to the working directory. A call, not a literal inside a path call:
+ * the Netlify function tracer (@vercel/nft) reads such a literal as a folder to ship, walks every
+ * file under it and ran out of memory on the PGlite folders there (ADR 026).
+ */
+export function localDataDir(): string {
+  return LOCAL_DATA_DIR;
+}
+
 /**
  * BETTER_AUTH_SECRET; locally, when unset, a random secret created once under .data/ so
  * sessions survive restarts.
@@ -411,7 +423,7 @@ export function authSecret(): string {
   const fromEnv = env('BETTER_AUTH_SECRET');
   if (fromEnv) return fromEnv;
   if (isProduction()) throw new AppError('SERVICE_UNAVAILABLE', MISSING_AUTH_SECRET_MESSAGE);
-  const file = path.resolve('.data/auth-secret');
+  const file = path.resolve(localDataDir(), 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');
   mkdirSync(path.dirname(file), { recursive: true });
