@@ -18,7 +18,6 @@ import {
   type OwnedListing,
 } from '../../src/schemas/claims.ts';
 import { DAY_KEYS } from '../../src/schemas/hours.ts';
-import { siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
 import { adminNotifyAddress, type Mailer, type MailMessage } from '../_lib/mail.ts';
@@ -32,6 +31,7 @@ import {
 } from '../emails/claims.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
 import { listingChangeTags, type ListingState } from '../site/cache-tags.ts';
+import { listingUrl, ownerDashboardUrl } from '../site/urls.ts';
 import * as repository from './claims.repository.ts';
 import type { ChangeRow, ChangeViewRow, ClaimViewRow, ListingRow } from './claims.repository.ts';
 
@@ -231,8 +231,7 @@ export async function requestClaim(
         phone: input.phone,
         note: input.note,
       });
-  const sent = await mailer.send(message);
-  if (!sent.ok) log.warn('claim e-mail failed', { claimId: id, error: sent.error });
+  await notify(mailer, message, { claimId: id });
   return claimView((await repository.findClaimView(db, id))!);
 }
 
@@ -337,13 +336,13 @@ export async function countPendingReviews(db: Db, q: string | undefined): Promis
   return claims + changes;
 }
 
-/** The owner dashboard's address in e-mails. */
-const dashboardUrl = () => `${siteUrl()}/account/business/`;
-
-/** Sends an e-mail about a decision after its commit; a failure is logged, never undoes it. */
+/**
+ * Sends a claim's e-mail (the code, the admin's review request, a decision) after its commit: a
+ * failure is logged with `context` and never undoes what was saved.
+ */
 async function notify(mailer: Mailer, message: MailMessage, context: Record<string, string>) {
   const sent = await mailer.send(message);
-  if (!sent.ok) log.warn('decision e-mail failed', { ...context, error: sent.error });
+  if (!sent.ok) log.warn('claim e-mail failed', { ...context, error: sent.error });
 }
 
 /**
@@ -384,7 +383,7 @@ export async function decideClaim(
       businessName: row.listing_name,
       claimantName: row.claimant_name,
       decision: decision === 'approve' ? 'approved' : 'rejected',
-      dashboardUrl: dashboardUrl(),
+      dashboardUrl: ownerDashboardUrl(),
     }),
     { claimId },
   );
@@ -587,8 +586,8 @@ export async function decideChange(
       ownerName: row.owner_name,
       decision: decision === 'approve' ? 'approved' : 'rejected',
       reason: row.reason,
-      listingUrl: `${siteUrl()}/${row.listing_slug ? `business/${row.listing_slug}/` : ''}`,
-      dashboardUrl: dashboardUrl(),
+      listingUrl: listingUrl(row.listing_slug),
+      dashboardUrl: ownerDashboardUrl(),
     }),
     { changeId },
   );

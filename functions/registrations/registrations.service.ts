@@ -32,6 +32,7 @@ import {
   welcomeEmailBatch,
 } from '../emails/notifications.ts';
 import type { ListingState } from '../site/cache-tags.ts';
+import { listingUrl } from '../site/urls.ts';
 import * as repository from './registrations.repository.ts';
 import type { AdminRegistrationRow } from './registrations.repository.ts';
 
@@ -331,8 +332,6 @@ export async function sendBulkWelcome(
     ...(failed[0]?.error ? { error: failed[0].error } : {}),
   };
 }
-
-const listingUrl = (slug: string | null) => `${siteUrl()}/${slug ? `business/${slug}/` : ''}`;
 
 /** @throws AppError NOT_FOUND */
 export async function getRegistration(db: Db, id: string): Promise<BusinessRegistration> {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import {
+  ADMIN_TAB_LABELS,
   adminCard,
   adminTab,
   adminTest as test,
@@ -48,21 +49,7 @@ test.describe('admin dashboard', () => {
   }) => {
     await openAdmin(page);
     await expect(page.getByText('Review business listing requests', { exact: true })).toBeVisible();
-    expect(await tabLabels(page)).toEqual([
-      'Pending',
-      'Approved',
-      'Suspended',
-      'Rejected',
-      'Featured',
-      'Requests',
-      'Reports',
-      'Users',
-      'Contacts',
-      'Messaging',
-      'Articles',
-      'Service Cards',
-      'Claims',
-    ]);
+    expect(await tabLabels(page)).toEqual([...ADMIN_TAB_LABELS]);
     // Only tabs inside the tablist; each tab's drag handle is in the "Reorder tabs" list.
     const tablist = page.getByRole('tablist', { name: 'Admin sections' });
     await expect(tablist.getByRole('button')).toHaveCount(0);

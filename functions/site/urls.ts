@@ -1,0 +1,14 @@
+import { siteUrl } from '../_lib/env.ts';
+
+/**
+ * Absolute addresses of public pages, for e-mails (a mail client needs the whole URL). A listing
+ * without a slug yet (never approved) links to the home page.
+ */
+export function listingUrl(slug: string | null): string {
+  return `${siteUrl()}/${slug ? `business/${slug}/` : ''}`;
+}
+
+/** The owner dashboard (issue 16.2): where an owner edits their listings. */
+export function ownerDashboardUrl(): string {
+  return `${siteUrl()}/account/business/`;
+}
