@@ -49,34 +49,55 @@ function publicIslandsOnPreact() {
 
 /**
  * Page scripts (Astro's processed `<script>`s: the header's session links, the article's share
- * button, the map loader…) are written as `<script type="module" src>`, which Chromium fetches at
- * High priority while the HTML is parsed: before first paint, competing with it, and Lighthouse's
- * simulation counts such a request as render-blocking (issue 13.2: FCP 1.4–2.0× the static copy's).
- * None of them draws anything the first paint needs (the server renders the whole page), so they
- * are fetched with `fetchpriority="low"`: still deferred module scripts (run in order after the
- * HTML is parsed), just not ahead of the page itself (ADR 025). Astro has no option for script
- * attributes, so this rewrites the one template of its renderer (astro/…/render/script.js); the
- * build fails if that template changes shape, rather than silently losing the attribute.
+ * button, the map loader…) would be written as `<script type="module" src>`: fetched while the
+ * HTML is parsed, and Lighthouse counts such a request against FCP (High priority) and LCP (any
+ * request that ends before it; issue 13.2: 1.2–1.5× the static copy's). None of them draws
+ * anything the first paint needs (the server renders the whole page), so each is written as
+ * `<template data-page-script="/_astro/….js">` and imported after the first paint by the loader
+ * in every page's head (PAGE_SCRIPT_LOADER, src/config/security-headers.ts; ADR 027, superseding
+ * ADR 025's `fetchpriority="low"`). Astro has no option for this, so the plugin rewrites the one
+ * template of its renderer (astro/…/render/script.js); the build fails if that template changes
+ * shape, rather than silently fetching the scripts early again. Small scripts Astro inlines stay
+ * inline module scripts (no request).
  */
 const ASTRO_SCRIPT_RENDERER =
   /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]script\.js$/;
-const MODULE_SCRIPT_TAG = '<script type="module" src=';
+const MODULE_SCRIPT_OPEN = '<script type="module" src="';
+const MODULE_SCRIPT_CLOSE = '${resolved}"></script>';
 
 /** @returns {import('vite').Plugin} */
-function lowPriorityPageScripts() {
+function pageScriptsAfterFirstPaint() {
   return {
-    name: 'lagos:low-priority-page-scripts',
+    name: 'lagos:page-scripts-after-first-paint',
     transform(code, id) {
       if (!ASTRO_SCRIPT_RENDERER.test(id.split('?')[0] ?? '')) return null;
-      if (!code.includes(MODULE_SCRIPT_TAG)) {
+      if (!code.includes(MODULE_SCRIPT_OPEN) || !code.includes(MODULE_SCRIPT_CLOSE)) {
         throw new Error(
-          `${id}: Astro's page-script template changed; update lowPriorityPageScripts`,
+          `${id}: Astro's page-script template changed; update pageScriptsAfterFirstPaint`,
         );
       }
       return {
-        code: code.replaceAll(MODULE_SCRIPT_TAG, '<script type="module" fetchpriority="low" src='),
+        code: code
+          .replace(MODULE_SCRIPT_OPEN, '<template data-page-script="')
+          .replace(MODULE_SCRIPT_CLOSE, '${resolved}"></template>'),
         map: null,
       };
+    },
+  };
+}
+
+/**
+ * `client:painted`: hydrate after the first paint, when idle (src/browser/client-painted.ts,
+ * ADR 027). Astro hashes the directive's inline script into the CSP like its own.
+ * @returns {import('astro').AstroIntegration}
+ */
+function afterFirstPaintDirective() {
+  return {
+    name: 'lagos:client-painted',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'painted', entrypoint: './src/browser/client-painted.ts' });
+      },
     },
   };
 }
@@ -137,6 +158,7 @@ export default defineConfig({
       })
     : localAdapter(),
   integrations: [
+    afterFirstPaintDirective(),
     preact({ include: [PUBLIC_ISLANDS] }),
     react({ exclude: [PUBLIC_ISLANDS] }),
     ...(onNetlify ? [netlifyHeaders()] : []),
@@ -155,7 +177,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [publicIslandsOnPreact(), lowPriorityPageScripts()],
+    plugins: [publicIslandsOnPreact(), pageScriptsAfterFirstPaint()],
     define: {
       __MAP_TILE_URL__: JSON.stringify(mapTileUrl),
       __MAP_TILE_ATTRIBUTION__: JSON.stringify(process.env.MAP_TILE_ATTRIBUTION ?? ''),

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   cacheKeyOf,
@@ -12,6 +13,29 @@ const page = (body: string, tags: string[], init: ResponseInit = {}) =>
     tags,
     maxAgeS: 60,
   });
+
+/** Card-like markup with varied words (brotli 11 beats 6 on it, as on a real category page). */
+function cardsHtml(cards: number): string {
+  const words = [
+    'Adeola',
+    'Motors',
+    'Ikeja',
+    'brake',
+    'engine',
+    'Toyota',
+    'Yaba',
+    'tyres',
+    'Lekki',
+  ];
+  let seed = cards;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % words.length;
+  return Array.from(
+    { length: cards },
+    (_, i) =>
+      `<article class="card" data-slug="b-${i}"><h3>${words[next()]} ${words[next()]} ${i}</h3>` +
+      `<p>${words[next()]}, ${words[next()]} and ${words[next()]} service, +234 80${i % 10} 000 ${1000 + i}</p></article>`,
+  ).join('\n');
+}
 
 describe('cachePolicyOf', () => {
   const response = (headers: Record<string, string>, status = 200) =>
@@ -112,6 +136,36 @@ describe('PageCache', () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(12_000);
     expect(cache.get('/2')).toBeUndefined();
     expect(cache.get('/1')).toBeDefined();
+  });
+
+  it('recompresses a stored entry at brotli 11 in the background, its bytes accounted', async () => {
+    const cache = new PageCache(10_000_000);
+    const body = cardsHtml(300);
+    const entry = await page(body, ['category-mechanic']);
+    const fast = entry.br!.length;
+    cache.set('/mechanic/', entry, cache.sequence());
+    const before = cache.stats().bytes;
+    await cache.recompressed();
+    const best = cache.get('/mechanic/')!.br!;
+    expect(best.length).toBeLessThan(fast);
+    expect(brotliDecompressSync(best).toString()).toBe(body);
+    expect(cache.stats().bytes).toBe(before - (fast - best.length));
+  });
+
+  it('leaves alone an entry purged or replaced before its recompression', async () => {
+    const cache = new PageCache(10_000_000);
+    const first = await page(cardsHtml(200), ['listing-1']);
+    cache.set('/a', first, cache.sequence());
+    cache.purge(['listing-1']);
+    const replacement = await page(cardsHtml(210), ['listing-2']);
+    cache.set('/b', replacement, cache.sequence());
+    cache.set('/b', await page(cardsHtml(220), ['listing-2']), cache.sequence());
+    const fast = first.br!.length;
+    await cache.recompressed();
+    expect(first.br!.length).toBe(fast);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(brotliDecompressSync(cache.get('/b')!.br!).toString()).toBe(cardsHtml(220));
+    expect(cache.stats().bytes).toBeGreaterThan(0);
   });
 
   it('expires entries after s-maxage', async () => {

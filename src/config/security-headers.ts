@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The security headers of every response (issue 12.9, ADR 015), in one place: the local server
  * applies them (server/local-server.ts), the Netlify build writes the same set into its output,
@@ -54,17 +56,41 @@ export const CSP_SCRIPT_RESOURCES = ["'self'"] as const;
 
 /**
  * Zod 4 probes `new Function('')` once to choose its compiled parsers; under this policy the
- * probe is refused and Chromium reports a violation for it (caught, but reported). This classic
- * script, first in every page's `<head>` (BaseLayout), sets Zod's global config to `jitless`
- * before any module runs: the same validation, without the probe.
+ * probe is refused and Chromium reports a violation for it (caught, but reported). This sets
+ * Zod's global config to `jitless` before any module runs: the same validation, without the probe.
  */
 export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true};';
 
-/** sha256 of {@link ZOD_JITLESS_SCRIPT} for script-src (security-headers.test.ts checks it). */
-export const ZOD_JITLESS_SCRIPT_HASH = 'sha256-d4Jx5qDjvCmd42uhkuzVNAee8dx2xaORPSD3P9qY63Q=';
+/**
+ * Page scripts (Astro's processed `<script>`s: the header's session links, the share button, the
+ * map loader, "Open now") are written as `<template data-page-script="/_astro/….js">`
+ * (astro.config.mjs `pageScriptsAfterFirstPaint`), and this imports each of them once the
+ * document is parsed and has painted for the first time, so none competes with the first paint
+ * or counts towards FCP and LCP (ADR 027). Browsers without paint timing import them at
+ * DOMContentLoaded, as a deferred module script would run. When every import has settled,
+ * `<html data-page-scripts="ready">` says so (end-to-end tests wait for it before clicking
+ * what a page script wires up). `self.__lagos_painted` is the same moment as a promise, for the
+ * islands' `client:painted` directive (src/browser/client-painted.ts).
+ */
+export const PAGE_SCRIPT_LOADER =
+  "{const parsed=new Promise((r)=>document.readyState==='loading'?addEventListener('DOMContentLoaded',r):r());" +
+  "const painted=self.PerformanceObserver?.supportedEntryTypes?.includes('paint')?new Promise((r)=>" +
+  "new PerformanceObserver((l,o)=>{o.disconnect();r()}).observe({type:'paint',buffered:true})):parsed;" +
+  'self.__lagos_painted=Promise.all([parsed,painted]);' +
+  "self.__lagos_painted.then(()=>Promise.allSettled([...document.querySelectorAll('template[data-page-script]')]" +
+  ".map((t)=>import(t.dataset.pageScript)))).then(()=>{document.documentElement.dataset.pageScripts='ready'})}";
+
+/**
+ * The one classic inline script of every page, first in `<head>` (BaseLayout): Zod's config, then
+ * the page-script loader.
+ */
+export const HEAD_SCRIPT = ZOD_JITLESS_SCRIPT + PAGE_SCRIPT_LOADER;
+
+/** `'sha256-…'` source of {@link HEAD_SCRIPT} for script-src. */
+export const HEAD_SCRIPT_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}`;
 
 /** Hashes of our own inline scripts that Astro does not compute itself. */
-export const CSP_SCRIPT_HASHES = [ZOD_JITLESS_SCRIPT_HASH] as const;
+export const CSP_SCRIPT_HASHES = [HEAD_SCRIPT_HASH] as const;
 
 /** style-src sources (see above for why inline styles are allowed). */
 export const CSP_STYLE_RESOURCES = ["'self'", "'unsafe-inline'"] as const;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seedArticles } from './helpers';
+import { seedArticles, waitForPageScripts } from './helpers';
 
 const published = seedArticles().filter((a) => a.published);
 const categories = [...new Set(published.map((a) => a.category))];
@@ -68,6 +68,7 @@ test.describe('articles', () => {
     const article = published[0]!;
     await page.goto(`/articles/${article.slug}/`);
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
+    await waitForPageScripts(page);
 
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText('Link copied!', { exact: true })).toBeVisible();

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { BASE_URL } from '../../playwright.config';
-import { sampleBusinesses, type SampleBusiness } from './helpers';
+import { sampleBusinesses, type SampleBusiness, waitForPageScripts } from './helpers';
 
 /**
  * Issue 7 (discoverability): business pages, JSON-LD, sitemap.xml, robots.txt, RSS, canonical /
@@ -741,6 +741,7 @@ test.describe('promo pages', () => {
     });
     await page.goto('/download-social-post/');
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
+    await waitForPageScripts(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.locator('.toast').filter({ hasText: 'Link copied!' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(

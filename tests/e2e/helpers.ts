@@ -22,6 +22,15 @@ export async function waitForIsland(page: Page, inner: Locator | string): Promis
   await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
+/**
+ * Waits until the page scripts have run (the loader imports them after the first paint and then
+ * sets `<html data-page-scripts="ready">`, ADR 027): the share buttons, the map toggle and the
+ * session links respond from then on.
+ */
+export async function waitForPageScripts(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-page-scripts', 'ready');
+}
+
 export interface SampleBusiness {
   business_name: string;
   business_type: string;

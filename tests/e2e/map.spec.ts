@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL, TILE_FAKE_URL } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { waitForIsland } from './helpers';
+import { waitForIsland, waitForPageScripts } from './helpers';
 
 /**
  * Issue 16.6 in Chromium: maps on the business page (loaded when scrolled into view) and the
@@ -179,6 +179,7 @@ test('the category Map view follows a typed search: it shows the markers of the 
   expect(points.every((p) => shown.map((s) => s.trim()).includes(p.name))).toBe(true);
 
   const button = page.getByRole('button', { name: 'Map', exact: true });
+  await waitForPageScripts(page);
   await button.click();
   const region = page.getByRole('region', { name: 'Map of mechanics on this page' });
   await expect(region.locator('.leaflet-tile-loaded').first()).toBeVisible();
