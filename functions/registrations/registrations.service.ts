@@ -347,7 +347,7 @@ export interface ListingChange {
 }
 
 /** Locks the row in the transaction `trx`. @throws AppError NOT_FOUND */
-async function lockRegistration(trx: Db, id: string): Promise<BusinessRegistration> {
+export async function lockRegistration(trx: Db, id: string): Promise<BusinessRegistration> {
   const row = await repository.findById(trx, id, { forUpdate: true });
   if (!row) throw new AppError('NOT_FOUND', 'Business not found');
   return row;
@@ -365,14 +365,26 @@ export async function changeStatus(
 ): Promise<ListingChange> {
   return db.transaction().execute(async (trx) => {
     const before = await lockRegistration(trx, id);
-    if (!canTransition(before.status, status)) {
-      throw new AppError('CONFLICT', `A ${before.status} business cannot become ${status}.`);
-    }
-    const after = await repository.update(trx, id, {
-      status,
-      ...(status === 'approved' ? {} : { featured: false }),
-    });
-    return { before, after };
+    return { before, after: await changeLockedStatus(trx, before, status) };
+  });
+}
+
+/**
+ * {@link changeStatus} inside the caller's transaction `trx`, on a row it has locked
+ * ({@link lockRegistration}). @returns the row after. @throws AppError CONFLICT for an illegal
+ * transition.
+ */
+export async function changeLockedStatus(
+  trx: Db,
+  before: BusinessRegistration,
+  status: 'approved' | 'rejected' | 'suspended',
+): Promise<BusinessRegistration> {
+  if (!canTransition(before.status, status)) {
+    throw new AppError('CONFLICT', `A ${before.status} business cannot become ${status}.`);
+  }
+  return repository.update(trx, before.id, {
+    status,
+    ...(status === 'approved' ? {} : { featured: false }),
   });
 }
 

@@ -238,16 +238,6 @@ function seenOpen(db: Db, businessId: string, through: string) {
     ]);
 }
 
-/** Number of open reports of a listing created no later than the report `through`. */
-export async function countOpen(db: Db, businessId: string, through: string): Promise<number> {
-  const row = await db
-    .selectFrom('listing_reports')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where(seenOpen(db, businessId, through))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * Closes the open reports of a listing created no later than the report `through` with `status`
  * by `adminId`; reports that arrived later stay open. @returns how many were closed.

@@ -175,10 +175,10 @@ const CLOSED_AS = { resolve: 'resolved', dismiss: 'dismissed', suspend: 'suspend
 /**
  * Resolve, Dismiss or Suspend listing: closes the open reports of the listing the admin saw (those
  * created no later than `through`, the newest report the admin's page showed), recording the
- * admin; reports that arrived after the page was loaded stay open. Suspend first suspends an
- * approved listing through the registrations service (SPEC §4 rules: 409 for a listing that
- * cannot be suspended), so the caller purges its pages with `change`; a listing already suspended
- * stays so.
+ * admin; reports that arrived after the page was loaded stay open. Suspend also suspends an
+ * approved listing (SPEC §4 rules: 409 for a listing that cannot be suspended), so the caller
+ * purges its pages with `change`; a listing already suspended stays so. All of it is one
+ * transaction on the locked listing row.
  * @throws AppError NOT_FOUND (no such listing, or `through` is not one of its reports), CONFLICT
  * (none of the reports seen is open any more, or a listing that cannot be suspended).
  */
@@ -194,20 +194,27 @@ export async function actOnReports(
   business_status: ListingChange['after']['status'];
   change: ListingChange | null;
 }> {
-  const business = await registrations.getRegistration(db, businessId);
-  if (!(await repository.isReportOf(db, businessId, through)))
-    throw new AppError('NOT_FOUND', 'Report not found');
-  if ((await repository.countOpen(db, businessId, through)) === 0)
-    throw new AppError('CONFLICT', 'These reports were already handled.');
-  let change: ListingChange | null = null;
-  if (action === 'suspend' && business.status !== 'suspended')
-    change = await registrations.changeStatus(db, businessId, 'suspended');
-  const status = CLOSED_AS[action];
-  const closed = await repository.closeOpen(db, businessId, through, status, adminId);
-  return {
-    closed,
-    status,
-    business_status: change?.after.status ?? business.status,
-    change,
-  };
+  // One transaction on the locked listing: two admins acting on the same reports are served one
+  // after the other, and the second closes nothing, gets 409 and changes nothing.
+  return db.transaction().execute(async (trx) => {
+    const business = await registrations.lockRegistration(trx, businessId);
+    if (!(await repository.isReportOf(trx, businessId, through)))
+      throw new AppError('NOT_FOUND', 'Report not found');
+    const status = CLOSED_AS[action];
+    const closed = await repository.closeOpen(trx, businessId, through, status, adminId);
+    if (closed === 0) throw new AppError('CONFLICT', 'These reports were already handled.');
+    const change =
+      action === 'suspend' && business.status !== 'suspended'
+        ? {
+            before: business,
+            after: await registrations.changeLockedStatus(trx, business, 'suspended'),
+          }
+        : null;
+    return {
+      closed,
+      status,
+      business_status: change?.after.status ?? business.status,
+      change,
+    };
+  });
 }

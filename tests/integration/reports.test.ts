@@ -4,7 +4,7 @@ import { REPORTS_PER_HOUR } from '../../functions/reports/reports.service.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { CacheTags } from '../../functions/site/cache-tags.ts';
 import { insertBusiness } from '../factories/business.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, TEST_DB, testApi } from '../setup/test-db.ts';
 
 /**
  * Issue 16.3 "Report this listing" (ADR 019): a visitor's report, its dedupe and rate limit, the
@@ -337,6 +337,59 @@ describe('the Reports tab', () => {
     expect(body.error.code).toBe('CONFLICT');
     expect(await openRows(business.id)).toHaveLength(1);
   });
+
+  // PostgreSQL only: the test holds the listing's row lock in a second connection (PGlite has one).
+  it.runIf(TEST_DB === 'postgres')(
+    'two admins acting at once on the same reports: one action wins whole, the other gets 409',
+    async () => {
+      const business = await insertBusiness(handle.db);
+      await report(business.id, { reason: 'closed' }, { ip: nextIp() });
+      await report(business.id, { reason: 'spam' }, { ip: nextIp() });
+      const through = (await groupOf(business.id)).reports[0].id as string;
+      // Hold the listing row while both actions arrive, so neither finishes before the other
+      // has read the reports as open.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let taken!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+      const holder = handle.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('business_registrations')
+          .select('id')
+          .where('id', '=', business.id)
+          .forUpdate()
+          .execute();
+        taken();
+        await released;
+      });
+      await lockTaken;
+      const both = Promise.all([
+        act(business.id, 'suspend', through),
+        act(business.id, 'dismiss', through),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await holder;
+      const [suspend, dismiss] = await both;
+      expect([suspend.status, dismiss.status].sort()).toEqual([200, 409]);
+      const loser = suspend.status === 409 ? suspend : dismiss;
+      expect(loser.body.error.code).toBe('CONFLICT');
+      const rows = await handle.db
+        .selectFrom('listing_reports')
+        .select('status')
+        .where('business_id', '=', business.id)
+        .execute();
+      const listing = await handle.db
+        .selectFrom('business_registrations')
+        .select('status')
+        .where('id', '=', business.id)
+        .executeTakeFirstOrThrow();
+      // The winner's outcome, and nothing of the loser's: closed as it said, listing as it left it.
+      const won = suspend.status === 200 ? 'suspended' : 'dismissed';
+      expect(rows.map((r) => r.status)).toEqual([won, won]);
+      expect(listing.status).toBe(won === 'suspended' ? 'suspended' : 'approved');
+    },
+  );
 
   it('answers 404 for an unknown listing and 422 for a malformed id', async () => {
     const unknown = await act(UNKNOWN_ID, 'resolve', UNKNOWN_ID);
