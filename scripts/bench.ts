@@ -5,7 +5,8 @@
  * - the gzip bytes of HTML and JS the browser loads (Chromium, after load, idle and a scroll
  *   through the page, so lazily hydrated islands count; inline scripts included) and the number
  *   of script requests;
- * - Lighthouse 13 mobile (median of 3 runs): FCP, LCP and the four category scores.
+ * - Lighthouse 13 mobile (median of 5 runs, live and static alternating; `-- --runs N`): FCP,
+ *   LCP and the four category scores.
  * `npm run bench -- --save dir` also writes each Lighthouse report there (`N-live|static-<page>.json`): its
  * network-requests (priorities, times), lcp-breakdown-insight and metrics audits say what a
  * page's FCP and LCP waited for (ADR 025).
@@ -40,7 +41,15 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--disable-features=NetworkTimeServiceQuerying',
 ];
-const RUNS = 3;
+/**
+ * Lighthouse runs per page and copy (`npm run bench -- --runs N`, default 5). Live and static runs
+ * alternate, so a change in the machine's load falls on both. One run's LCP moves by a round trip
+ * (~0.13 s) with whether the favicon request ended before the first paint, on both copies alike
+ * (ADR 027): five runs make the medians steadier than three.
+ */
+const runsAt = process.argv.indexOf('--runs');
+const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 5;
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number ≥ 1');
 /** `npm run bench -- --save dir`: also write each Lighthouse report (JSON) there. */
 const saveAt = process.argv.indexOf('--save');
 const SAVE = saveAt > 0 ? process.argv[saveAt + 1] : undefined;
@@ -201,14 +210,21 @@ async function lighthouseRun(url: string): Promise<Scores> {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Median of RUNS Lighthouse runs, each figure on its own. */
-async function scores(url: string): Promise<Scores> {
-  const runs: Scores[] = [];
-  for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouseRun(url));
-  const keys = Object.keys(runs[0]!) as (keyof Scores)[];
-  return Object.fromEntries(
-    keys.map((k) => [k, median(runs.map((r) => r[k]))]),
-  ) as unknown as Scores;
+/**
+ * RUNS Lighthouse runs of each URL, alternating between them; the median of each figure on its
+ * own, per URL.
+ */
+async function scores(urls: string[]): Promise<Scores[]> {
+  const runs: Scores[][] = urls.map(() => []);
+  for (let i = 0; i < RUNS; i += 1) {
+    for (const [n, url] of urls.entries()) runs[n]!.push(await lighthouseRun(url));
+  }
+  return runs.map((each) => {
+    const keys = Object.keys(each[0]!) as (keyof Scores)[];
+    return Object.fromEntries(
+      keys.map((k) => [k, median(each.map((r) => r[k]))]),
+    ) as unknown as Scores;
+  });
 }
 
 const staticCopy = await startStaticCopy();
@@ -236,12 +252,14 @@ console.log(
   ].join('\t'),
 );
 for (const [name, path] of Object.entries(pages)) {
-  const rows: [string, Weights, Scores][] = [];
-  for (const [label, origin] of [
+  const copies = [
     ['live', local.url],
     ['static', staticCopy.url],
-  ] as const) {
-    rows.push([label, await weights(origin, path), await scores(origin + path)]);
+  ] as const;
+  const measured = await scores(copies.map(([, origin]) => origin + path));
+  const rows: [string, Weights, Scores][] = [];
+  for (const [n, [label, origin]] of copies.entries()) {
+    rows.push([label, await weights(origin, path), measured[n]!]);
   }
   const still = rows[1]![2];
   for (const [label, w, sc] of rows) {
