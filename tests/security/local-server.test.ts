@@ -129,7 +129,8 @@ function expectSecurityHeaders(path: string, headers: http.IncomingHttpHeaders) 
 describe('security headers on every response (issue 12.9)', () => {
   it('API, static files, pre-rendered and on-demand pages, 404s, 304s and 413s', async () => {
     const home = await request('/');
-    const asset = /src="(\/_astro\/[^"]+\.js)"/.exec(home.body)?.[1];
+    // Page scripts are written as <template data-page-script="/_astro/….js"> (ADR 027).
+    const asset = /data-page-script="(\/_astro\/[^"]+\.js)"/.exec(home.body)?.[1];
     expect(asset, 'a bundled script on the home page').toBeTruthy();
     const paths: [string, number][] = [
       ['/api/directory', 200],
