@@ -75,6 +75,7 @@ export async function verify(request: Request, ctx: ApiContext): Promise<Respons
   const { code } = parseOrThrow(ClaimVerifySchema, await readJson(request));
   const result = await service.verifyClaim(
     await ctx.db(),
+    await ctx.mailer(),
     await caller(ctx),
     id,
     code,

@@ -189,15 +189,41 @@ export async function setClaimStatus(
     .execute();
 }
 
-/** Other open claims of a listing that now has an owner are rejected. */
-export async function rejectOtherOpenClaims(db: Db, listingId: string, exceptId: string) {
-  await db
+/**
+ * Other open claims of a listing that now has an owner are rejected.
+ * @returns the ids of the claims it closed (their claimants are told, ADR 018).
+ */
+export async function rejectOtherOpenClaims(
+  db: Db,
+  listingId: string,
+  exceptId: string,
+): Promise<string[]> {
+  const rows = await db
     .updateTable('business_claims')
     .set({ status: 'rejected', decided_at: sql`now()`, updated_at: sql`now()` })
     .where('business_registration_id', '=', listingId)
     .where('id', '!=', exceptId)
     .where('status', '=', 'pending')
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The claimants of the claims `ids`: who to tell, and about which listing. */
+export function claimantsOf(db: Db, ids: readonly string[]) {
+  return ids.length === 0
+    ? Promise.resolve([])
+    : CLAIM_VIEW(db)
+        .where('c.id', 'in', ids)
+        .execute()
+        .then((rows) =>
+          rows.map((row) => ({
+            claimId: row.id,
+            email: row.claimant_email,
+            name: row.claimant_name,
+            businessName: row.listing_name,
+          })),
+        );
 }
 
 export interface ClaimFilter {

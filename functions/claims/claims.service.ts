@@ -26,6 +26,7 @@ import type { Database } from '../db/database.ts';
 import {
   changeDecisionEmail,
   claimCodeEmail,
+  claimClosedEmail,
   claimDecisionEmail,
   claimReviewNotification,
 } from '../emails/claims.ts';
@@ -240,13 +241,14 @@ const CODE_LOCKED = 'Too many wrong codes. Please ask for a new code.';
 
 /**
  * Checks the code of the caller's e-mail claim. Right → the claim is `verified`, the listing gets
- * the caller as owner (other open claims on it are rejected) and the cache tags of the listing
- * are returned for purging. Wrong → one attempt used (the fifth locks the claim), 422.
+ * the caller as owner (other open claims on it are rejected, and their claimants e-mailed after
+ * the commit) and the cache tags of the listing are returned for purging. Wrong → one attempt used (the fifth locks the claim), 422.
  * @throws AppError NOT_FOUND (not the caller's claim), CONFLICT (not pending, expired, locked,
  *   or the listing got an owner meanwhile), VALIDATION_FAILED (wrong code), RATE_LIMITED.
  */
 export async function verifyClaim(
   db: Db,
+  mailer: Mailer,
   user: SessionUser,
   claimId: string,
   code: string,
@@ -297,10 +299,11 @@ export async function verifyClaim(
       return { error: new AppError('CONFLICT', ALREADY_CLAIMED) };
     }
     await repository.setClaimStatus(trx, claim.id, 'verified');
-    await repository.rejectOtherOpenClaims(trx, listing.id, claim.id);
-    return { tags: listingChangeTags(state(listing), state(listing)) };
+    const closed = await repository.rejectOtherOpenClaims(trx, listing.id, claim.id);
+    return { tags: listingChangeTags(state(listing), state(listing)), closed };
   });
   if ('error' in outcome) throw outcome.error;
+  await notifyClosedClaims(db, mailer, outcome.closed);
   return {
     claim: claimView((await repository.findClaimView(db, claimId))!),
     tags: outcome.tags,
@@ -346,10 +349,29 @@ async function notify(mailer: Mailer, message: MailMessage, context: Record<stri
 }
 
 /**
+ * Tells the claimants of `claimIds` (open claims just closed because another claim of the
+ * listing was confirmed) that their claim is closed: one `claim-closed` e-mail each, after the
+ * commit.
+ */
+async function notifyClosedClaims(db: Db, mailer: Mailer, claimIds: readonly string[]) {
+  for (const claimant of await repository.claimantsOf(db, claimIds)) {
+    await notify(
+      mailer,
+      claimClosedEmail(claimant.email, {
+        businessName: claimant.businessName,
+        claimantName: claimant.name,
+      }),
+      { claimId: claimant.claimId },
+    );
+  }
+}
+
+/**
  * The admin's decision on a manual claim: `approve` sets the claimant as owner (409 when the
  * listing has one already) and returns the listing's cache tags; `reject` only closes the claim.
  * After the commit the claimant is e-mailed the decision (`claim-approved` / `claim-rejected`
- * through the mailer and its outbox); a failed e-mail is logged and the decision stands.
+ * through the mailer and its outbox), and on approval so is every claimant whose open claim of
+ * the listing it closed (`claim-closed`); a failed e-mail is logged and the decision stands.
  * @throws AppError NOT_FOUND, CONFLICT (not a pending manual claim, or already claimed).
  */
 export async function decideClaim(
@@ -359,22 +381,24 @@ export async function decideClaim(
   claimId: string,
   decision: 'approve' | 'reject',
 ): Promise<{ claim: AdminClaim; tags: string[] }> {
-  const tags = await db.transaction().execute(async (trx) => {
+  const { tags, closed } = await db.transaction().execute(async (trx) => {
     const claim = await repository.lockClaim(trx, claimId);
     if (!claim) throw new AppError('NOT_FOUND', 'Claim not found');
     if (claim.method !== 'manual' || claim.status !== 'pending')
       throw new AppError('CONFLICT', 'This claim is not waiting for a decision.');
     if (decision === 'reject') {
       await repository.setClaimStatus(trx, claim.id, 'rejected', { decided_by: adminId });
-      return [];
+      return { tags: [], closed: [] };
     }
     const listing = await repository.lockListing(trx, claim.business_registration_id);
     if (!listing) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (!(await repository.setOwnerIfUnclaimed(trx, listing.id, claim.user_id)))
       throw new AppError('CONFLICT', ALREADY_CLAIMED);
     await repository.setClaimStatus(trx, claim.id, 'approved', { decided_by: adminId });
-    await repository.rejectOtherOpenClaims(trx, listing.id, claim.id);
-    return listingChangeTags(state(listing), state(listing));
+    return {
+      tags: listingChangeTags(state(listing), state(listing)),
+      closed: await repository.rejectOtherOpenClaims(trx, listing.id, claim.id),
+    };
   });
   const row = (await repository.findClaimView(db, claimId))!;
   await notify(
@@ -387,6 +411,7 @@ export async function decideClaim(
     }),
     { claimId },
   );
+  await notifyClosedClaims(db, mailer, closed);
   return { claim: adminClaimView(row), tags };
 }
 

@@ -101,6 +101,28 @@ export function claimDecisionEmail(
 }
 
 /**
+ * To a claimant whose open claim was closed because another claim of the same listing was
+ * confirmed (a right code, or the admin's approval): the listing has its owner now (ADR 018).
+ */
+export function claimClosedEmail(
+  to: string,
+  details: { businessName: string; claimantName: string },
+): MailMessage {
+  const lines = [
+    `Hello ${details.claimantName || 'there'},`,
+    `Another claim of ${details.businessName} was confirmed, so the listing now has its manager on Lagos Auto Hub and your claim is closed.`,
+    'If you also manage this business, reply to this e-mail or use the contact form, with anything that shows your role at the business.',
+  ];
+  return {
+    to: [to],
+    subject: `Your claim of ${details.businessName} is closed`,
+    template: 'claim-closed',
+    text: `${lines.join('\n\n')}\n`,
+    html: emailHtml('Your claim is closed', lines),
+  };
+}
+
+/**
  * To the owner, when an admin approves or rejects their pending change (ADR 018, update):
  * approved, the change is live; rejected, the listing stays as it was, with the admin's reason
  * when one was given.

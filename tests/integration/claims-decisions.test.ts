@@ -147,6 +147,44 @@ describe('claim decisions are e-mailed to the claimant', () => {
     expect(again.status).toBe(409);
     expect((await delivered()).length).toBe(before);
   });
+
+  it('approving one claim closes the others of the listing, and their claimants are told', async () => {
+    const listing = await insertBusiness(handle.db, {
+      email: null,
+      business_name: 'Decision Contested Motors',
+    });
+    const claims: Record<string, string> = {};
+    for (const name of ['funmi', 'gbenga']) {
+      const requested = await call('/api/claims', {
+        method: 'POST',
+        as: name,
+        json: { listing: listing.id, role: 'Owner', phone: '0803 555 0303' },
+      });
+      expect(requested.status).toBe(201);
+      claims[name] = requested.body.claim.id;
+    }
+    const approved = await call(`/api/admin/claims/${claims.funmi}/approve`, {
+      method: 'POST',
+      ...ADMIN,
+    });
+    expect(approved.status).toBe(200);
+    const closedClaim = await handle.db
+      .selectFrom('business_claims')
+      .select('status')
+      .where('id', '=', claims.gbenga!)
+      .executeTakeFirstOrThrow();
+    expect(closedClaim.status).toBe('rejected');
+    const [mail, ...more] = await mailOf('claim-closed', 'gbenga@example.com');
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Your claim of Decision Contested Motors is closed');
+    expect(mail!.body).toContain('Hello Gbenga,');
+    expect(mail!.body).toContain('Another claim of Decision Contested Motors was confirmed');
+    // The winner hears of the approval only.
+    expect(await mailOf('claim-closed', 'funmi@example.com')).toEqual([]);
+    expect((await mailOf('claim-approved', 'funmi@example.com')).map((m) => m.subject)).toContain(
+      'Your claim of Decision Contested Motors is approved',
+    );
+  });
 });
 
 describe('change decisions are e-mailed to the owner', () => {
