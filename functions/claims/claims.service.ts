@@ -242,7 +242,8 @@ const CODE_LOCKED = 'Too many wrong codes. Please ask for a new code.';
 /**
  * Checks the code of the caller's e-mail claim. Right → the claim is `verified`, the listing gets
  * the caller as owner (other open claims on it are rejected, and their claimants e-mailed after
- * the commit) and the cache tags of the listing are returned for purging. Wrong → one attempt used (the fifth locks the claim), 422.
+ * the commit) and the cache tags of the listing are returned for purging. Wrong → one attempt
+ * used (the fifth locks the claim), 422.
  * @throws AppError NOT_FOUND (not the caller's claim), CONFLICT (not pending, expired, locked,
  *   or the listing got an owner meanwhile), VALIDATION_FAILED (wrong code), RATE_LIMITED.
  */
