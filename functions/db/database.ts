@@ -248,6 +248,20 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A create request's first answer by `Idempotency-Key` (issue 23.4, ADR 028). */
+export interface IdempotencyKeysTable {
+  /** `POST /contacts`, plus ` user:<id>` for a signed-in caller. */
+  scope: string;
+  key: string;
+  /** sha256 (hex) of the request body: the same key with another body is refused. */
+  fingerprint: string;
+  /** HTTP status of the first answer; null while the first request runs. */
+  status: number | null;
+  /** The first answer's JSON body. */
+  body: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface AuthFailuresTable {
   key: string;
   failures: number;
@@ -311,6 +325,7 @@ export interface Database {
   listing_changes: ListingChangesTable;
   user: UserTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   auth_failures: AuthFailuresTable;
   mail_outbox: MailOutboxTable;
   business_registrations: BusinessRegistrationsTable;
