@@ -97,7 +97,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       const from = pageCache.sequence();
       const getRequest =
         request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
-      const response = await options.site.render(getRequest, { clientAddress: client });
+      // Pages that post to the API in-process (forms without JavaScript) use this server's API,
+      // so their writes purge this page cache (src/render/page-api.ts).
+      const response = await options.site.render(getRequest, {
+        clientAddress: client,
+        locals: { api: apiHandler },
+      });
       if (!response) return staticSite.notFound(url, request.method);
       const policy = cacheable ? cachePolicyOf(response) : undefined;
       if (!policy) return response;

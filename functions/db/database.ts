@@ -259,7 +259,7 @@ export interface IdempotencyKeysTable {
   status: number | null;
   /** The first answer's JSON body. */
   body: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface AuthFailuresTable {

@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_HEADER } from '../schemas/idempotency';
+
 /**
  * Typed fetch for islands (STYLE.md §5): never throws on HTTP errors; returns the parsed body
  * or the error envelope of DESIGN.md. Network failures become `{ code: 'NETWORK' }`.
@@ -46,11 +48,21 @@ export function apiGet<T>(
   return request<T>(url.toString(), {});
 }
 
-/** POST JSON to our API (same origin, cookies included). */
-export function apiPost<T>(path: string, body: unknown): Promise<ApiResult<T>> {
+/**
+ * POST JSON to our API (same origin, cookies included). With `idempotencyKey` (the form's key,
+ * issue 23.4) a retry of the same submission gets the first answer instead of a second row.
+ */
+export function apiPost<T>(
+  path: string,
+  body: unknown,
+  options: { idempotencyKey?: string } = {},
+): Promise<ApiResult<T>> {
   return request<T>(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {}),
+    },
     body: JSON.stringify(body),
   });
 }

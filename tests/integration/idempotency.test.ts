@@ -154,7 +154,7 @@ describe('Idempotency-Key on the create routes', () => {
         scope: 'POST /api/contacts',
         key,
         fingerprint: 'lost',
-        created_at: sql<Date>`now() - interval '10 minutes'`,
+        created_at: new Date(Date.now() - 10 * 60_000),
       })
       .execute();
     expect((await send('/api/contacts', CONTACT, key)).status).toBe(201);
