@@ -28,7 +28,7 @@ interface Props {
 /**
  * Access Business Contacts: Sign In / Create Account (SPEC §2 Auth, §4 Auth). The tabs are links
  * with the tab role (`?tab=signup`), so the first tap works before the island loads (issue 22.2);
- * once loaded they switch in place (and with the arrow keys) and keep the address in step.
+ * once loaded they switch in place (and with the arrow keys).
  */
 export default function AuthScreen({
   path,
@@ -38,14 +38,14 @@ export default function AuthScreen({
   accountExists,
 }: Props) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
-  const [existing, setExisting] = useState<{ email: string } | null>(
-    accountExists ? { email: String(signIn.values.email ?? '') } : null,
+  // The e-mail of an account a sign-up found; `notice` when the page found it without script
+  // (the island says it with a toast).
+  const [existing, setExisting] = useState<{ email: string; notice: boolean } | null>(
+    accountExists ? { email: String(signIn.values.email ?? ''), notice: true } : null,
   );
 
-  const show = (next: AuthTab) => {
-    setTab(next);
-    window.history.replaceState(window.history.state, '', authTabHref(path, next));
-  };
+  // In place, without touching the address: the page the visitor opened stays the one to reload.
+  const show = setTab;
   const select = (next: AuthTab) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
@@ -100,7 +100,7 @@ export default function AuthScreen({
             key={existing?.email ?? ''}
             action={path}
             initial={signInState}
-            notice={existing ? ACCOUNT_EXISTS : undefined}
+            notice={existing?.notice ? ACCOUNT_EXISTS : undefined}
             onSignedIn={goHome}
           />
         ) : (
@@ -109,7 +109,7 @@ export default function AuthScreen({
             initial={signUp}
             onSignedUp={goHome}
             onAlreadyRegistered={(email) => {
-              setExisting({ email });
+              setExisting({ email, notice: false });
               show('signin');
             }}
           />

@@ -10,7 +10,7 @@ import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
-import { IDEMPOTENCY_FIELD, useServerForm } from './server-form';
+import { IDEMPOTENCY_FIELD, listOf, useServerForm } from './server-form';
 
 const EMPTY: FindItInput = {
   name: '',
@@ -72,6 +72,9 @@ interface Props {
 export default function FindItForm({ initial, sent }: Props) {
   const form = useForm<FindItInput, unknown, z.output<typeof FindItSchema>>({
     resolver: zodResolver(FindItSchema),
+    // A list needs its default (react-hook-form reads a checkbox group as one box otherwise): the
+    // server's values, so a refused post keeps its ticks.
+    defaultValues: { services: listOf(initial.values.services) as never },
   });
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);

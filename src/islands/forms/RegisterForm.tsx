@@ -17,7 +17,7 @@ import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
-import { IDEMPOTENCY_FIELD, useServerForm } from './server-form';
+import { IDEMPOTENCY_FIELD, listOf, useServerForm } from './server-form';
 
 const EMPTY: BusinessRegistrationInput = {
   businessName: '',
@@ -81,7 +81,12 @@ interface Props {
 export default function RegisterForm({ initial, sent = false }: Props) {
   const form = useForm<BusinessRegistrationInput, unknown, BusinessRegistrationData>({
     resolver: zodResolver(BusinessRegistrationSchema),
-    defaultValues: { serviceTags: splitTags(initial.values.serviceTags) },
+    // Lists need their defaults (react-hook-form reads a checkbox group as one box otherwise): the
+    // server's values, so a refused post keeps its ticks.
+    defaultValues: {
+      serviceTags: splitTags(initial.values.serviceTags),
+      serviceCategories: listOf(initial.values.serviceCategories) as never,
+    },
   });
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);

@@ -5,6 +5,12 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../schemas/idempotency'
 
 export { IDEMPOTENCY_FIELD };
 
+/** A posted list field (checkboxes) as a list: one value arrives as a string. */
+export function listOf(value: string | readonly string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return typeof value === 'string' ? [value] : [...value];
+}
+
 /**
  * What a form island reads from its page's {@link FormState} (issue 22.1, ADR 028): the values
  * and messages of a post the API refused without JavaScript, shown until the visitor submits
