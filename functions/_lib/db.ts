@@ -1,6 +1,7 @@
-import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { databaseRequired, databaseUrl, env, MISSING_DATABASE_MESSAGE } from './env.ts';
+import { resilientPool, retryTransactions } from './db-resilience.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -31,9 +32,18 @@ function isNeonHost(url: string): boolean {
 }
 
 /**
+ * How long a new connection to a server may take before the request answers 503 instead of
+ * hanging (a host that drops packets; Neon waking a compute takes a few hundred ms).
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
  * Opens the database chosen by the environment: a `pg` Pool for DATABASE_URL, the Neon
  * serverless Pool for Neon hosts (or DATABASE_DRIVER=neon), otherwise embedded PGlite
  * owned by this process (a second process gets a clear error, see `pglite.ts`).
+ * Server pools survive dropped connections and a database restart (`db-resilience.ts`): reads
+ * and uncommitted transactions are retried once, and what still fails throws
+ * DatabaseUnavailableError (503 DATABASE_UNAVAILABLE).
  * @throws AppError SERVICE_UNAVAILABLE (503, {@link MISSING_DATABASE_MESSAGE}) when no URL is set
  *   in a Netlify function or build (`databaseRequired()`): there is no embedded fallback there.
  */
@@ -59,20 +69,31 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   const driver = options.driver ?? env('DATABASE_DRIVER');
   if (driver === 'neon' || (driver !== 'pg' && isNeonHost(url))) {
     const { Pool } = await import('@neondatabase/serverless');
+    const pool = new Pool({
+      connectionString: url,
+      max: 5,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     const db = new Kysely<Database>({
       // The Neon Pool is pg-compatible at runtime; its types differ in connect()'s overloads.
       dialect: new PostgresDialect({
-        pool: new Pool({ connectionString: url, max: 5 }) as unknown as PostgresPool,
+        pool: resilientPool(pool as unknown as Parameters<typeof resilientPool>[0], 'neon'),
       }),
     });
-    return { db, kind: 'neon', close: () => db.destroy() };
+    return { db: retryTransactions(db), kind: 'neon', close: () => db.destroy() };
   }
   const pg = await import('pg');
-  const Pool = pg.default.Pool;
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 10 }) }),
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: resilientPool(pool as unknown as Parameters<typeof resilientPool>[0], 'postgres'),
+    }),
+  });
+  return { db: retryTransactions(db), kind: 'postgres', close: () => db.destroy() };
 }
 
 /**
