@@ -23,7 +23,8 @@ export async function initEmbeddedDataDir(dataDir: string): Promise<boolean> {
       process.execPath,
       [...process.execArgv, '--liftoff-only', script, dataDir],
       {
-        stdio: ['ignore', 'inherit', 'inherit'],
+        // The IPC channel closes when this process dies: the child exits then (pglite-init.ts).
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       },
     );
     child.on('error', reject);

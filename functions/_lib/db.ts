@@ -12,6 +12,12 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres' | 'neon';
   close(): Promise<void>;
+  /**
+   * The embedded database only: a consistent copy of its folder as a gzipped tar (a checkpoint,
+   * then PGlite's dump, which waits for the query in progress), taken while it keeps serving
+   * (`npm run db:backup`, issue 23.5).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -19,6 +25,8 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data directory when no URL is set. Defaults to PGLITE_DATA_DIR or `.data/pglite`. */
   dataDir?: string | undefined;
+  /** Who opens the embedded database, as its lock tells a second opener (`the server`). */
+  role?: string | undefined;
   /** Force the driver for a URL (`neon` is chosen automatically for *.neon.tech hosts). */
   driver?: 'pg' | 'neon' | undefined;
 }
@@ -55,7 +63,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     const dataDir = options.dataDir ?? env('PGLITE_DATA_DIR');
     // Loaded only here: deployments on Postgres/Neon never ship the embedded engine (astro.config.mjs).
     const { openEmbeddedPool } = await import('./pglite.ts');
-    const embedded = await openEmbeddedPool(dataDir);
+    const embedded = await openEmbeddedPool(dataDir, options.role);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
     return {
       db,
@@ -63,6 +71,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       close: async () => {
         await db.destroy();
         await embedded.close();
+      },
+      dumpDataDir: async () => {
+        await embedded.pglite.query('checkpoint');
+        return embedded.pglite.dumpDataDir('gzip');
       },
     };
   }
@@ -97,16 +109,23 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
 }
 
 /**
- * The embedded database manages itself (astro dev on a fresh checkout): migrate, and seed when the
- * schema was just created. Servers (pg, Neon) are migrated by `npm run db:migrate` at deploy time.
+ * The embedded database manages itself (astro dev on a fresh checkout): migrate, and load the
+ * shipped content when a first start planned it and it is not done yet (issue 23.3: recorded
+ * steps, see functions/db/setup-steps.ts). Servers (pg, Neon) are migrated by `npm run db:migrate`
+ * at deploy time.
  */
 export async function prepareEmbedded(handle: DatabaseHandle): Promise<DatabaseHandle> {
   if (handle.kind !== 'pglite') return handle;
-  const { migrateToLatest } = await import('../db/migrate.ts');
-  const applied = await migrateToLatest(handle.db);
-  if (applied.length > 0 && applied[0] === FIRST_MIGRATION && env('SEED')) {
+  const { completeStep, migrateAndPlan } = await import('../db/setup-steps.ts');
+  const { pending } = await migrateAndPlan(handle.db, {
+    seed: env('SEED'),
+    synthetic: 0,
+    admin: false,
+  });
+  if (pending.includes('seed')) {
     const { seedDatabase } = await import('../db/seeds/seed.ts');
     await seedDatabase(handle.db);
+    await completeStep(handle.db, 'seed');
   }
   return handle;
 }
