@@ -4,8 +4,8 @@
  * on later starts) and serves everything on http://localhost:4321 (PORT and HOST override).
  * Pages that show data are rendered on demand and cached until a write purges them (ADR 011).
  *
- * Restartable at any point (issue 23.3, ADR 029): a new embedded database is created in a
- * sibling folder renamed into place; the schema and the plan of a first start (seed, synthetic
+ * Restartable at any point (issue 23.3, ADR 029): a new embedded database's folder is marked
+ * until initdb has completed (a half-made one is made again); the schema and the plan of a first start (seed, synthetic
  * listings, the local admin) are written in one transaction, and each step is marked done once it
  * has completed, so a start killed anywhere is finished by the next one. The embedded database's
  * lock is stale as soon as its owner process is gone. A data folder that cannot be written stops

@@ -1,7 +1,7 @@
 /**
  * Child-process entry of `initEmbeddedDataDir` (embedded-database.ts): creates the PGlite cluster at the
- * directory given as the first argument (initdb into a sibling folder renamed into place, under
- * the data directory's lock) and exits, so the process that serves the site opens an existing
+ * directory given as the first argument (under the data directory's lock; a folder half-made by a
+ * killed start is made again) and exits, so the process that serves the site opens an existing
  * cluster (ADR 026). It ends with its parent: a start killed during initdb leaves no process
  * behind holding the lock (issue 23.3).
  */

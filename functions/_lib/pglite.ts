@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
@@ -18,10 +18,9 @@ export class DatabaseLockedError extends Error {
   ) {
     super(
       `The embedded database at ${dataDir} is already open in another process ` +
-        `${owner ? `(process ${owner.pid}, ${owner.role}) ` : ''}` +
-        '(npm start, npm run dev, a build or a test). PGlite allows only one owner: two ' +
-        'processes on one data directory silently lose rows. Stop the other process, or set ' +
-        'DATABASE_URL to use a PostgreSQL server instead.',
+        `(${owner ? `process ${owner.pid}: ${owner.role}` : 'npm start, npm run dev, a build or a test'}). ` +
+        'PGlite allows only one owner: two processes on one data directory silently lose rows. ' +
+        'Stop the other process, or set DATABASE_URL to use a PostgreSQL server instead.',
     );
     this.name = 'DatabaseLockedError';
   }
@@ -62,25 +61,31 @@ export async function lockDataDir(
 /** The role of the short-lived process that creates a database folder. */
 export const INIT_ROLE = 'creating the database';
 
+/** Written into a folder while its cluster is being created; removed once initdb completed. */
+const CREATING_MARKER = '.creating';
+
 /**
- * Creates the cluster of `dataDir` when it has none, atomically: initdb runs in a sibling folder
- * (`<dataDir>.creating`) that is renamed into place only when complete, so a start killed during
- * initdb leaves no half-made database (issue 23.3). Call it under the folder's lock.
+ * Opens the cluster of `dataDir`, creating it when it has none. Creation is marked by a file in
+ * the folder until initdb has completed, so a folder left by a start killed during initdb is
+ * recognised and made again (issue 23.3). Call it under the folder's lock.
  * @throws Error when `dataDir` exists, is not empty and holds no database.
  */
-async function createCluster(dataDir: string): Promise<void> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
-    throw new Error(
-      `${dataDir} is not empty but holds no database: move its files away, or set ` +
-        'PGLITE_DATA_DIR to an empty or missing folder.',
-    );
-  const creating = `${dataDir}.creating`;
-  rmSync(creating, { recursive: true, force: true });
-  const pglite = await PGlite.create(creating, { extensions: PGLITE_EXTENSIONS });
-  await pglite.close();
-  if (existsSync(dataDir)) rmdirSync(dataDir);
-  renameSync(creating, dataDir);
+async function openCluster(dataDir: string): Promise<PGlite> {
+  const marker = path.join(dataDir, CREATING_MARKER);
+  if (existsSync(marker)) rmSync(dataDir, { recursive: true, force: true });
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh) {
+    if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
+      throw new Error(
+        `${dataDir} is not empty but holds no database: move its files away, or set ` +
+          'PGLITE_DATA_DIR to an empty or missing folder.',
+      );
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(marker, '');
+  }
+  const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+  if (fresh) rmSync(marker);
+  return pglite;
 }
 
 /**
@@ -92,10 +97,11 @@ export async function createEmbeddedDataDir(dataDir: string): Promise<boolean> {
   const absolute = path.resolve(dataDir);
   const release = await lockDataDir(absolute, INIT_ROLE);
   try {
-    if (existsSync(path.join(absolute, 'PG_VERSION'))) return false;
-    mkdirSync(path.dirname(absolute), { recursive: true });
-    await createCluster(absolute);
-    return true;
+    const fresh =
+      !existsSync(path.join(absolute, 'PG_VERSION')) ||
+      existsSync(path.join(absolute, CREATING_MARKER));
+    if (fresh) await (await openCluster(absolute)).close();
+    return fresh;
   } finally {
     await release();
   }
@@ -108,7 +114,8 @@ export interface EmbeddedPool {
 }
 
 /**
- * Opens PGlite at `dataDir` (created on first use, atomically) under the exclusive lock and wraps it as a
+ * Opens PGlite at `dataDir` (created on first use; a half-made one is made again) under the
+ * exclusive lock and wraps it as a
  * node-postgres Pool of one connection, so Kysely's PostgresDialect drives it like any server.
  * `memory://` skips the lock (nothing to share).
  */
@@ -117,11 +124,9 @@ export async function openEmbeddedPool(dataDir: string, role?: string): Promise<
   const absolute = inMemory ? dataDir : path.resolve(dataDir);
   const release = inMemory ? async () => {} : await lockDataDir(absolute, role);
   try {
-    if (!inMemory) {
-      mkdirSync(path.dirname(absolute), { recursive: true });
-      await createCluster(absolute);
-    }
-    const pglite = await PGlite.create(absolute, { extensions: PGLITE_EXTENSIONS });
+    const pglite = inMemory
+      ? await PGlite.create(absolute, { extensions: PGLITE_EXTENSIONS })
+      : await openCluster(absolute);
     return fromPGlite(pglite, release);
   } catch (error) {
     await release();
