@@ -75,7 +75,10 @@ async function dumpHandle(handle: DatabaseHandle): Promise<Buffer> {
 /** Opens a dump in memory and describes it: the manifest states what the dump itself holds. */
 async function describeDump(data: Buffer): Promise<Pick<BackupManifest, 'counts' | 'migration'>> {
   return withDatabase(
-    await PGlite.create({ loadDataDir: new Blob([data]), extensions: PGLITE_EXTENSIONS }),
+    await PGlite.create({
+      loadDataDir: new Blob([new Uint8Array(data)]),
+      extensions: PGLITE_EXTENSIONS,
+    }),
     describeDatabase,
   );
 }
@@ -221,7 +224,10 @@ export async function restoreEmbedded(file: string, into: string): Promise<Resto
   const release = await lockDataDir(target, 'a restore');
   try {
     const description = await withDatabase(
-      await PGlite.create(target, { loadDataDir: new Blob([data]), extensions: PGLITE_EXTENSIONS }),
+      await PGlite.create(target, {
+        loadDataDir: new Blob([new Uint8Array(data)]),
+        extensions: PGLITE_EXTENSIONS,
+      }),
       describeDatabase,
     );
     const wrong = Object.entries(manifest.counts).filter(

@@ -80,7 +80,8 @@ describe.runIf(TEST_DB === 'pglite')('embedded database backup and restore', () 
     const file = path.join(dir, 'backups', 'live.tar.gz');
     const damaged = path.join(dir, 'backups', 'damaged.tar.gz');
     const bytes = readFileSync(file);
-    bytes[bytes.length >> 1] ^= 0xff;
+    const middle = bytes.length >> 1;
+    bytes[middle] = bytes[middle]! ^ 0xff;
     writeFileSync(damaged, bytes);
     writeFileSync(`${damaged}.json`, readFileSync(`${file}.json`));
     await expect(restoreEmbedded(damaged, path.join(dir, 'bad'))).rejects.toThrow(/checksum/);
