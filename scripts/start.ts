@@ -142,7 +142,13 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  const problem = dataFolderProblem(error, embedded ? dataDir : localDataDir());
+  const { isDatabaseUnavailable } = await import('../functions/_lib/db-resilience.ts');
+  const problem =
+    dataFolderProblem(error, embedded ? dataDir : localDataDir()) ??
+    (!embedded && isDatabaseUnavailable(error)
+      ? `The database of DATABASE_URL cannot be reached (${String((error as Error).cause ?? error)}). ` +
+        'Start PostgreSQL (or check the URL and the network), then run npm start again.'
+      : undefined);
   if (!problem) throw error;
   console.error(`\n  ${problem}\n`);
   process.exit(1);

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -153,5 +154,49 @@ describe.runIf(TEST_DB === 'postgres')('npm start on PostgreSQL, killed during t
     );
     await client.end();
     expect(rows).toEqual([{ step: 'seed', done: true }]);
+  });
+});
+
+/**
+ * A data folder that cannot be written: one message naming it (issue 23.3). Needs a read-only
+ * bind mount and a small tmpfs, so it runs as root where `mount` is allowed, and is skipped
+ * elsewhere.
+ */
+describe.runIf(TEST_DB === 'pglite')('npm start on a folder it cannot write', () => {
+  const mount = (args: string[]) => spawnSync('mount', args, { encoding: 'utf8' });
+
+  it.each([
+    ['read-only', /The data folder .* is read-only \(EROFS\)/],
+    ['full', /The disk holding .* is full \(ENOSPC\)/],
+  ])('stops with one message when it is %s', async (kind, message, context) => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'lagos-auto-folder-'));
+    folders.push(folder);
+    const target = path.join(folder, 'data');
+    mkdirSync(target);
+    const mounted =
+      kind === 'read-only'
+        ? mount(['--bind', folder, target]).status === 0 &&
+          mount(['-o', 'remount,ro,bind', target]).status === 0
+        : mount(['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', target]).status === 0;
+    if (!mounted) {
+      spawnSync('umount', [target]);
+      context.skip('mount is not allowed here');
+    }
+    try {
+      const run = start({
+        PGLITE_DATA_DIR: path.join(target, 'pglite'),
+        PORT: String(await freePort()),
+      });
+      expect(await run.exited).toBe(1);
+      const lines = run
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() && !line.includes('.env'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+      expect(lines[0]).toContain(target);
+    } finally {
+      spawnSync('umount', [target]);
+    }
   });
 });
