@@ -71,14 +71,18 @@ export class DatabaseUnavailableError extends AppError {
   }
 }
 
-/** Whether `error` (or its cause, as Astro and Better Auth wrap errors) is an outage. */
+/**
+ * Whether `error`, or one of its causes (Astro and Better Auth wrap errors), is a
+ * {@link DatabaseUnavailableError}: the pools turn every connection failure into one, so an
+ * outbound call that failed on its own connection (SendGrid, Places) is not mistaken for it.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; depth += 1) {
     if (e instanceof DatabaseUnavailableError) return true;
     if ((e as { code?: unknown }).code === 'DATABASE_UNAVAILABLE') return true;
     e = (e as { cause?: unknown }).cause;
   }
-  return isConnectionError(error);
+  return false;
 }
 
 /** Pause before the one retry: long enough for a pool to drop its dead clients. */
@@ -229,12 +233,13 @@ export function resilientPool(pool: DriverPool, kind: 'postgres' | 'neon'): Post
       const wrapper = {
         async query(sql: string, parameters: ReadonlyArray<unknown> = []) {
           const verb = keyword(sql);
-          if (!inTransaction && !alive()) await replace();
-          if (inTransaction && END.has(verb) && verb !== 'commit' && !alive()) {
-            // The server rolls back a transaction whose connection is gone.
+          if (END.has(verb) && verb !== 'commit' && !alive()) {
+            // The server rolls back a transaction whose connection is gone (after a failed
+            // COMMIT too): nothing to send, and never a new connection for it.
             inTransaction = false;
             return { command: 'ROLLBACK', rows: [], rowCount: 0 } as PostgresQueryResult<unknown>;
           }
+          if (!inTransaction && !alive()) await replace();
           try {
             const result = await run(sql, parameters);
             if (BEGIN.has(verb)) inTransaction = true;

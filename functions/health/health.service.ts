@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { HealthResponse } from '../../src/schemas/api.ts';
-import { databaseState, isDatabaseUnavailable, markDatabaseDown } from '../_lib/db-resilience.ts';
+import {
+  databaseState,
+  isConnectionError,
+  isDatabaseUnavailable,
+  markDatabaseDown,
+} from '../_lib/db-resilience.ts';
 import type { Database } from '../db/database.ts';
 import * as repository from './health.repository.ts';
 
@@ -29,7 +34,7 @@ export async function checkHealth(db: () => Promise<Kysely<Database>>): Promise<
     ]);
     up = true;
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
+    if (!isDatabaseUnavailable(error) && !isConnectionError(error)) throw error;
     markDatabaseDown(error, 'health');
     up = false;
   } finally {

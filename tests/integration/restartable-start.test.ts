@@ -165,10 +165,10 @@ describe.runIf(TEST_DB === 'postgres')('npm start on PostgreSQL, killed during t
 describe.runIf(TEST_DB === 'pglite')('npm start on a folder it cannot write', () => {
   const mount = (args: string[]) => spawnSync('mount', args, { encoding: 'utf8' });
 
-  it.each([
+  it.for([
     ['read-only', /The data folder .* is read-only \(EROFS\)/],
     ['full', /The disk holding .* is full \(ENOSPC\)/],
-  ])('stops with one message when it is %s', async (kind, message, context) => {
+  ] as const)('stops with one message when it is %s', async ([kind, message], context) => {
     const folder = mkdtempSync(path.join(tmpdir(), 'lagos-auto-folder-'));
     folders.push(folder);
     const target = path.join(folder, 'data');

@@ -76,6 +76,16 @@ describe.runIf(TEST_DB === 'postgres')('npm start while PostgreSQL stops and sta
       }),
     });
     expect(write.status).toBe(503);
+    // Better Auth's own queries: the same answer.
+    const signIn = await fetch(`${url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1' },
+      body: JSON.stringify({ email: 'someone@example.com', password: 'a-password' }),
+    });
+    expect(signIn.status).toBe(503);
+    expect(((await signIn.json()) as { error: { code: string } }).error.code).toBe(
+      'DATABASE_UNAVAILABLE',
+    );
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(503);
     expect(((await health.json()) as { database: { state: string } }).database.state).toBe('down');
