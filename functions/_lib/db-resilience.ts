@@ -105,7 +105,7 @@ export function databaseState(): DatabaseState {
   return (slot[STATE_KEY] ??= { state: 'up', since: null, lastError: undefined });
 }
 
-const describe = (error: unknown) => {
+const summarize = (error: unknown) => {
   const e = error as { code?: unknown; message?: unknown };
   return [e?.code, e?.message].filter((part) => typeof part === 'string' && part).join(' ');
 };
@@ -113,7 +113,7 @@ const describe = (error: unknown) => {
 /** Records a connection failure; logged once per outage (the up → down change). */
 export function markDatabaseDown(error: unknown, kind: string): void {
   const state = databaseState();
-  state.lastError = describe(error);
+  state.lastError = summarize(error);
   if (state.state === 'down') return;
   state.state = 'down';
   state.since = new Date();

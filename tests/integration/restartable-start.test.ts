@@ -154,7 +154,7 @@ describe.runIf(TEST_DB === 'postgres')('npm start on PostgreSQL, killed during t
     );
     await client.end();
     expect(rows).toEqual([{ step: 'seed', done: true }]);
-  });
+  }, 600_000);
 });
 
 /**

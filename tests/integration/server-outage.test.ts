@@ -107,5 +107,5 @@ describe.runIf(TEST_DB === 'postgres')('npm start while PostgreSQL stops and sta
     expect((await fetch(`${url}/api/directory?limit=1`)).status).toBe(200);
     expect(run.child.exitCode).toBeNull();
     expect(run.output()).not.toContain('Unhandled');
-  }, 300_000);
+  }, 600_000);
 });
