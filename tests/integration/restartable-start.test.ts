@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { controlSocketPath } from '../../server/backup.ts';
 import { type NativePostgres, startNativePostgres } from '../setup/native-postgres.ts';
 import { freePort, type StartProcess, startProcess } from '../setup/start-process.ts';
 import { TEST_DB } from '../setup/test-db.ts';
@@ -21,7 +22,11 @@ const folders: string[] = [];
 
 afterAll(async () => {
   await Promise.all(running.map((start) => start.kill9()));
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders) {
+    // A server killed with SIGKILL leaves its control socket behind (the next start removes it).
+    rmSync(controlSocketPath(path.join(folder, 'pglite')), { force: true });
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 function start(env: Record<string, string>): StartProcess {
