@@ -183,7 +183,7 @@ export default defineConfig({
       __MAP_TILE_ATTRIBUTION__: JSON.stringify(process.env.MAP_TILE_ATTRIBUTION ?? ''),
     },
     ssr: {
-      external: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@resvg/resvg-js', 'satori'],
+      external: ['@electric-sql/pglite', 'pg', '@resvg/resvg-js', 'satori'],
     },
   },
 });

@@ -7,6 +7,7 @@ import * as claims from './claims/claims.handler.ts';
 import * as contacts from './contacts/contacts.handler.ts';
 import * as dashboard from './dashboard/dashboard.handler.ts';
 import * as directory from './directory/directory.handler.ts';
+import * as health from './health/health.handler.ts';
 import * as imports from './imports/imports.handler.ts';
 import * as messages from './messages/messages.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
@@ -40,6 +41,7 @@ const route = (
  */
 // prettier-ignore
 export const ROUTES: readonly Route[] = [
+  route('GET',    '/health',                                  'public', health.health),
   route('GET',    '/directory',                               'public', directory.listDirectory),
   route('GET',    '/directory/search',                        'public', directory.searchDirectory),
   route('GET',    '/directory/featured',                      'public', directory.listFeatured),

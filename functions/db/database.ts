@@ -320,7 +320,17 @@ export interface ListingChangesTable {
   created_at: Timestamp;
 }
 
+/** Issue 23.3: a step of a first start, planned with the schema and marked done when complete. */
+export interface SetupStepsTable {
+  step: SetupStep;
+  planned_at: Generated<Date>;
+  done_at: Date | null;
+}
+
+export type SetupStep = 'seed' | 'synthetic' | 'admin';
+
 export interface Database {
+  setup_steps: SetupStepsTable;
   business_claims: BusinessClaimsTable;
   listing_changes: ListingChangesTable;
   user: UserTable;

@@ -4,6 +4,7 @@ import { MAX_JSON_BYTES, readBody } from '../../functions/_lib/http.ts';
 import { log } from '../../functions/_lib/log.ts';
 import type { ApiError } from '../browser/api-client.ts';
 import type { FormState } from '../schemas/form-state.ts';
+import { DATABASE_UNAVAILABLE, NOT_SENT_MESSAGE } from '../schemas/outage.ts';
 import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_HEADER,
@@ -160,10 +161,12 @@ export async function handleFormPost<T>(
     return { kind: 'answer', response: answer };
   }
 
-  const error: ApiError = (body as { error?: ApiError } | null)?.error ?? {
+  let error: ApiError = (body as { error?: ApiError } | null)?.error ?? {
     code: 'INTERNAL',
     message: 'An unexpected error occurred. Please try again.',
   };
+  // Nothing was saved: the form says so and keeps what was typed (issue 23.2).
+  if (error.code === DATABASE_UNAVAILABLE) error = { ...error, message: NOT_SENT_MESSAGE };
   for (const name of options.secret ?? []) delete values[name];
   astro.response.status = response.status;
   const retryAfter = response.headers.get('retry-after');

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiPost, type ApiError } from '../../browser/api-client';
+import { apiPost, isUnavailable, type ApiError } from '../../browser/api-client';
 import { FIND_IT_SERVICES } from '../../schemas/categories';
 import type { FormState } from '../../schemas/form-state';
 import { FindItSchema, type FindItInput, type SubmissionResult } from '../../schemas/forms';
@@ -35,7 +35,7 @@ export const FIND_IT_SAVED = {
 const failure = (error: { code: string; message: string }) => ({
   title: 'Submission Failed',
   description:
-    error.code === 'RATE_LIMITED' || error.code === 'SERVICE_UNAVAILABLE'
+    error.code === 'RATE_LIMITED' || isUnavailable(error)
       ? error.message
       : 'There was an error submitting your request. Please try again.',
 });

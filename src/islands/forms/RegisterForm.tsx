@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost } from '../../browser/api-client';
+import { apiPost, isUnavailable } from '../../browser/api-client';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';
 import type { FormState } from '../../schemas/form-state';
 import {
@@ -49,7 +49,7 @@ function failure(error: { code: string; message: string }) {
     code === 'CONFLICT' ||
     code === 'RATE_LIMITED' ||
     code === 'VALIDATION_FAILED' ||
-    code === 'SERVICE_UNAVAILABLE'
+    isUnavailable(error)
   )
     return { title: 'Registration Failed', description: message };
   if (code === 'INTERNAL')
