@@ -76,6 +76,29 @@ describe.runIf(TEST_DB === 'postgres')('npm start while PostgreSQL stops and sta
       }),
     });
     expect(write.status).toBe(503);
+    // The contact form posted without JavaScript (issue 22.1): shown again with what was typed and
+    // the words that it was not sent.
+    const form = await fetch(`${url}/contact/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: url,
+      },
+      body: new URLSearchParams({
+        name: 'Ada Okafor',
+        email: 'ada@example.com',
+        subject: 'Hello there',
+        message: 'Is the site down right now?',
+        idempotencyKey: '0123456789abcdef0123456789abcdef',
+      }),
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(503);
+    expect(form.headers.get('retry-after')).toBe('30');
+    const formHtml = await form.text();
+    expect(formHtml).toContain('value="Ada Okafor"');
+    expect(formHtml).toContain('Is the site down right now?');
+    expect(formHtml).toContain('so this was not sent');
     // Better Auth's own queries: the same answer.
     const signIn = await fetch(`${url}/api/auth/sign-in`, {
       method: 'POST',
