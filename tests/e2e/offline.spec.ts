@@ -19,7 +19,7 @@ import { adminTest, waitForPageScripts } from './helpers';
 
 // Each test walks several pages, offline and online, with axe scans: more than the default 30 s
 // on a busy 2-core machine.
-test.beforeEach(() => test.setTimeout(90_000));
+test.beforeEach(() => test.setTimeout(120_000));
 
 interface Listing {
   slug: string;
@@ -101,7 +101,6 @@ test('offline, a business page opened before reloads with its phone and address,
   await page.goto(secondPath);
   await expectKept(page, secondPath);
   await save(page);
-  await expectNoViolations(page, 'business page, saved');
 
   await context.setOffline(true);
   await page.reload();
