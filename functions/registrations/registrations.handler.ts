@@ -1,6 +1,6 @@
 import { OkResponseSchema, OrderSchema } from '../../src/schemas/api.ts';
 import { BusinessIdSchema } from '../../src/schemas/directory.ts';
-import { BusinessRegistrationSchema, SubmissionResultSchema } from '../../src/schemas/forms.ts';
+import { BusinessRegistrationSchema } from '../../src/schemas/forms.ts';
 import { BUSINESS_CSV_COLUMNS, businessCsvRow } from '../../src/schemas/csv.ts';
 import {
   BulkActionResponseSchema,
@@ -21,6 +21,7 @@ import {
 } from '../../src/schemas/registrations.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { csvResponse, fileDate } from '../_lib/csv-response.ts';
+import { publicFormHandler } from '../_lib/forms.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { bulkListingChangeTags, CacheTags, listingChangeTags } from '../site/cache-tags.ts';
 import { reportedClosed } from '../reports/reports.service.ts';
@@ -40,16 +41,7 @@ const BULK_JSON_BYTES = 128 * 1024;
  * POST /api/registrations (List Your Business) → 201 `{ id, emailStatus }`.
  * 409 CONFLICT for a duplicate e-mail, 422 with field messages, 429 past 5 per hour per IP.
  */
-export async function submit(request: Request, ctx: ApiContext): Promise<Response> {
-  const input = parseOrThrow(BusinessRegistrationSchema, await readJson(request));
-  const result = await service.submitRegistration(
-    await ctx.db(),
-    await ctx.mailer(),
-    input,
-    ctx.clientAddress,
-  );
-  return reply(SubmissionResultSchema, result, 201);
-}
+export const submit = publicFormHandler(BusinessRegistrationSchema, service.submitRegistration);
 
 /**
  * GET /api/admin/registrations?status&featured&q&page&limit → `{ registrations, total, page,
