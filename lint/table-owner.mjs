@@ -57,12 +57,12 @@ export const tableOwner = {
         if (!WRITE_CALLS.has(callee.property.name)) return;
         const first = node.arguments[0];
         if (first?.type !== 'Literal' || typeof first.value !== 'string') return;
-        check(first.value.trim().split(/\s+/)[0], node);
+        check(first.value.trim().split(/\s+/)[0] ?? '', node);
       },
       TaggedTemplateExpression(node) {
         if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
         const text = node.quasi.quasis.map((quasi) => quasi.value.cooked ?? '').join(' ');
-        for (const match of text.matchAll(RAW_WRITE)) check(match[1].toLowerCase(), node);
+        for (const match of text.matchAll(RAW_WRITE)) check((match[1] ?? '').toLowerCase(), node);
       },
     };
   },
