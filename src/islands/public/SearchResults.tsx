@@ -1,5 +1,5 @@
 import type { PublicBusiness } from '../../schemas/listing';
-import { useDirectorySearch } from '../directory/useDirectorySearch';
+import { useDirectorySearch } from '../shared/useDirectorySearch';
 import { BusinessList } from './BusinessList';
 
 /**
