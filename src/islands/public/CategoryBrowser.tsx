@@ -4,7 +4,7 @@ import type { BusinessCardData } from '../../schemas/listing';
 import { BusinessList } from './BusinessList';
 import { publishMapPoints } from './mapPoints';
 import { type PostedSearch, resultCount, SearchResultList, useSearch } from './SearchResults';
-import { listenForSearches, typedQuery } from './searchLink';
+import { listenForSearches, typedQuery } from './SearchForm';
 import { useLiveList } from './useLiveList';
 
 interface Props {

@@ -9,6 +9,7 @@ import {
 } from '../../schemas/distance';
 import type { BusinessCardData } from '../../schemas/listing';
 import { BusinessList } from './BusinessList';
+import { LoadMoreButton } from './SearchResults';
 
 interface Props {
   category: CategoryPageKey;
@@ -193,18 +194,7 @@ export default function NearMe({ category, area, interactive }: Props) {
                   interactive={interactive}
                   noteFor={(b: BusinessCardData) => distances.get(b.id)}
                 />
-                {cursor && (
-                  <p className="view-all">
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      disabled={loadingMore}
-                      onClick={() => void loadMore()}
-                    >
-                      {loadingMore ? 'Loading more...' : 'Load more results'}
-                    </button>
-                  </p>
-                )}
+                {cursor && <LoadMoreButton loading={loadingMore} onPress={loadMore} />}
               </>
             ))}
         </div>

@@ -68,3 +68,58 @@ export function SearchForm({
     </form>
   );
 }
+
+// The link between a category page's search box (`CategorySearch`, below, in the page header) and
+// the list it fills (the `CategoryBrowser` island under the Area row; ADR 031). Both islands import
+// this module, which the bundle holds once per page. Until the list listens, the box lets its form
+// post to the page, which answers the search itself (no search is ever lost).
+type Listener = (query: string) => void;
+
+let listener: Listener | undefined;
+let typed: string | undefined;
+
+/** The list takes the box's searches from now on; the returned function stops that. */
+export function listenForSearches(take: Listener): () => void {
+  listener = take;
+  return () => {
+    if (listener === take) listener = undefined;
+  };
+}
+
+/** Sends a search ('' clears it) to the list: false when no list listens yet. */
+export function sendSearch(query: string): boolean {
+  typed = query;
+  if (!listener) return false;
+  listener(query);
+  return true;
+}
+
+/** What the box held when it last changed (undefined: untouched since the page loaded). */
+export function typedQuery(): string | undefined {
+  return typed;
+}
+
+interface CategorySearchProps {
+  placeholder: string;
+  /** The page the form posts to: the category (or area) page's first page. */
+  action: string;
+  /** The query of a search the page answered (the form was posted). */
+  initialQuery?: string | undefined;
+}
+
+/**
+ * The search box in a category page's header (SPEC §2 "Header with title, tagline and search
+ * box"): its searches go to the page's list (`CategoryBrowser`) once that listens, and post to
+ * the page before then (ADR 031).
+ */
+export default function CategorySearch({ placeholder, action, initialQuery }: CategorySearchProps) {
+  return (
+    <SearchForm
+      placeholder={placeholder}
+      label={placeholder}
+      action={action}
+      initialQuery={initialQuery ?? ''}
+      onSearch={sendSearch}
+    />
+  );
+}

@@ -141,20 +141,30 @@ export function SearchResultList({
           </button>
         </form>
       ) : (
-        hasMore &&
-        onLoadMore && (
-          <p className="view-all">
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={loadingMore}
-              onClick={() => void onLoadMore()}
-            >
-              {loadingMore ? 'Loading more...' : 'Load more results'}
-            </button>
-          </p>
-        )
+        hasMore && onLoadMore && <LoadMoreButton loading={loadingMore} onPress={onLoadMore} />
       )}
     </>
+  );
+}
+
+/** "Load more results" under a list the API pages by cursor (search, near me). */
+export function LoadMoreButton({
+  loading,
+  onPress,
+}: {
+  loading: boolean;
+  onPress: () => void | Promise<void>;
+}) {
+  return (
+    <p className="view-all">
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={loading}
+        onClick={() => void onPress()}
+      >
+        {loading ? 'Loading more...' : 'Load more results'}
+      </button>
+    </p>
   );
 }
