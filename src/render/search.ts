@@ -1,25 +1,16 @@
 /**
  * The search and area forms of the home and category pages without JavaScript (issue 22.1 and
  * 22.3, ADR 031): each is a `<form method="post">` to the page itself, so nothing typed ever
- * lands in a URL. The on-demand page reads the posted body here (bounded, form-encoded) and
- * renders "Search Results (n)" with the same search, schema and limits as
- * `GET /api/directory/search` (SPEC §7), uncached; with JavaScript the island answers the same
+ * lands in a URL. The on-demand page reads the posted body here (`readFormBody`) and
+ * renders "Search Results (n)" from the search API called in-process
+ * (`GET /api/directory/search`, SPEC §7), uncached; with JavaScript the island answers the same
  * form without a page load. Runs on the server only.
  */
-import { sharedDatabase } from '../../functions/_lib/db.ts';
-import { AppError } from '../../functions/_lib/errors.ts';
-import { readBody, TOO_LARGE_MESSAGE } from '../../functions/_lib/http.ts';
-import { log } from '../../functions/_lib/log.ts';
-import { searchBusinesses } from '../../functions/directory/directory.service.ts';
+import type { AstroGlobal } from 'astro';
 import type { PostedSearch } from '../islands/public/SearchResults';
 import { toCardData } from '../schemas/listing';
-import { DirectorySearchQuerySchema } from '../schemas/search';
-
-/**
- * Largest body these forms post: a 200-character query percent-encoded (up to 9 bytes a
- * character), a 300-character cursor and the field names fit in 2 KB; past 4 KB is not ours.
- */
-export const MAX_PAGE_FORM_BYTES = 4096;
+import type { DirectorySearchResponse } from '../schemas/search';
+import { callApi, readFormBody } from './form-post';
 
 /** What a POST to a home or category page asks for. */
 export type PagePost =
@@ -31,29 +22,15 @@ export type PagePost =
   | { kind: 'search'; q: string; area: string | undefined; cursor: string | undefined };
 
 /**
- * Reads the form a home or category page was posted, at most {@link MAX_PAGE_FORM_BYTES}.
- * Fields: `q` (and `cursor`) → a search; else `area` → the Area form. A blank `q` is no search
- * (SPEC §5: a blank query clears the results).
- * @returns a 413 response for a body over the limit (the server closes the connection).
+ * Reads the form a home or category page was posted (`readFormBody`: form-encoded, at most
+ * 64 KB, as every form page). Fields: `q` (and `cursor`) → a search; else `area` → the Area
+ * form. A blank `q` is no search (SPEC §5: a blank query clears the results).
  */
-export async function readPagePost(request: Request): Promise<PagePost | Response> {
+export async function readPagePost(request: Request): Promise<PagePost> {
   if (request.method !== 'POST') return { kind: 'none' };
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return { kind: 'none' };
-  let form: URLSearchParams;
-  try {
-    form = new URLSearchParams(
-      new TextDecoder().decode(await readBody(request, MAX_PAGE_FORM_BYTES)),
-    );
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
-      return new Response(TOO_LARGE_MESSAGE, {
-        status: 413,
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-      });
-    }
-    throw error;
-  }
+  const form = await readFormBody(request);
   const q = form.get('q');
   const area = form.get('area') ?? undefined;
   if (q !== null && q.trim() !== '') {
@@ -64,56 +41,52 @@ export async function readPagePost(request: Request): Promise<PagePost | Respons
 }
 
 /**
- * Runs a posted search: one page of contact-protected listings (`cursor`: the page after that
- * cursor), within the business type `type` and the area `area` (slug) when given. Input the
- * search API would refuse (an over-long query, an unknown area, a foreign cursor) gives
- * `failed` and status 422 (400 for the cursor): the page shows SPEC §8's "Search Error".
+ * Runs a posted search through `GET /api/directory/search` in-process, as the visitor
+ * (`callApi`: the island's schema, limits and rate limits apply): one page of contact-protected
+ * listings (`cursor`: the page after that cursor), within the business type `type` and the area
+ * `area` (slug) when given. The query travels in no URL on the wire. When the API refuses (422
+ * for an over-long query or an unknown area, 400 for a foreign cursor, 429, 503…) the search is
+ * `failed` with the API's status: the page shows SPEC §8's "Search Error".
  */
-export async function runPostedSearch(input: {
-  q: string;
-  type?: string | undefined;
-  area?: string | undefined;
-  cursor?: string | undefined;
-}): Promise<{ search: PostedSearch; status: number }> {
-  const failed = (status: number) => ({
-    search: {
-      q: input.q,
-      results: [],
-      total: 0,
-      totalIsCapped: false,
-      nextCursor: null,
-      failed: true,
-    },
-    status,
-  });
-  const parsed = DirectorySearchQuerySchema.safeParse({
-    q: input.q,
-    ...(input.type ? { type: input.type } : {}),
-    ...(input.area ? { area: input.area } : {}),
-    ...(input.cursor ? { cursor: input.cursor } : {}),
-  });
-  if (!parsed.success) return failed(422);
-  try {
-    const page = await searchBusinesses((await sharedDatabase()).db, parsed.data);
+export async function runPostedSearch(
+  astro: AstroGlobal,
+  input: {
+    q: string;
+    type?: string | undefined;
+    area?: string | undefined;
+    cursor?: string | undefined;
+  },
+): Promise<{ search: PostedSearch; status: number }> {
+  const query = new URLSearchParams({ q: input.q });
+  if (input.type) query.set('type', input.type);
+  if (input.area) query.set('area', input.area);
+  if (input.cursor) query.set('cursor', input.cursor);
+  const { response, body } = await callApi(astro, 'GET', `/api/directory/search?${query}`);
+  if (!response.ok) {
+    const retryAfter = response.headers.get('retry-after');
+    if (retryAfter) astro.response.headers.set('retry-after', retryAfter);
     return {
       search: {
-        q: parsed.data.q,
-        results: page.businesses.map(toCardData),
-        total: page.total,
-        totalIsCapped: page.totalIsCapped,
-        nextCursor: page.nextCursor,
-        failed: false,
+        q: input.q,
+        results: [],
+        total: 0,
+        totalIsCapped: false,
+        nextCursor: null,
+        failed: true,
       },
-      status: 200,
+      status: response.status,
     };
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) return failed(error.status);
-    log.error('posted search failed', { error: String(error) });
-    return failed(500);
   }
-}
-
-/** Headers of a page answering a POST: never stored by a browser, the CDN or the page cache. */
-export function uncached(headers: Headers): void {
-  headers.set('Cache-Control', 'no-store');
+  const page = body as DirectorySearchResponse;
+  return {
+    search: {
+      q: input.q.trim(),
+      results: page.businesses.map(toCardData),
+      total: page.total,
+      totalIsCapped: page.totalIsCapped,
+      nextCursor: page.nextCursor,
+      failed: false,
+    },
+    status: 200,
+  };
 }

@@ -240,12 +240,18 @@ test.describe('one category route (issue 25.5)', () => {
       ['/featured/', /Featured Businesses/],
       ['/articles/', /Latest News/],
       ['/find-it/', /Find It|Find/],
+      ['/saved/', /Saved businesses/],
+      ['/offline/', /offline/],
+      ['/auth/', /Access Business Contacts/],
     ] as const) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text())?.[1] ?? '';
       expect(h1, path).toMatch(heading);
     }
+    const moved = await request.get('/user-auth/', { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers()['location']).toBe('/auth/');
   });
 
   test('each category keeps its title, cache tag and no-store answer to a POST', async ({
@@ -261,7 +267,7 @@ test.describe('one category route (issue 25.5)', () => {
         headers: { origin: new URL(response.url()).origin },
       });
       expect(posted.status(), key).toBe(200);
-      expect(posted.headers()['cache-control']).toBe('no-store');
+      expect(posted.headers()['cache-control']).toBe('private, no-store');
       expect(await posted.text()).toMatch(/Search Results \(\d+\+?\)/);
     }
   });
