@@ -45,6 +45,10 @@ function business(overrides: Partial<PublicBusiness> = {}): PublicBusiness {
     source_id: null,
     is_sample: true,
     claimed: false,
+    review_count: 0,
+    review_average: null,
+    verification_checks: [],
+    verified_at: null,
     ...overrides,
   };
 }
