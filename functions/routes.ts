@@ -59,6 +59,10 @@ export const ROUTES: readonly Route[] = [
   route('PUT',    '/reviews/:id',                             'user',   reviews.edit),
   route('DELETE', '/reviews/:id',                             'user',   reviews.remove),
   route('PUT',    '/reviews/:id/reply',                       'user',   reviews.putReply),
+  // The same writes as POSTs, for the form pages that work without JavaScript (ADR 028).
+  route('POST',   '/reviews/:id/edit',                        'user',   reviews.edit),
+  route('POST',   '/reviews/:id/delete',                      'user',   reviews.remove),
+  route('POST',   '/reviews/:id/reply',                       'user',   reviews.putReply),
   route('POST',   '/reviews/:id/reports',                     'public', idempotent(reviews.report)),
   route('GET',    '/account/listings/:id/reviews',            'user',   reviews.ownerList),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),

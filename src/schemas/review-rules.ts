@@ -157,3 +157,7 @@ export const writeReviewPath = (slug: string) => `/business/${encodeURIComponent
 /** "Report this review": a page of its own, so the business page carries no form code. */
 export const reportReviewPath = (slug: string, reviewId: string) =>
   `/business/${encodeURIComponent(slug)}/reviews/${encodeURIComponent(reviewId)}/report/`;
+
+/** The owner's page of a listing's reviews, where they reply (issue 24.3). */
+export const ownerReviewsPath = (businessId: string) =>
+  `/account/business/reviews/?listing=${encodeURIComponent(businessId)}`;
