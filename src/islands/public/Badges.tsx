@@ -1,10 +1,35 @@
 import { starValue, verificationBadge } from '../../schemas/listing';
+import {
+  DIRECTORY_RATING_LABEL,
+  REVIEWS_AVERAGE_LABEL,
+  reviewCountText,
+  verificationText,
+} from '../../schemas/review-rules';
 import { Icon } from './Icon';
 
-/** SPEC §4: Verified, Verification Pending, Not Verified; any other value shows nothing. */
-export function VerificationBadge({ status }: { status: string }) {
+/**
+ * SPEC §4: Verified, Verification Pending, Not Verified; any other value shows nothing. With
+ * `explain` (the detail dialog), Verified opens what was checked and when (issue 24.6).
+ */
+export function VerificationBadge({
+  status,
+  explain,
+}: {
+  status: string;
+  explain?: { checks: readonly string[]; verifiedAt: string | null } | undefined;
+}) {
   const label = verificationBadge(status);
   if (!label) return null;
+  if (status === 'verified' && explain) {
+    return (
+      <details className="verified-details">
+        <summary className="badge badge-verified">
+          <Icon name="badge-check" size={14} /> {label}
+        </summary>
+        <p className="small">{verificationText(explain.checks, explain.verifiedAt)}</p>
+      </details>
+    );
+  }
   if (status === 'verified') {
     return (
       <span className="badge badge-verified">
@@ -44,15 +69,36 @@ export function OsmAttribution({ source }: { source: string | null }) {
  * (`.stars-bar` in global.css). The stars are decoration; the value is text ("4.5", read as
  * "Rated 4.5 out of 5"), so no role or label is needed and the digits keep their contrast.
  */
-export function StarRating({ rating }: { rating: number }) {
+export function StarRating({ rating, labelled = false }: { rating: number; labelled?: boolean }) {
   const value = starValue(rating);
   return (
     <span className="stars">
+      {labelled && <span className="rating-label">{DIRECTORY_RATING_LABEL}</span>}
       <span className={`stars-bar stars-${value * 2}`} aria-hidden="true" />
       <span className="stars-value">
-        <span className="visually-hidden">Rated </span>
+        <span className="visually-hidden">{labelled ? ': ' : 'Rated '}</span>
         {value.toFixed(1)}
         <span className="visually-hidden"> out of 5</span>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The motorists' average and count (issue 24.2), labelled apart from the directory's own rating
+ * (visibly and in the accessible name: "Motorists' average: 4.3 out of 5, 27 reviews"); nothing
+ * without reviews.
+ */
+export function ReviewsAverage({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) return null;
+  return (
+    <span className="stars">
+      <span className="rating-label">{REVIEWS_AVERAGE_LABEL}</span>
+      <span className={`stars-bar stars-${Math.round(average * 2)}`} aria-hidden="true" />
+      <span className="stars-value">
+        <span className="visually-hidden">: </span>
+        {average.toFixed(1)}
+        <span className="visually-hidden"> out of 5,</span> ({reviewCountText(count)})
       </span>
     </span>
   );
