@@ -8,6 +8,7 @@ import {
   DAILY_LIMIT,
   NOT_OWNER_MESSAGE,
   OWN_LISTING_MESSAGE,
+  rankedCategoryPage,
   VERIFY_TO_REVIEW_MESSAGE,
 } from '../../functions/reviews/reviews.service.ts';
 import { CacheTags } from '../../functions/site/cache-tags.ts';
@@ -770,6 +771,32 @@ describe('counts', () => {
     expect(a.review_score).toBeCloseTo(40 / 11, 10);
     expect(b.review_score).toBeCloseTo(265 / 60, 10);
     expect(b.review_score!).toBeGreaterThan(a.review_score!);
+  });
+
+  it('orders a category page Top rated and Most reviewed, unreviewed listings last (issue 24.5)', async () => {
+    const area = `Ranking ${Date.now()}`;
+    const make = async (count: number, sum: number) => {
+      const listing = await insertBusiness(handle.db, { area });
+      if (count > 0)
+        await handle.db
+          .updateTable('business_registrations')
+          .set({ review_count: count, review_sum: sum })
+          .where('id', '=', listing.id)
+          .execute();
+      return listing.id;
+    };
+    const oneFive = await make(1, 5); // (35 + 5) / 11 = 3.64
+    const fiftyGood = await make(50, 230); // (35 + 230) / 60 = 4.42
+    const threeBad = await make(3, 6); // (35 + 6) / 13 = 3.15
+    const none = await make(0, 0);
+    const order = async (by: 'top_rated' | 'most_reviewed', page = 1, limit = 10) =>
+      (await rankedCategoryPage(handle.db, 'mechanic', by, page, limit, area)).map((b) => b.id);
+    expect(await order('top_rated')).toEqual([fiftyGood, oneFive, threeBad, none]);
+    expect(await order('most_reviewed')).toEqual([fiftyGood, threeBad, oneFive, none]);
+    expect(await order('top_rated', 2, 2)).toEqual([threeBad, none]);
+    const [first] = await rankedCategoryPage(handle.db, 'mechanic', 'top_rated', 1, 1, area);
+    expect(first).toMatchObject({ review_count: 50, review_average: 4.6 });
+    expect(first).not.toHaveProperty('review_score');
   });
 });
 
