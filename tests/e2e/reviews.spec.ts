@@ -29,11 +29,13 @@ let cookies: Awaited<ReturnType<import('@playwright/test').BrowserContext['cooki
 
 async function fillReview(page: Page, review: { title: string; body: string; stars: number }) {
   await page.getByLabel(`${review.stars} stars`, { exact: true }).check();
-  await page.getByLabel('Title *').fill(review.title);
-  await page.getByLabel('Your review *').fill(review.body);
-  await page.getByLabel('Service used *').selectOption('Mechanic');
-  await page.getByLabel('Month of your visit *').selectOption({ index: 2 });
-  await page.getByLabel('Name shown with your review *').fill('Kunle A.');
+  await page.getByLabel('Title *', { exact: true }).fill(review.title);
+  await page.getByLabel('Your review *', { exact: true }).fill(review.body);
+  await page
+    .getByLabel('Service used *', { exact: true })
+    .selectOption('Mechanic / Repair Services');
+  await page.getByLabel('Month of your visit *', { exact: true }).selectOption({ index: 2 });
+  await page.getByLabel('Name shown with your review *', { exact: true }).fill('Kunle A.');
 }
 
 test.describe('without JavaScript', () => {
@@ -79,10 +81,10 @@ test.describe('without JavaScript', () => {
     await fillReview(page, { title: TITLE, body: 'Too short', stars: 5 });
     await page.getByRole('button', { name: 'Post review' }).click();
     await expect(page.getByText('Review must be at least 20 characters')).toBeVisible();
-    await expect(page.getByLabel('Title *')).toHaveValue(TITLE);
+    await expect(page.getByLabel('Title *', { exact: true })).toHaveValue(TITLE);
     await expect(page.getByLabel('5 stars', { exact: true })).toBeChecked();
     await page
-      .getByLabel('Your review *')
+      .getByLabel('Your review *', { exact: true })
       .fill('He came to my house, found the bad plug and showed me the old part. Fair price.');
     await page.getByRole('button', { name: 'Post review' }).click();
     await expect(page.getByText('Your review is on the page')).toBeVisible();
