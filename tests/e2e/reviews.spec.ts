@@ -172,7 +172,7 @@ test('an admin publishes the held review from the Reviews tab', async ({ browser
   await expect(adminTab(page, 'Reviews')).toHaveText(/\(\d+\)$/);
   const card = page.locator('li.admin-review', { hasText: HELD_TITLE });
   await expect(card).toBeVisible();
-  await expect(card.getByText('Contains a phone number')).toBeVisible();
+  await expect(card.getByText('Contains a phone number', { exact: true })).toBeVisible();
   await expectNoViolations(page, 'admin Reviews tab');
   await card.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(card).toHaveCount(0);
