@@ -128,7 +128,8 @@ test.describe('without JavaScript', () => {
 test('axe and the Nu Html Checker on the business page with a review, the review and report pages', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Four axe runs and one Nu Html Checker JVM: slow on a loaded 2-core machine.
+  test.setTimeout(240_000);
   expect(cookies.length, 'the motorist test ran first').toBeGreaterThan(0);
   const html: Record<string, string> = {};
   const visitor = await browser.newContext({ extraHTTPHeaders: visitorAddress(41) });
