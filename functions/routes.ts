@@ -12,6 +12,7 @@ import * as imports from './imports/imports.handler.ts';
 import * as messages from './messages/messages.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
 import * as reports from './reports/reports.handler.ts';
+import * as reviews from './reviews/reviews.handler.ts';
 import * as serviceCards from './service-cards/service-cards.handler.ts';
 import * as serviceRequests from './service-requests/service-requests.handler.ts';
 import * as users from './users/users.handler.ts';
@@ -52,6 +53,18 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/service-cards',                           'public', serviceCards.listEnabled),
   route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
   route('POST',   '/directory/:id/reports',                   'public', idempotent(reports.submit)),
+  route('GET',    '/directory/:id/reviews',                   'public', reviews.listForListing),
+  route('POST',   '/directory/:id/reviews',                   'user',   idempotent(reviews.write)),
+  route('GET',    '/account/reviews/:id',                     'user',   reviews.own),
+  route('PUT',    '/reviews/:id',                             'user',   reviews.edit),
+  route('DELETE', '/reviews/:id',                             'user',   reviews.remove),
+  route('PUT',    '/reviews/:id/reply',                       'user',   reviews.putReply),
+  // The same writes as POSTs, for the form pages that work without JavaScript (ADR 028).
+  route('POST',   '/reviews/:id/edit',                        'user',   reviews.edit),
+  route('POST',   '/reviews/:id/delete',                      'user',   reviews.remove),
+  route('POST',   '/reviews/:id/reply',                       'user',   reviews.putReply),
+  route('POST',   '/reviews/:id/reports',                     'public', idempotent(reviews.report)),
+  route('GET',    '/account/listings/:id/reviews',            'user',   reviews.ownerList),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),
   route('POST',   '/auth/sign-out',                           'public', auth.signOut),
@@ -104,6 +117,13 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/admin/reports/:id/resolve',               'admin',  reports.resolve),
   route('POST',   '/admin/reports/:id/dismiss',               'admin',  reports.dismiss),
   route('POST',   '/admin/reports/:id/suspend',               'admin',  reports.suspend),
+  route('GET',    '/admin/reviews',                           'admin',  reviews.listWaiting),
+  route('GET',    '/admin/reviews/log',                       'admin',  reviews.moderationLog),
+  route('POST',   '/admin/reviews/:id/publish',               'admin',  reviews.publish),
+  route('POST',   '/admin/reviews/:id/hide',                  'admin',  reviews.hide),
+  route('POST',   '/admin/reviews/:id/block',                 'admin',  reviews.block),
+  route('POST',   '/admin/reviews/:id/reply/publish',         'admin',  reviews.publishReply),
+  route('POST',   '/admin/reviews/:id/reply/hide',            'admin',  reviews.hideReply),
   route('GET',    '/admin/messaging/recipients',              'admin',  messages.listRecipients),
   route('GET',    '/admin/messages',                          'admin',  messages.listSent),
   route('POST',   '/admin/messages',                          'admin',  idempotent(messages.send)),

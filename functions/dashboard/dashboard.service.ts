@@ -6,6 +6,7 @@ import { countContacts } from '../contacts/contacts.service.ts';
 import type { Database } from '../db/database.ts';
 import { countRegistrationsByStatus } from '../registrations/registrations.service.ts';
 import { countReportedListings } from '../reports/reports.service.ts';
+import { countWaiting as countWaitingReviews } from '../reviews/reviews.service.ts';
 import { countServiceRequests } from '../service-requests/service-requests.service.ts';
 import { countUsers } from '../users/users.service.ts';
 
@@ -14,14 +15,16 @@ import { countUsers } from '../users/users.service.ts';
  * own fields (SPEC §5), from its resource. The four listing statuses come from one grouped query.
  */
 export async function countTabs(db: Kysely<Database>, q: string | undefined): Promise<AdminCounts> {
-  const [byStatus, requests, users, contacts, articles, claims, reports] = await Promise.all([
-    countRegistrationsByStatus(db, q),
-    countServiceRequests(db, q),
-    countUsers(db, q),
-    countContacts(db, q),
-    countArticles(db, q),
-    countPendingReviews(db, q),
-    countReportedListings(db, q),
-  ]);
-  return { ...byStatus, requests, users, contacts, articles, claims, reports };
+  const [byStatus, requests, users, contacts, articles, claims, reports, reviews] =
+    await Promise.all([
+      countRegistrationsByStatus(db, q),
+      countServiceRequests(db, q),
+      countUsers(db, q),
+      countContacts(db, q),
+      countArticles(db, q),
+      countPendingReviews(db, q),
+      countReportedListings(db, q),
+      countWaitingReviews(db, q),
+    ]);
+  return { ...byStatus, requests, users, contacts, articles, claims, reports, reviews };
 }

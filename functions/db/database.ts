@@ -63,7 +63,20 @@ export interface BusinessRegistrationsTable {
   location_text: ColumnType<string, never, never>;
   /** Generated: what the admin's company search covers (name, type, city, services; ADR 014). */
   admin_search_text: ColumnType<string, never, never>;
+  /** Published reviews: how many, their stars' sum, and how many of 1…5 stars (issue 24). */
+  review_count: Generated<number>;
+  review_sum: Generated<number>;
+  review_stars: Generated<number[]>;
+  /** Generated: the Top rated score (Bayesian average, ADR 034); null without reviews. */
+  review_score: ColumnType<number | null, never, never>;
+  /** Which checks passed when an admin set Verified (issue 24.6), when and by whom. */
+  verification_checks: Generated<VerificationCheck[]>;
+  verified_at: Timestamp | null;
+  verified_by: string | null;
 }
+
+/** The checks an admin records behind the Verified badge (issue 24.6). */
+export type VerificationCheck = 'phone' | 'cac' | 'address' | 'identity';
 
 /** The public read model: approved registrations only, raw (not yet redacted). */
 export interface BusinessDirectoryView {
@@ -103,6 +116,12 @@ export interface BusinessDirectoryView {
   location_text: string;
   /** True when an account owns the listing ("Claimed", ADR 018). */
   claimed: boolean;
+  /** Published reviews: count, stars' sum, how many of 1…5 stars (issue 24). */
+  review_count: number;
+  review_sum: number;
+  review_stars: number[];
+  verification_checks: VerificationCheck[];
+  verified_at: Date | null;
 }
 
 export type ArticleCategory = 'Car Care' | 'Maintenance' | 'Buying Guide' | 'News' | 'Tips';
@@ -194,6 +213,90 @@ export interface ListingReportsTable {
   created_at: Timestamp;
   handled_at: Timestamp | null;
   handled_by: string | null;
+}
+
+export type ReviewStatus = 'published' | 'held' | 'hidden';
+
+/** Issue 24 (ADR 034): a motorist's review of a listing, one per account and listing. */
+export interface ReviewsTable {
+  id: Generated<string>;
+  business_id: string;
+  user_id: string;
+  rating: number;
+  title: string;
+  body: string;
+  service: string;
+  /** The first day of the month of the visit. */
+  visit_month: ColumnType<Date, Date | string, Date | string>;
+  /** The name shown with the review, chosen by its author. */
+  author_name: string;
+  status: ReviewStatus;
+  /** The hold rules that put it aside (`link`, `phone`, `email`, `duplicate`, …). */
+  hold_reasons: Generated<string[]>;
+  /** Why an admin hid it: the author sees this. */
+  hidden_reason: string | null;
+  /** sha256 of the normalised text (the "same text posted elsewhere" rule). */
+  body_hash: string;
+  /** A keyed hash of the author's address bucket at writing time (never the address). */
+  author_address_key: string;
+  /** The account was younger than a week when the review was written. */
+  new_account: Generated<boolean>;
+  /** Since when it waits for the admin (held, reported, or its reply held); null otherwise. */
+  attention_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  published_at: Timestamp | null;
+}
+
+/** The owner's one public reply to a review (issue 24.3). */
+export interface ReviewRepliesTable {
+  review_id: string;
+  user_id: string | null;
+  body: string;
+  status: ReviewStatus;
+  hold_reasons: Generated<string[]>;
+  hidden_reason: string | null;
+  body_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A visitor's report of a review (issue 24.1; ADR 019's shape). */
+export interface ReviewReportsTable {
+  id: Generated<string>;
+  review_id: string;
+  reason: 'fake' | 'offensive' | 'personal' | 'advertising' | 'conflict' | 'other';
+  details: string | null;
+  reporter_user_id: string | null;
+  reporter_key: string;
+  status: Generated<'open' | 'upheld' | 'dismissed'>;
+  created_at: Timestamp;
+  handled_at: Timestamp | null;
+  handled_by: string | null;
+}
+
+/** An account an admin blocked from reviewing (issue 24.4). */
+export interface ReviewBlocksTable {
+  user_id: string;
+  reason: string | null;
+  blocked_by: string | null;
+  created_at: Timestamp;
+}
+
+export type ModerationAction =
+  'held' | 'reply_held' | 'published' | 'hidden' | 'blocked' | 'reply_published' | 'reply_hidden';
+
+/** Every moderation step of a review: a rule that held it, or an admin's action (issue 24.4). */
+export interface ReviewModerationLogTable {
+  id: Generated<string>;
+  review_id: string | null;
+  business_id: string | null;
+  action: ModerationAction;
+  reasons: Generated<string[]>;
+  note: string | null;
+  /** The admin who acted; null for a rule. */
+  admin_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface SentMessagesTable {
@@ -346,6 +449,11 @@ export interface Database {
   service_request_notifications: ServiceRequestNotificationsTable;
   contacts: ContactsTable;
   listing_reports: ListingReportsTable;
+  reviews: ReviewsTable;
+  review_replies: ReviewRepliesTable;
+  review_reports: ReviewReportsTable;
+  review_blocks: ReviewBlocksTable;
+  review_moderation_log: ReviewModerationLogTable;
   sent_messages: SentMessagesTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;

@@ -34,6 +34,11 @@ const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => 
   source_id: null,
   is_sample: false,
   claimed: false,
+  review_count: 4,
+  review_sum: 17,
+  review_stars: [0, 0, 1, 1, 2],
+  verification_checks: ['phone', 'cac'],
+  verified_at: new Date('2026-11-20T10:00:00.000Z'),
   category_keys: ['parts'],
   search_text: 'internal search text',
   type_text: 'internal type text',
@@ -125,5 +130,22 @@ describe('toPublicBusiness', () => {
 
   it('opening_hours null stays null', () => {
     expect(toPublicBusiness(row({ opening_hours: null })).opening_hours).toBeNull();
+  });
+});
+
+describe('toPublicBusiness: reviews and verification (issue 24)', () => {
+  it("carries the reviews' count and average to one decimal, null without reviews", () => {
+    expect(toPublicBusiness(row())).toMatchObject({ review_count: 4, review_average: 4.3 });
+    expect(
+      toPublicBusiness(row({ review_count: 0, review_sum: 0, review_stars: [0, 0, 0, 0, 0] })),
+    ).toMatchObject({ review_count: 0, review_average: null });
+  });
+
+  it('carries the checks behind Verified and their date, never who checked', () => {
+    const b = toPublicBusiness(row());
+    expect(b.verification_checks).toEqual(['phone', 'cac']);
+    expect(b.verified_at).toBe('2026-11-20T10:00:00.000Z');
+    expect(b).not.toHaveProperty('verified_by');
+    expect(toPublicBusiness(row({ verified_at: null })).verified_at).toBeNull();
   });
 });

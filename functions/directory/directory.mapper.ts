@@ -1,4 +1,5 @@
 import type { PublicBusiness } from '../../src/schemas/directory.ts';
+import { reviewAverage } from '../../src/schemas/review-rules.ts';
 import type { BusinessDirectoryRow } from '../db/database.ts';
 
 /**
@@ -40,5 +41,9 @@ export function toPublicBusiness(row: BusinessDirectoryRow): PublicBusiness {
     source_id: row.source_id,
     is_sample: row.is_sample,
     claimed: row.claimed,
+    review_count: row.review_count,
+    review_average: reviewAverage(row.review_count, row.review_sum),
+    verification_checks: row.verification_checks,
+    verified_at: row.verified_at ? new Date(row.verified_at).toISOString() : null,
   };
 }

@@ -151,13 +151,17 @@ export async function setFeatured(request: Request, ctx: ApiContext): Promise<Re
   return reply(RegistrationResponseSchema, { registration: service.toAdminRegistration(after) });
 }
 
-/** POST /api/admin/registrations/:id/verification `{ verification_status }` → `{ registration }`. */
+/**
+ * POST /api/admin/registrations/:id/verification `{ verification_status, checks? }` →
+ * `{ registration }`; `checks` (issue 24.6) are recorded with the date and the admin when verified.
+ */
 export async function setVerification(request: Request, ctx: ApiContext): Promise<Response> {
-  const { verification_status } = parseOrThrow(VerificationSchema, await readJson(request));
+  const { verification_status, checks } = parseOrThrow(VerificationSchema, await readJson(request));
   const { after, tags } = await service.setVerification(
     await ctx.db(),
     idOf(ctx),
     verification_status,
+    { checks, adminId: (await ctx.sessionUser())?.id ?? null },
   );
   await ctx.invalidate(tags);
   return reply(RegistrationResponseSchema, { registration: service.toAdminRegistration(after) });

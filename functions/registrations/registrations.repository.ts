@@ -53,6 +53,8 @@ export const ADMIN_COLUMNS = [
   'is_sample',
   'area',
   'category_keys',
+  'verification_checks',
+  'verified_at',
 ] as const satisfies readonly (keyof BusinessRegistration)[];
 
 export type AdminRegistrationRow = Pick<BusinessRegistration, (typeof ADMIN_COLUMNS)[number]>;

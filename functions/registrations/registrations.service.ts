@@ -25,7 +25,12 @@ import { guardPublicForm } from '../_lib/forms.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
-import type { BusinessRegistration, BusinessStatus, Database } from '../db/database.ts';
+import type {
+  BusinessRegistration,
+  BusinessStatus,
+  Database,
+  VerificationCheck,
+} from '../db/database.ts';
 import {
   newBusinessNotification,
   welcomeEmail,
@@ -440,6 +445,8 @@ export async function setVerification(
   db: Db,
   id: string,
   verification_status: 'verified' | 'verification_pending' | 'not_verified',
+  /** Issue 24.6: the checks that passed and the admin who recorded them (when verified). */
+  record: { checks: VerificationCheck[]; adminId: string | null } = { checks: [], adminId: null },
 ): Promise<RegistrationWrite> {
   const before = await getRegistration(db, id);
   if (!VERIFIABLE_STATUSES.includes(before.status)) {
@@ -448,9 +455,13 @@ export async function setVerification(
       'Verification can only be changed for approved or suspended businesses.',
     );
   }
+  const verified = verification_status === 'verified';
   const after = await repository.update(db, id, {
     verification_status,
-    verified: verification_status === 'verified',
+    verified,
+    verification_checks: verified ? [...new Set(record.checks)] : [],
+    verified_at: verified ? new Date() : null,
+    verified_by: verified ? record.adminId : null,
   });
   return registrationWrite(before, after);
 }

@@ -12,6 +12,22 @@ export interface AuthScreenProps {
   signIn: FormState;
   signUp: FormState;
   accountExists: boolean;
+  next?: string | undefined;
+}
+
+/**
+ * A local page to return to after signing in (`?next=/business/x/review/`, issue 24.2), or
+ * undefined for anything that would leave the site (`//host`, `https:`, back slashes).
+ */
+export function safeNextPath(value: string | null): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return undefined;
+  try {
+    const url = new URL(value, 'http://local.invalid');
+    return url.origin === 'http://local.invalid' ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -23,22 +39,23 @@ export interface AuthScreenProps {
  * Returns the redirect to send, or the island's props.
  */
 export async function authScreen(astro: AstroGlobal): Promise<Response | AuthScreenProps> {
-  const path = astro.url.pathname;
+  const next = safeNextPath(astro.url.searchParams.get('next'));
+  const path = next ? `${astro.url.pathname}?next=${encodeURIComponent(next)}` : astro.url.pathname;
   const tab: AuthTab = astro.url.searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
   const fresh = () => emptyFormState(newIdempotencyKey());
   const post = await handleFormPost(astro, {
     endpoint: tab === 'signup' ? '/api/auth/sign-up' : '/api/auth/sign-in',
     schema: tab === 'signup' ? SignUpSchema : SignInSchema,
     secret: ['password', 'confirmPassword'],
-    done: () => '/',
+    done: () => next ?? '/',
   });
   if (post.kind === 'answer') return post.response;
   if (tab === 'signin')
-    return { path, tab, signIn: post.state, signUp: fresh(), accountExists: false };
+    return { path, tab, signIn: post.state, signUp: fresh(), accountExists: false, next };
   if (post.state.error && alreadyRegistered(post.state.error)) {
     astro.response.status = 200;
     const signIn = { ...fresh(), values: { email: post.state.values.email ?? '' } };
-    return { path, tab: 'signin', signIn, signUp: fresh(), accountExists: true };
+    return { path, tab: 'signin', signIn, signUp: fresh(), accountExists: true, next };
   }
-  return { path, tab, signIn: fresh(), signUp: post.state, accountExists: false };
+  return { path, tab, signIn: fresh(), signUp: post.state, accountExists: false, next };
 }

@@ -9,10 +9,11 @@
 export const CDN_MAX_AGE_S = 86_400;
 
 /**
- * Every query parameter a cached page varies on (the category pages' `area`, ADR 020). The local
- * server keys a path on these until its page says which of them it reads (server/page-cache.ts).
+ * Every query parameter a cached page varies on (the category pages' `area`, ADR 020; the
+ * business page's review page and order, `reviews` and `sort`, issue 24.2). The local server
+ * keys a path on these until its page says which of them it reads (server/page-cache.ts).
  */
-export const PAGE_QUERY_PARAMETERS: readonly string[] = ['area'];
+export const PAGE_QUERY_PARAMETERS: readonly string[] = ['area', 'reviews', 'sort'];
 
 export interface CacheOptions {
   /**

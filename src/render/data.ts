@@ -16,9 +16,12 @@ import {
   sitemapEntries,
   sitemapFileCount,
 } from '../../functions/directory/directory.service.ts';
+import { listingReviews } from '../../functions/reviews/reviews.service.ts';
 import { listPublicServiceCards } from '../../functions/service-cards/service-cards.service.ts';
 import type { PublicArticle } from '../schemas/articles';
 import type { CategoryPageKey } from '../schemas/categories';
+import type { ReviewSort } from '../schemas/review-rules';
+import type { ReviewListResponse } from '../schemas/reviews';
 import {
   DIRECTORY_PAGE_SIZE,
   MAX_PAGE_NUMBER,
@@ -102,6 +105,21 @@ export async function featuredPage(page: number): Promise<NumberedPage | undefin
 /** The approved listing with this slug (public view), or undefined. */
 export async function businessBySlug(slug: string): Promise<PublicBusiness | undefined> {
   return findBusinessBySlug(await db(), slug);
+}
+
+/**
+ * Page `page` (10 reviews) of a listing's published reviews in `sort` order, with the summary the
+ * Reviews section shows (issue 24.2); the counts are kept on the listing, never recomputed here.
+ */
+export async function businessReviews(
+  businessId: string,
+  page: number,
+  sort: ReviewSort,
+): Promise<ReviewListResponse> {
+  // As the API sends it (dates as ISO strings): at most 10 reviews, so the round trip is cheap.
+  return JSON.parse(
+    JSON.stringify(await listingReviews(await db(), businessId, { page, sort })),
+  ) as ReviewListResponse;
 }
 
 /** Articles on one page of /articles/. */

@@ -45,6 +45,10 @@ function business(overrides: Partial<PublicBusiness> = {}): PublicBusiness {
     source_id: null,
     is_sample: true,
     claimed: false,
+    review_count: 0,
+    review_average: null,
+    verification_checks: [],
+    verified_at: null,
     ...overrides,
   };
 }
@@ -213,6 +217,100 @@ describe('businessJsonLd', () => {
     expect(
       businessJsonLd(business({ business_type: 'Breakdown Recovery / Towing' }), URL_OF)['@type'],
     ).toBe('AutomotiveBusiness');
+  });
+});
+
+describe('businessJsonLd: reviews (issue 24.7)', () => {
+  const reviews = {
+    summary: { count: 27, average: 4.3, stars: [1, 1, 2, 8, 15] },
+    reviews: [
+      {
+        id: '00000000-0000-4000-8000-0000000000aa',
+        rating: 5,
+        title: 'Fixed my gearbox in a day',
+        body: 'Honest price, the old parts were shown to me before they were thrown away.',
+        service: 'Mechanic',
+        visit_month: '2026-10',
+        author_name: 'Tunde',
+        created_at: '2026-11-02T09:30:00.000Z',
+        updated_at: '2026-11-02T09:30:00.000Z',
+        reply: null,
+      },
+    ],
+  };
+
+  /**
+   * Google's documented required properties (developers.google.com/search/docs/appearance/
+   * structured-data/review-snippet): AggregateRating needs `ratingValue` and `ratingCount` or
+   * `reviewCount`; a Review needs `author` with a `name` and `reviewRating` with a `ratingValue`
+   * (nested in the item reviewed, here the LocalBusiness); ratings outside 1–5 need best/worst.
+   */
+  function checkGoogleRequired(ld: Record<string, unknown>): string[] {
+    const problems: string[] = [];
+    const aggregate = ld.aggregateRating as Record<string, unknown> | undefined;
+    if (aggregate) {
+      if (aggregate['@type'] !== 'AggregateRating') problems.push('aggregateRating @type');
+      if (typeof aggregate.ratingValue !== 'number') problems.push('aggregate ratingValue');
+      if (typeof aggregate.ratingCount !== 'number' && typeof aggregate.reviewCount !== 'number')
+        problems.push('aggregate ratingCount or reviewCount');
+      const value = aggregate.ratingValue as number;
+      if (
+        value < ((aggregate.worstRating as number) ?? 1) ||
+        value > ((aggregate.bestRating as number) ?? 5)
+      )
+        problems.push('aggregate ratingValue out of range');
+    }
+    for (const review of (ld.review as Record<string, unknown>[] | undefined) ?? []) {
+      if (review['@type'] !== 'Review') problems.push('review @type');
+      const author = review.author as Record<string, unknown> | undefined;
+      if (!author || typeof author.name !== 'string' || !author.name)
+        problems.push('review author.name');
+      if (author && !['Person', 'Organization'].includes(author['@type'] as string))
+        problems.push('review author @type');
+      const rating = review.reviewRating as Record<string, unknown> | undefined;
+      if (!rating || typeof rating.ratingValue !== 'number') problems.push('review ratingValue');
+    }
+    return problems;
+  }
+
+  it("carries AggregateRating and the page's Review items with every required property", () => {
+    const ld = businessJsonLd(
+      business({ star_rating: 2 }),
+      'https://x.test/b/',
+      undefined,
+      reviews,
+    );
+    expect(checkGoogleRequired(ld)).toEqual([]);
+    expect(ld).toMatchObject({
+      aggregateRating: { ratingValue: 4.3, reviewCount: 27, bestRating: 5, worstRating: 1 },
+      review: [
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'Tunde' },
+          reviewRating: { ratingValue: 5 },
+          datePublished: '2026-11-02',
+        },
+      ],
+    });
+  });
+
+  it("never carries the admin's own rating, and nothing without reviews", () => {
+    const ld = businessJsonLd(business({ star_rating: 2 }), 'https://x.test/b/', undefined, {
+      summary: { count: 0, average: null, stars: [0, 0, 0, 0, 0] },
+      reviews: [],
+    });
+    expect(ld).not.toHaveProperty('aggregateRating');
+    expect(ld).not.toHaveProperty('review');
+    expect(JSON.stringify(ld)).not.toMatch(/"ratingValue":2\b/);
+  });
+
+  it('the checker itself finds a missing author name and a missing count', () => {
+    expect(
+      checkGoogleRequired({
+        aggregateRating: { '@type': 'AggregateRating', ratingValue: 4 },
+        review: [{ '@type': 'Review', author: { '@type': 'Person' }, reviewRating: {} }],
+      }),
+    ).toEqual(['aggregate ratingCount or reviewCount', 'review author.name', 'review ratingValue']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { SITE } from '../config/site';
+import type { ReviewListResponse } from '../schemas/reviews';
 import type { PublicArticle } from '../schemas/articles';
 import { CATEGORY_PAGES, type CategoryPage } from '../schemas/categories';
 import { locationLine, matchesTypeFilter, type PublicBusiness } from '../schemas/directory';
@@ -67,7 +68,55 @@ export function openingHoursSpecification(hours: OpeningHours | null) {
 }
 
 /** LocalBusiness JSON-LD. Telephone, street address and geo only for public listings; no AggregateRating. */
-export function businessJsonLd(business: PublicBusiness, url: string, image?: string) {
+/**
+ * schema.org `AggregateRating` and `Review` items of a business page (issue 24.7): the motorists'
+ * published reviews only (we are a third party, so Google allows them); never the admin's own
+ * `star_rating`. Google's required properties: AggregateRating `ratingValue` and `ratingCount` or
+ * `reviewCount`; Review `author.name` and `reviewRating.ratingValue` (the item reviewed is the
+ * LocalBusiness they are nested in). Empty without reviews.
+ */
+export function reviewsJsonLd(
+  reviews: Pick<ReviewListResponse, 'summary' | 'reviews'> | undefined,
+) {
+  if (!reviews || reviews.summary.count === 0 || reviews.summary.average === null) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.average,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(reviews.reviews.length > 0
+      ? {
+          review: reviews.reviews.map((review) => ({
+            '@type': 'Review',
+            name: review.title,
+            reviewBody: review.body,
+            datePublished: review.created_at.slice(0, 10),
+            author: { '@type': 'Person', name: review.author_name },
+            reviewRating: {
+              '@type': 'Rating',
+              ratingValue: review.rating,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The business page's LocalBusiness JSON-LD; with `reviews` (the first page of the Reviews
+ * section) its AggregateRating and Review items ({@link reviewsJsonLd}).
+ */
+export function businessJsonLd(
+  business: PublicBusiness,
+  url: string,
+  image?: string,
+  reviews?: Pick<ReviewListResponse, 'summary' | 'reviews'>,
+) {
   const isPublic = !business.contact_protected;
   return {
     '@context': 'https://schema.org',
@@ -102,6 +151,7 @@ export function businessJsonLd(business: PublicBusiness, url: string, image?: st
           ),
         }
       : {}),
+    ...reviewsJsonLd(reviews),
   };
 }
 

@@ -21,6 +21,8 @@ export const AdminCountsSchema = z.object({
   claims: z.number().int().min(0),
   /** Reports tab: listings with open reports, as the tab lists them (ADR 019). */
   reports: z.number().int().min(0),
+  /** Reviews tab: reviews waiting for an admin (held, reported, or with a held reply; issue 24.4). */
+  reviews: z.number().int().min(0),
 });
 export type AdminCounts = z.infer<typeof AdminCountsSchema>;
 

@@ -70,6 +70,12 @@ export interface PublicBusiness {
   is_sample: boolean;
   /** True when an owner has claimed the listing: "Claimed" instead of "Claim this business" (ADR 018). */
   claimed: boolean;
+  /** Published motorists' reviews (issue 24): how many, and their average to one decimal (null: none). */
+  review_count: number;
+  review_average: number | null;
+  /** The checks behind Verified (`phone`, `cac`, `address`, `identity`) and when (issue 24.6). */
+  verification_checks: string[];
+  verified_at: string | null;
 }
 
 /**
@@ -102,6 +108,10 @@ export const CARD_FIELDS = [
   'source',
   'is_sample',
   'claimed',
+  'review_count',
+  'review_average',
+  'verification_checks',
+  'verified_at',
 ] as const satisfies readonly (keyof PublicBusiness)[];
 
 export type BusinessCardData = Pick<PublicBusiness, (typeof CARD_FIELDS)[number]>;

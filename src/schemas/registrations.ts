@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { SERVICE_CATEGORIES } from './categories';
 import { LAGOS_AREA_NAMES } from '../config/lagos-areas';
+import { VERIFICATION_CHECK_KEYS } from './review-rules';
 import { nullableWebsite } from './url';
 
 /**
@@ -39,6 +40,11 @@ export const FeaturedSchema = z.object({ featured: z.boolean() });
 /** `POST /api/admin/registrations/:id/verification`. */
 export const VerificationSchema = z.object({
   verification_status: z.enum(['verified', 'verification_pending', 'not_verified']),
+  /**
+   * Issue 24.6: the checks that passed, recorded with the date and the admin when the status is
+   * `verified` (ignored otherwise, and cleared).
+   */
+  checks: z.array(z.enum(VERIFICATION_CHECK_KEYS)).max(4).default([]),
 });
 
 /** SPEC §4 star_rating steps. */
@@ -155,6 +161,9 @@ export const AdminRegistrationSchema = z.object({
   is_sample: z.boolean(),
   area: z.string().nullable(),
   category_keys: z.array(z.string()),
+  /** Issue 24.6: the checks behind Verified and when they were recorded. */
+  verification_checks: z.array(z.string()).optional(),
+  verified_at: isoDateTime.nullable().optional(),
   /**
    * Issue 16.3 (ADR 019): three distinct reporters have open "Permanently closed" reports.
    * Sent by the list (`GET /api/admin/registrations`) only.

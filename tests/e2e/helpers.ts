@@ -193,6 +193,7 @@ export const ADMIN_TAB_LABELS = [
   'Featured',
   'Requests',
   'Reports',
+  'Reviews',
   'Users',
   'Contacts',
   'Messaging',

@@ -407,6 +407,49 @@ describe('verification and star rating', () => {
     ).toBe(422);
   });
 
+  it('records the checks behind Verified with the date and the admin, and clears them after (issue 24.6)', async () => {
+    const business = await insertBusiness(handle.db, { status: 'approved' });
+    const before = Date.now();
+    const { status, body } = await post(`/api/admin/registrations/${business.id}/verification`, {
+      verification_status: 'verified',
+      checks: ['cac', 'phone'],
+    });
+    expect(status).toBe(200);
+    expect(body.registration.verification_checks).toEqual(['cac', 'phone']);
+    const stored = (await handle.db
+      .selectFrom('business_registrations')
+      .select(['verification_checks', 'verified_at', 'verified_by'])
+      .where('id', '=', business.id)
+      .executeTakeFirstOrThrow())!;
+    expect(stored.verified_by).toBeTruthy();
+    expect(new Date(stored.verified_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const listed = await handle.db
+      .selectFrom('business_directory')
+      .select(['verification_checks', 'verified_at'])
+      .where('id', '=', business.id)
+      .executeTakeFirstOrThrow();
+    expect(listed.verification_checks).toEqual(['cac', 'phone']);
+
+    expect(
+      (
+        await post(`/api/admin/registrations/${business.id}/verification`, {
+          verification_status: 'verified',
+          checks: ['fingerprint'],
+        })
+      ).status,
+    ).toBe(422);
+    await post(`/api/admin/registrations/${business.id}/verification`, {
+      verification_status: 'not_verified',
+    });
+    expect(
+      await handle.db
+        .selectFrom('business_registrations')
+        .select(['verification_checks', 'verified_at', 'verified_by'])
+        .where('id', '=', business.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ verification_checks: [], verified_at: null, verified_by: null });
+  });
+
   it('accepts the SPEC star steps and refuses others (422)', async () => {
     const business = await insertBusiness(handle.db, { status: 'approved' });
     expect([...STAR_RATINGS]).toEqual([0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5]);

@@ -44,6 +44,10 @@ function business(website: string | null): PublicBusiness {
     source_id: null,
     is_sample: false,
     claimed: false,
+    review_count: 0,
+    review_average: null,
+    verification_checks: [],
+    verified_at: null,
   };
 }
 

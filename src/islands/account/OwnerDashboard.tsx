@@ -12,6 +12,7 @@ import {
 } from '../../schemas/claims';
 import { Guard } from '../auth/Guard';
 import { PageToaster } from '../Toasts';
+import { ownerReviewsPath } from '../../schemas/review-rules';
 import { fieldMessages } from './fields';
 
 /**
@@ -214,6 +215,8 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
       {listing.slug && listing.status === 'approved' && (
         <p className="small">
           <a href={`/business/${listing.slug}/`}>View the business page</a>
+          {' · '}
+          <a href={ownerReviewsPath(listing.id)}>Reviews and your replies</a>
         </p>
       )}
       <ChangeStatus change={listing.change} />

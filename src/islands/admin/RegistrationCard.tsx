@@ -1,4 +1,5 @@
 import { BadgeCheck, Globe, Star } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
 import { formatDateTime } from '../../browser/dates';
@@ -13,6 +14,7 @@ import {
   type TestWelcomeResponse,
 } from '../../schemas/registrations';
 import { CONTACT_VISIBILITY_LABELS } from '../../schemas/listing';
+import { VERIFICATION_CHECKS, verificationText } from '../../schemas/review-rules';
 import { StarRating, VerificationBadge } from '../shared/Badges';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EditBusinessDialog } from './EditBusinessDialog';
@@ -56,6 +58,8 @@ type Result = RegistrationResponse & Partial<StatusChangeResponse>;
 export function RegistrationCard({ business, onChange, selected = false, onSelect }: Props) {
   const { status } = business;
 
+  // Issue 24.6: the checks behind Verified, sent with the verification status.
+  const [checks, setChecks] = useState<string[]>(business.verification_checks ?? []);
   async function run(path: string, body: unknown, failure: string, success: string) {
     const result = await apiSend<Result>(
       'POST',
@@ -261,7 +265,7 @@ export function RegistrationCard({ business, onChange, selected = false, onSelec
               onChange={(e) =>
                 run(
                   'verification',
-                  { verification_status: e.target.value },
+                  { verification_status: e.target.value, checks },
                   'Failed to update verification status. Please try again.',
                   'Verification status updated',
                 )
@@ -272,6 +276,46 @@ export function RegistrationCard({ business, onChange, selected = false, onSelec
               <option value="not_verified">Not Verified</option>
             </select>
           </label>
+          <fieldset className="verification-checks small">
+            <legend>Checks passed (recorded with the date when set to Verified)</legend>
+            {VERIFICATION_CHECKS.map((check) => (
+              <label key={check.key} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={checks.includes(check.key)}
+                  onChange={(e) =>
+                    setChecks((current) =>
+                      e.target.checked
+                        ? [...current, check.key]
+                        : current.filter((key) => key !== check.key),
+                    )
+                  }
+                />
+                {check.label}
+              </label>
+            ))}
+            {business.verification_status === 'verified' && (
+              <>
+                <p className="muted">
+                  {verificationText(business.verification_checks, business.verified_at)}
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() =>
+                    void run(
+                      'verification',
+                      { verification_status: 'verified', checks },
+                      'Failed to save the checks. Please try again.',
+                      'Verification checks saved',
+                    )
+                  }
+                >
+                  Save checks
+                </button>
+              </>
+            )}
+          </fieldset>
           <label>
             Star rating
             <select

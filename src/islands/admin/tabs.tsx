@@ -11,6 +11,7 @@ import { InboxPanel } from './InboxPanel';
 import { MessagingPanel } from './MessagingPanel';
 import { RegistrationsPanel } from './RegistrationsPanel';
 import { ReportsPanel } from './ReportsPanel';
+import { ReviewsPanel } from './ReviewsPanel';
 import { ServiceCardsPanel } from './ServiceCardsPanel';
 import { UsersPanel } from './UsersPanel';
 
@@ -116,6 +117,13 @@ export const ADMIN_TABS = [
     count: 'reports',
     placeholder: 'Search reported businesses by name...',
     panel: ({ q, refreshCounts }) => <ReportsPanel q={q} refreshCounts={refreshCounts} />,
+  },
+  {
+    id: 'reviews',
+    label: 'Reviews',
+    count: 'reviews',
+    placeholder: 'Search reviews by business, title, text or name...',
+    panel: ({ q, refreshCounts }) => <ReviewsPanel q={q} refreshCounts={refreshCounts} />,
   },
   {
     id: 'users',

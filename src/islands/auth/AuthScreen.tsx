@@ -4,16 +4,20 @@ import { PageToaster } from '../Toasts';
 import { SignInForm } from './SignInForm';
 import { ACCOUNT_EXISTS, SignUpForm } from './SignUpForm';
 
-/** SPEC §9: after sign-in or sign-up the user goes to the home page (after the toast shows). */
+/**
+ * SPEC §9: after sign-in or sign-up the user goes to the home page (after the toast shows), or
+ * back to the page that sent them (`?next=`, e.g. Write a review, issue 24.2).
+ */
 const REDIRECT_DELAY_MS = 900;
-const goHome = () => window.setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS);
+const goTo = (next: string | undefined) => () =>
+  window.setTimeout(() => window.location.assign(next ?? '/'), REDIRECT_DELAY_MS);
 
 export type AuthTab = 'signin' | 'signup';
 const TABS: readonly AuthTab[] = ['signin', 'signup'];
 
 /** The address of a tab of the screen at `path`: the tab is a link, so it works without script. */
 export const authTabHref = (path: string, tab: AuthTab) =>
-  tab === 'signup' ? `${path}?tab=signup` : path;
+  tab === 'signup' ? `${path}${path.includes('?') ? '&' : '?'}tab=signup` : path;
 
 interface Props {
   /** The page's path (`/auth/` or `/user-auth/`): both forms post to it. */
@@ -23,6 +27,8 @@ interface Props {
   signUp: FormState;
   /** Set when a sign-up without JavaScript found the account: the Sign In tab says so. */
   accountExists?: boolean;
+  /** The local page to go back to once signed in (`?next=`); the home page without it. */
+  next?: string | undefined;
 }
 
 /**
@@ -36,7 +42,9 @@ export default function AuthScreen({
   signIn,
   signUp,
   accountExists,
+  next,
 }: Props) {
+  const goHome = goTo(next);
   const [tab, setTab] = useState<AuthTab>(initialTab);
   // The e-mail of an account a sign-up found; `notice` when the page found it without script
   // (the island says it with a toast).

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { locationLine, type BusinessCardData } from '../../schemas/listing';
 import { ClaimLink } from './ClaimLink';
-import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from '../shared/Badges';
+import {
+  OsmAttribution,
+  ReviewsAverage,
+  SampleBadge,
+  StarRating,
+  VerificationBadge,
+} from '../shared/Badges';
 import { ContactDetails } from './ContactDetails';
 import { Icon } from '../shared/Icon';
 import ReportListing from './ReportListing';
@@ -62,8 +68,12 @@ export function BusinessDialog({ business, onClose }: Props) {
             <Icon name="map-pin" size={14} /> {locationLine(business) || 'Lagos'}
           </p>
           <div className="card-badges">
-            <StarRating rating={business.star_rating} />
-            <VerificationBadge status={business.verification_status} />
+            <StarRating rating={business.star_rating} labelled={business.review_count > 0} />
+            <ReviewsAverage average={business.review_average} count={business.review_count} />
+            <VerificationBadge
+              status={business.verification_status}
+              explain={{ checks: business.verification_checks, verifiedAt: business.verified_at }}
+            />
             <SampleBadge show={business.is_sample} />
           </div>
           <ClaimLink business={business} />

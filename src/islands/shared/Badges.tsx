@@ -1,10 +1,35 @@
 import { starValue, verificationBadge } from '../../schemas/listing';
+import {
+  DIRECTORY_RATING_LABEL,
+  REVIEWS_AVERAGE_LABEL,
+  reviewCountText,
+  verificationText,
+} from '../../schemas/review-rules';
 import { Icon } from './Icon';
 
-/** SPEC §4: Verified, Verification Pending, Not Verified; any other value shows nothing. */
-export function VerificationBadge({ status }: { status: string }) {
+/**
+ * SPEC §4: Verified, Verification Pending, Not Verified; any other value shows nothing. With
+ * `explain` (the detail dialog), Verified opens what was checked and when (issue 24.6).
+ */
+export function VerificationBadge({
+  status,
+  explain,
+}: {
+  status: string;
+  explain?: { checks: readonly string[]; verifiedAt: string | null } | undefined;
+}) {
   const label = verificationBadge(status);
   if (!label) return null;
+  if (status === 'verified' && explain) {
+    return (
+      <details className="verified-details">
+        <summary className="badge badge-verified">
+          <Icon name="badge-check" size={14} /> {label}
+        </summary>
+        <p className="small">{verificationText(explain.checks, explain.verifiedAt)}</p>
+      </details>
+    );
+  }
   if (status === 'verified') {
     return (
       <span className="badge badge-verified">
@@ -44,12 +69,39 @@ export function OsmAttribution({ source }: { source: string | null }) {
  * background image (`.stars-bar` in global.css) rather than five drawings per card. The stars and
  * the digits are read as one image: "Rated 4.5 out of 5".
  */
-export function StarRating({ rating }: { rating: number }) {
+export function StarRating({ rating, labelled = false }: { rating: number; labelled?: boolean }) {
   const value = starValue(rating);
+  const name = labelled
+    ? `${DIRECTORY_RATING_LABEL}: ${value} out of 5`
+    : `Rated ${value} out of 5`;
   return (
-    <span className="stars" role="img" aria-label={`Rated ${value} out of 5`}>
+    <span className="stars" role="img" aria-label={name}>
+      {labelled && <span className="rating-label">{DIRECTORY_RATING_LABEL}</span>}
       <span className={`stars-bar stars-${value * 2}`} />
       <span className="stars-value">{value.toFixed(1)}</span>
+    </span>
+  );
+}
+
+/**
+ * The motorists' average and count (issue 24.2), labelled apart from the directory's own rating
+ * (visibly and in the accessible name: "Motorists' average: 4.3 out of 5, 27 reviews"); nothing
+ * without reviews.
+ */
+export function ReviewsAverage({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) return null;
+  const value = average.toFixed(1);
+  return (
+    <span
+      className="stars"
+      role="img"
+      aria-label={`${REVIEWS_AVERAGE_LABEL}: ${value} out of 5, ${reviewCountText(count)}`}
+    >
+      <span className="rating-label">{REVIEWS_AVERAGE_LABEL}</span>
+      <span className={`stars-bar stars-${Math.round(average * 2)}`} />
+      <span className="stars-value">
+        {value} ({reviewCountText(count)})
+      </span>
     </span>
   );
 }

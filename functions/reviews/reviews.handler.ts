@@ -1,0 +1,244 @@
+import { BusinessIdSchema } from '../../src/schemas/directory.ts';
+import {
+  AdminReviewActionResponseSchema,
+  AdminReviewListQuerySchema,
+  AdminReviewListResponseSchema,
+  BlockSchema,
+  HideSchema,
+  ModerationLogQuerySchema,
+  ModerationLogResponseSchema,
+  OwnerReviewListQuerySchema,
+  OwnerReviewListResponseSchema,
+  OwnReplyResponseSchema,
+  OwnReviewResponseSchema,
+  ReplyInputSchema,
+  ReviewIdSchema,
+  ReviewInputSchema,
+  ReviewListQuerySchema,
+  ReviewListResponseSchema,
+  ReviewReportSchema,
+} from '../../src/schemas/reviews.ts';
+import { OkResponseSchema } from '../../src/schemas/api.ts';
+import { ReportSubmitResponseSchema } from '../../src/schemas/reports.ts';
+import type { SessionUser } from '../../src/schemas/auth.ts';
+import type { ApiContext, ApiHandler } from '../_lib/context.ts';
+import { AppError } from '../_lib/errors.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
+import * as service from './reviews.service.ts';
+
+/**
+ * Reviews (issue 24, ADR 034): the public list, the author's write / edit / delete, the owner's
+ * reply, "Report this review", and the admin's Reviews tab. Access levels are in routes.ts; who
+ * may touch which review is checked by the service.
+ */
+
+/** A review or a reply is at most 2,000 characters plus a few fields: 16 KB is plenty. */
+const REVIEW_JSON_BYTES = 16 * 1024;
+
+async function signedIn(ctx: ApiContext): Promise<SessionUser> {
+  const user = await ctx.sessionUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return user;
+}
+
+const reviewIdOf = (ctx: ApiContext) => parseOrThrow(ReviewIdSchema, ctx.params).id;
+
+/**
+ * GET /api/directory/:id/reviews?page&sort → `{ summary, reviews, page, sort, pageCount }`: the
+ * listing's published reviews, 10 a page, `newest` (default), `highest` or `lowest` first, each
+ * with the owner's published reply. 404 for a listing not in the directory. Public.
+ */
+export async function listForListing(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
+  const query = parseOrThrow(ReviewListQuerySchema, queryOf(request));
+  return reply(ReviewListResponseSchema, await service.listingReviews(await ctx.db(), id, query));
+}
+
+/**
+ * POST /api/directory/:id/reviews `{ rating, title, body, service, visit_month, author_name }` →
+ * 201 `{ review }` (its `status` says whether it is public or held, and why). Signed-in users
+ * with a confirmed e-mail; 403 otherwise, for the listing's owner and blocked accounts; 409 for a
+ * second review of one listing; 404 for a listing not in the directory; 422; 429.
+ */
+export async function write(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
+  const input = parseOrThrow(ReviewInputSchema, await readJson(request, REVIEW_JSON_BYTES));
+  const { review, tags } = await service.writeReview(await ctx.db(), id, input, {
+    user: await signedIn(ctx),
+    clientAddress: ctx.clientAddress,
+  });
+  await ctx.invalidate(tags);
+  return reply(OwnReviewResponseSchema, { review }, 201);
+}
+
+/**
+ * GET /api/account/reviews/:id (`:id` the listing) → `{ review }`: the signed-in user's review of
+ * the listing with its status (held: why; hidden: our team's reason), or null. Never cached.
+ */
+export async function own(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
+  const review = await service.findOwnReview(await ctx.db(), id, await signedIn(ctx));
+  return reply(OwnReviewResponseSchema, { review }, 200, { 'cache-control': 'private, no-store' });
+}
+
+/** PUT /api/reviews/:id (the author) → `{ review }`; 404 for someone else's review; 403; 422. */
+export async function edit(request: Request, ctx: ApiContext): Promise<Response> {
+  const input = parseOrThrow(ReviewInputSchema, await readJson(request, REVIEW_JSON_BYTES));
+  const { review, tags } = await service.editReview(
+    await ctx.db(),
+    reviewIdOf(ctx),
+    input,
+    await signedIn(ctx),
+  );
+  await ctx.invalidate(tags);
+  return reply(OwnReviewResponseSchema, { review });
+}
+
+/** DELETE /api/reviews/:id (the author) → `{ ok: true }`; 404 for someone else's review. */
+export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
+  const tags = await service.deleteReview(await ctx.db(), reviewIdOf(ctx), await signedIn(ctx));
+  await ctx.invalidate(tags);
+  return reply(OkResponseSchema, { ok: true });
+}
+
+/**
+ * PUT /api/reviews/:id/reply `{ body }` (the listing's owner) → `{ reply }` (published, or held
+ * with its rules). 403 for anyone but the owner of the claimed listing; 404 for a review that is
+ * not public; 422; 429.
+ */
+export async function putReply(request: Request, ctx: ApiContext): Promise<Response> {
+  const input = parseOrThrow(ReplyInputSchema, await readJson(request, REVIEW_JSON_BYTES));
+  const result = await service.replyToReview(
+    await ctx.db(),
+    await ctx.mailer(),
+    reviewIdOf(ctx),
+    input,
+    await signedIn(ctx),
+  );
+  await ctx.invalidate(result.tags);
+  return reply(OwnReplyResponseSchema, { reply: result.reply });
+}
+
+/**
+ * GET /api/account/listings/:id/reviews?page (the listing's owner) → the published reviews of
+ * the owned listing with the owner's replies and their state. 404 for another's listing.
+ */
+export async function ownerList(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
+  const { page } = parseOrThrow(OwnerReviewListQuerySchema, queryOf(request));
+  const result = await service.ownerReviews(await ctx.db(), id, await signedIn(ctx), page);
+  return reply(OwnerReviewListResponseSchema, result, 200, {
+    'cache-control': 'private, no-store',
+  });
+}
+
+/**
+ * POST /api/reviews/:id/reports `{ reason, details?, hp? }` → 201 `{ received: true }`, the same
+ * for a repeat. Anyone may report a published review; 404 otherwise; 422; 429 past 10 an hour
+ * per address.
+ */
+export async function report(request: Request, ctx: ApiContext): Promise<Response> {
+  const input = parseOrThrow(ReviewReportSchema, await readJson(request, 8 * 1024));
+  await service.reportReview(await ctx.db(), reviewIdOf(ctx), input, {
+    user: await ctx.sessionUser(),
+    clientAddress: ctx.clientAddress,
+  });
+  return reply(ReportSubmitResponseSchema, { received: true }, 201);
+}
+
+/**
+ * GET /api/admin/reviews?page&limit&q → `{ reviews, total, page, limit }`: the reviews that wait
+ * (held, reported, or with a held reply), most recently waiting first. Admin.
+ */
+export async function listWaiting(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(AdminReviewListQuerySchema, queryOf(request));
+  const result = await service.listWaiting(await ctx.db(), query);
+  return reply(AdminReviewListResponseSchema, { ...result, page: query.page, limit: query.limit });
+}
+
+/** GET /api/admin/reviews/log?page&limit&q → `{ entries, total, page, limit }`. Admin. */
+export async function moderationLog(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(ModerationLogQuerySchema, queryOf(request));
+  const result = await service.moderationLog(await ctx.db(), query);
+  return reply(ModerationLogResponseSchema, { ...result, page: query.page, limit: query.limit });
+}
+
+async function adminId(ctx: ApiContext): Promise<string | null> {
+  return (await ctx.sessionUser())?.id ?? null;
+}
+
+function answer(outcome: service.ModerationOutcome): Response {
+  return reply(AdminReviewActionResponseSchema, {
+    status: outcome.status,
+    reply_status: outcome.reply_status,
+    waiting: outcome.waiting,
+  });
+}
+
+/**
+ * POST /api/admin/reviews/:id/publish → `{ status, reply_status, waiting }`: a held or hidden
+ * review becomes public, a reported one stays and its reports are dismissed. 409 when it is
+ * public with nothing reported. Admin.
+ */
+export const publish: ApiHandler = async (_request, ctx) => {
+  const outcome = await service.publishReview(await ctx.db(), reviewIdOf(ctx), await adminId(ctx));
+  await ctx.invalidate(outcome.tags);
+  return answer(outcome);
+};
+
+/** POST /api/admin/reviews/:id/hide `{ reason }` (the author sees it) → the outcome. Admin. */
+export const hide: ApiHandler = async (request, ctx) => {
+  const { reason } = parseOrThrow(HideSchema, await readJson(request));
+  const outcome = await service.hideReview(
+    await ctx.db(),
+    await ctx.mailer(),
+    reviewIdOf(ctx),
+    reason,
+    await adminId(ctx),
+  );
+  await ctx.invalidate(outcome.tags);
+  return answer(outcome);
+};
+
+/**
+ * POST /api/admin/reviews/:id/block `{ reason }` → the outcome: hides the review (if it is not)
+ * and blocks its author from reviewing. Admin.
+ */
+export const block: ApiHandler = async (request, ctx) => {
+  const { reason } = parseOrThrow(BlockSchema, await readJson(request));
+  const outcome = await service.hideReview(
+    await ctx.db(),
+    await ctx.mailer(),
+    reviewIdOf(ctx),
+    reason,
+    await adminId(ctx),
+    { block: true },
+  );
+  await ctx.invalidate(outcome.tags);
+  return answer(outcome);
+};
+
+/** POST /api/admin/reviews/:id/reply/publish → the outcome; the reviewer is e-mailed. Admin. */
+export const publishReply: ApiHandler = async (_request, ctx) => {
+  const outcome = await service.publishReply(
+    await ctx.db(),
+    await ctx.mailer(),
+    reviewIdOf(ctx),
+    await adminId(ctx),
+  );
+  await ctx.invalidate(outcome.tags);
+  return answer(outcome);
+};
+
+/** POST /api/admin/reviews/:id/reply/hide `{ reason }` (the owner sees it) → the outcome. Admin. */
+export const hideReply: ApiHandler = async (request, ctx) => {
+  const { reason } = parseOrThrow(HideSchema, await readJson(request));
+  const outcome = await service.hideReply(
+    await ctx.db(),
+    reviewIdOf(ctx),
+    reason,
+    await adminId(ctx),
+  );
+  await ctx.invalidate(outcome.tags);
+  return answer(outcome);
+};
