@@ -8,6 +8,7 @@ import {
 import { areaNamesWithin, LAGOS_AREAS } from '../../src/config/lagos-areas.ts';
 import { CATEGORY_PAGES, type CategoryPageKey } from '../../src/schemas/categories.ts';
 import { AppError } from '../_lib/errors.ts';
+import { CacheTags } from '../site/cache-tags.ts';
 import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
@@ -36,6 +37,20 @@ function filterOf(query: DirectoryListQuery): repository.DirectoryFilter {
     area: query.area,
     featuredOnly: query.featured === 'true',
   };
+}
+
+/**
+ * The cache tags of a `/api/directory` answer (ADR 033), the tags its writes purge: the featured
+ * list is the featured pages' (`featured`); a list of one category (with or without an area)
+ * is that category page's (`category-<key>`); any other (free type, location, area alone, all)
+ * reads the whole directory (`directory`).
+ */
+export function listCacheTags(query: DirectoryListQuery): string[] {
+  const filter = filterOf(query);
+  if (filter.featuredOnly) return [CacheTags.featured];
+  if (filter.categoryKey && !filter.type && !filter.location)
+    return [CacheTags.category(filter.categoryKey)];
+  return [CacheTags.directory];
 }
 
 /**

@@ -84,6 +84,11 @@ export interface SearchPage {
   next: SearchPosition | null;
   /** Present when `withTotal`. */
   total?: Total;
+  /**
+   * How the page was found, for `Server-Timing` and `npm run bench:search` (ADR 012, 033): the
+   * steps taken, e.g. `walk 1000 · index fetch` or `walk 64 · count walk`.
+   */
+  plan: string;
 }
 
 /** One condition of a search: a query term (with its synonyms), the type or the location filter. */
@@ -357,22 +362,29 @@ export async function searchPage(db: Db, request: SearchPageRequest): Promise<Se
   const windowFull = last?.ord === SEARCH_WINDOW;
   let hits: Hit[];
   let total: SearchPage['total'];
+  const plan = [`walk ${last?.ord ?? 0}`];
   if (matches.length > request.limit) {
     // A page within the window: a broad query.
     hits = matches as Hit[];
     if (request.withTotal) {
       const share = matches.length / last!.ord;
       const indexable = conditions.some((c) => c.indexed);
-      total =
-        share >= WALK_COUNT_MIN_SHARE || !indexable
-          ? await countByWalking(db, conditions)
-          : await countThroughIndex(db, conditions, last);
+      const walking = share >= WALK_COUNT_MIN_SHARE || !indexable;
+      plan.push(
+        walking
+          ? 'count walk'
+          : `count index${indexPlan(conditions, last).force ? ' (forced)' : ''}`,
+      );
+      total = walking
+        ? await countByWalking(db, conditions)
+        : await countThroughIndex(db, conditions, last);
     }
   } else if (!windowFull) {
     // The walk reached the oldest listing: these are all the matches.
     hits = matches as Hit[];
     if (request.withTotal) total = { count: matches.length, capped: false };
   } else {
+    plan.push(`index fetch${indexPlan(conditions, last).force ? ' (forced)' : ''}`);
     const fetched = await fetchThroughIndex(db, conditions, last, request.after, request.limit);
     hits = fetched;
     if (request.withTotal) total = { count: fetched[0]?.total ?? 0, capped: false };
@@ -384,5 +396,6 @@ export async function searchPage(db: Db, request: SearchPageRequest): Promise<Se
     rows: page.map(({ key: _key, ...row }) => row as BusinessDirectoryRow),
     next: hits.length > request.limit && end ? { createdAt: end.key, id: end.id } : null,
     ...(total ? { total } : {}),
+    plan: plan.join(' · '),
   };
 }

@@ -47,17 +47,18 @@ export function decodeCursor(cursor: string): Cursor {
  * SPEC §7 search, one page: every word of `q` (synonyms expanded, `parseSearchQuery`) must
  * match, optional type and location filters, newest first, contact-protected rows. A blank
  * query finds nothing (SPEC §5: it clears the results). `total` is exact unless
- * `totalIsCapped` (then "at least `total`"; ADR 012); later pages repeat the first page's total.
+ * `totalIsCapped` (then "at least `total`"; ADR 012); later pages repeat the first page's total;
+ * `plan` names the steps taken (for `Server-Timing`, not part of the API's body).
  * @throws AppError BAD_REQUEST for a cursor not made by this API.
  */
 export async function searchBusinesses(
   db: Db,
   query: DirectorySearchQuery,
-): Promise<DirectorySearchResponse> {
+): Promise<DirectorySearchResponse & { plan: string }> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const terms = parseSearchQuery(query.q);
   if (terms.length === 0)
-    return { businesses: [], total: 0, totalIsCapped: false, nextCursor: null };
+    return { businesses: [], total: 0, totalIsCapped: false, nextCursor: null, plan: 'none' };
   const page = await searchPage(db, {
     terms,
     type: query.type,
@@ -73,5 +74,6 @@ export async function searchBusinesses(
     total: total.count,
     totalIsCapped: total.capped,
     nextCursor: page.next ? encodeCursor(page.next, total) : null,
+    plan: page.plan,
   };
 }

@@ -19,7 +19,35 @@ export const CacheTags = {
   category: (key: string) => `category-${key}`,
   /** One article page and its Open Graph image. */
   article: (id: string) => `article-${id}`,
+  /**
+   * Every API answer read from the whole directory (ADR 033): search, and `/api/directory`
+   * lists that are not one category's. Any change of a public listing purges it.
+   */
+  directory: 'directory',
 } as const;
+
+/** CDN lifetime in seconds when no purge arrives (a safety net; purges are the rule). */
+export const CDN_MAX_AGE_S = 86_400;
+
+/**
+ * The cache headers of a public answer rendered on demand, a page (ADR 011) or a public API
+ * read (ADR 033): browsers always revalidate (`max-age=0` with the ETag), Netlify's CDN keeps
+ * it in its durable cache until a write purges one of `tags`, with a day's lifetime as a safety
+ * net should a purge be missed. The local server's page cache reads the same headers.
+ * @param varyQuery the only query parameters that change the answer (`Netlify-Vary: query=a|b`);
+ *   without it Netlify keys on the whole query string and the local server on the path alone.
+ */
+export function cdnCacheHeaders(
+  tags: readonly string[],
+  varyQuery: readonly string[] = [],
+): Record<string, string> {
+  return {
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${CDN_MAX_AGE_S}, stale-while-revalidate=${7 * CDN_MAX_AGE_S}`,
+    'Netlify-Cache-Tag': tags.join(','),
+    ...(varyQuery.length ? { 'Netlify-Vary': `query=${varyQuery.join('|')}` } : {}),
+  };
+}
 
 /** The fields of a listing that decide which public pages show it. */
 export interface ListingState {
@@ -34,8 +62,9 @@ export interface ListingState {
 /**
  * The tags a change of one listing touches, from its state before and after (either may be
  * missing: created or deleted). Nothing when the listing is public neither before nor after.
- * The business page, the category pages it is or was on, and the home page, featured pages and
- * sitemap only when what they show changed (membership, featured, counts, slug).
+ * The business page, the category pages it is or was on, the API's whole-directory answers
+ * (search, lists of no one category: {@link CacheTags.directory}), and the home page, featured
+ * pages and sitemap only when what they show changed (membership, featured, counts, slug).
  */
 export function listingChangeTags(
   before: ListingState | undefined,
@@ -45,7 +74,7 @@ export function listingChangeTags(
   const isPublic = after?.status === 'approved';
   if (!wasPublic && !isPublic) return [];
   const id = (after ?? before)!.id;
-  const tags = new Set<string>([CacheTags.listing(id)]);
+  const tags = new Set<string>([CacheTags.listing(id), CacheTags.directory]);
   for (const key of [
     ...(wasPublic ? before!.category_keys : []),
     ...(isPublic ? after!.category_keys : []),
