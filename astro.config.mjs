@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { netlifyHeaders } from './netlify/headers.ts';
 import { fileURLToPath } from 'node:url';
 import localAdapter from './server/astro-adapter/index.mjs';
+import { serviceWorker } from './server/service-worker.ts';
 import {
   CSP_SCRIPT_HASHES,
   CSP_SCRIPT_RESOURCES,
@@ -162,6 +163,8 @@ export default defineConfig({
     preact({ include: [PUBLIC_ISLANDS] }),
     react({ exclude: [PUBLIC_ISLANDS] }),
     ...(onNetlify ? [netlifyHeaders()] : []),
+    // /sw.js, bundled with its list of shell files once the pages are written (ADR 030).
+    serviceWorker(),
   ],
   // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.
   build: { inlineStylesheets: 'always', format: 'directory' },

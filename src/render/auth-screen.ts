@@ -15,7 +15,8 @@ export interface AuthScreenProps {
 }
 
 /**
- * The Access Business Contacts screen (`/auth/`, `/user-auth/`) without JavaScript (issue 22.1):
+ * The Access Business Contacts screen (`/auth/`; `/user-auth/` redirects there) without
+ * JavaScript (issue 22.1):
  * Sign In posts to the page, Create Account to `?tab=signup`; each goes through the API in-process
  * and, accepted, answers 303 to the home page (SPEC §9) with the session cookie. A refused
  * sign-up whose account exists shows the Sign In tab with the e-mail and Account Already Exists.

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
-import { readOutbox, waitForMail } from './helpers';
+import { readOutbox, visitorAddress, waitForMail } from './helpers';
 
 /**
  * Issue 22.1 and 23.4 in Chromium with JavaScript switched off (Opera Mini, a slow network before
@@ -8,11 +8,12 @@ import { readOutbox, waitForMail } from './helpers';
  * spec's messages next to the fields, what was typed kept, the spec's success text, the same
  * e-mails, and never a field in any URL; a form sent twice is stored once.
  *
- * Rate limits are per address and every request here comes from 127.0.0.1, so this file makes
- * few real submissions: one account (the claim test signs in with it), one registration, one Find
- * It, two contacts, one report, one claim code and one password reset. The tests run in order.
+ * Rate limits are per address: this file's requests come from a visitor address of its own
+ * (`visitorAddress`), and it makes few real submissions: one account (the claim test signs in
+ * with it), one registration, one Find It, two contacts, one report, one claim code and one
+ * password reset. The tests run in order.
  */
-test.use({ javaScriptEnabled: false });
+test.use({ javaScriptEnabled: false, extraHTTPHeaders: visitorAddress(22) });
 
 const RUN = Date.now().toString(36);
 const PASSWORD = 'no-script-pass-1';
