@@ -7,7 +7,7 @@ import { AppError } from '../_lib/errors.ts';
 import { json, parseOrThrow, queryOf } from '../_lib/http.ts';
 import { log } from '../_lib/log.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
-import { CacheTags, cdnCacheHeaders } from '../site/cache-tags.ts';
+import { cdnCacheHeaders } from '../site/cache-tags.ts';
 import * as service from './directory.service.ts';
 
 /** The query parameters each cached read depends on (`Netlify-Vary`; the local page cache's key). */
@@ -59,7 +59,7 @@ export async function listDirectory(request: Request, ctx: ApiContext): Promise<
  * nextCursor }` (SPEC §7 Search; issue 11): one page (limit 1–100, default 24) of
  * contact-protected listings, newest first; pass `nextCursor` back as `cursor` for the next page.
  * 422 VALIDATION_FAILED for a bad limit or an over-long q/type/location, 400 for a foreign cursor.
- * Cached under {@link CacheTags.directory} (any listing change purges it); `Server-Timing` says
+ * Cached under {@link service.searchCacheTags} (any listing change purges it); `Server-Timing` says
  * how the page was found (`search;dur=…;desc="walk 1000 · index fetch"`, ADR 012, 033).
  */
 export async function searchDirectory(request: Request, ctx: ApiContext): Promise<Response> {
@@ -67,7 +67,7 @@ export async function searchDirectory(request: Request, ctx: ApiContext): Promis
   const started = performance.now();
   const { plan, ...found } = await service.searchBusinesses(await ctx.db(), query);
   const timing = `search;dur=${(performance.now() - started).toFixed(1)};desc="${plan}"`;
-  return publicRead(request, found, [CacheTags.directory], SEARCH_QUERY, {
+  return publicRead(request, found, service.searchCacheTags(), SEARCH_QUERY, {
     'server-timing': timing,
   });
 }
@@ -104,7 +104,7 @@ export async function listFeatured(request: Request, ctx: ApiContext): Promise<R
 export async function getBusiness(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const business = await service.getBusiness(await ctx.db(), id);
-  return publicRead(request, { business }, [CacheTags.listing(id)], []);
+  return publicRead(request, { business }, service.businessCacheTags(id), []);
 }
 
 /** Contact reveals allowed per hour (issue 12.8, ADR 015): per account, and per address. */

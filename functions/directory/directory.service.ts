@@ -53,6 +53,12 @@ export function listCacheTags(query: DirectoryListQuery): string[] {
   return [CacheTags.directory];
 }
 
+/** The cache tags of a `/api/directory/search` answer (ADR 033): it reads the whole directory. */
+export const searchCacheTags = (): string[] => [CacheTags.directory];
+
+/** The cache tags of `/api/directory/:id` (ADR 033): the listing's, as its business page. */
+export const businessCacheTags = (id: string): string[] => [CacheTags.listing(id)];
+
 /**
  * One page of approved listings, public view, in listing order (SPEC §7), with the total and
  * the next page's cursor. `page` N starts at row (N - 1) × limit.
