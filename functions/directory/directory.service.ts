@@ -71,7 +71,7 @@ export async function listBusinessesPage(
   const filter = filterOf(query);
   const [rows, total] = await Promise.all([
     repository.listDirectoryPage(db, filter, {
-      cursor: query.cursor ? repository.decodeCursor(query.cursor) : undefined,
+      cursor: query.cursor ? repository.decodeListCursor(query.cursor) : undefined,
       offset: query.page ? (query.page - 1) * query.limit : undefined,
       limit: query.limit,
     }),
@@ -83,7 +83,9 @@ export async function listBusinessesPage(
     businesses: shown.map(toPublicBusiness),
     total,
     nextCursor:
-      rows.length > query.limit && last ? repository.encodeCursor(repository.cursorOf(last)) : null,
+      rows.length > query.limit && last
+        ? repository.encodeListCursor(repository.cursorOf(last))
+        : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
 import type { SearchTerm } from '../../src/schemas/search.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { CATEGORY_FILTERS } from '../db/migrations/2026_11_23_0001_directory_pages.ts';
-import { containsPattern } from './directory.repository.ts';
+import { containsPattern } from '../_lib/like.ts';
 
 type Db = Kysely<Database>;
 
