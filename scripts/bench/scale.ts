@@ -291,17 +291,14 @@ async function run(kind: string) {
 
     // Search percentiles (scripts/bench/search.ts).
     try {
-      const searchModule = './search.ts'; // written with the search work (ADR 012)
-      const { benchSearch } = (await import(searchModule)) as {
-        benchSearch(o: {
-          baseUrl: string;
-        }): Promise<{ p50: number; p95: number; p99: number; count: number }>;
-      };
+      const { benchSearch, formatSlow } = await import('./search.ts');
       const s = await benchSearch({ baseUrl: BASE });
       rows.push([
-        `search p50 · p95 · p99 (${s.count} queries)`,
+        `search p50 · p95 · p99 (${s.count} requests)`,
         `${s.p50.toFixed(1)} · ${s.p95.toFixed(1)} · ${s.p99.toFixed(1)} ms`,
       ]);
+      for (const [i, slow] of s.slowest.entries())
+        rows.push([`search, slowest ${i + 1}`, formatSlow(slow).trim()]);
     } catch (error) {
       rows.push(['search', `not measured (${String(error).slice(0, 60)})`]);
     }
