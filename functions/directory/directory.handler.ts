@@ -4,10 +4,10 @@ import { NearbyQuerySchema } from '../../src/schemas/nearby.ts';
 import { DirectorySearchQuerySchema } from '../../src/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
+import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
 import { json, parseOrThrow, queryOf } from '../_lib/http.ts';
 import { log } from '../_lib/log.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
-import { cdnCacheHeaders } from '../site/cache-tags.ts';
 import * as service from './directory.service.ts';
 
 /** The query parameters each cached read depends on (`Netlify-Vary`; the local page cache's key). */

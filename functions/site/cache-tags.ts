@@ -26,29 +26,6 @@ export const CacheTags = {
   directory: 'directory',
 } as const;
 
-/** CDN lifetime in seconds when no purge arrives (a safety net; purges are the rule). */
-export const CDN_MAX_AGE_S = 86_400;
-
-/**
- * The cache headers of a public answer rendered on demand, a page (ADR 011) or a public API
- * read (ADR 033): browsers always revalidate (`max-age=0` with the ETag), Netlify's CDN keeps
- * it in its durable cache until a write purges one of `tags`, with a day's lifetime as a safety
- * net should a purge be missed. The local server's page cache reads the same headers.
- * @param varyQuery the only query parameters that change the answer (`Netlify-Vary: query=a|b`);
- *   without it Netlify keys on the whole query string and the local server on the path alone.
- */
-export function cdnCacheHeaders(
-  tags: readonly string[],
-  varyQuery: readonly string[] = [],
-): Record<string, string> {
-  return {
-    'Cache-Control': 'public, max-age=0, must-revalidate',
-    'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${CDN_MAX_AGE_S}, stale-while-revalidate=${7 * CDN_MAX_AGE_S}`,
-    'Netlify-Cache-Tag': tags.join(','),
-    ...(varyQuery.length ? { 'Netlify-Vary': `query=${varyQuery.join('|')}` } : {}),
-  };
-}
-
 /** The fields of a listing that decide which public pages show it. */
 export interface ListingState {
   id: string;

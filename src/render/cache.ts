@@ -5,9 +5,9 @@
  * missed; the local server's page cache reads the same headers.
  */
 
-import { cdnCacheHeaders } from '../../functions/site/cache-tags';
+import { cdnCacheHeaders } from '../../functions/_lib/cdn-headers';
 
-export { CDN_MAX_AGE_S } from '../../functions/site/cache-tags';
+export { CDN_MAX_AGE_S } from '../../functions/_lib/cdn-headers';
 
 /**
  * Every query parameter a cached page varies on (the category pages' `area`, ADR 020). The local
