@@ -7,7 +7,7 @@ import {
   sendResponse,
 } from '@remix-run/node-fetch-server';
 import type { Kysely } from 'kysely';
-import { MAX_JSON_BYTES, TOO_LARGE_MESSAGE } from '../functions/_lib/http.ts';
+import { compressResponse, MAX_JSON_BYTES, TOO_LARGE_MESSAGE } from '../functions/_lib/http.ts';
 import { log } from '../functions/_lib/log.ts';
 import { isTrustedProxy, normalizeAddress } from '../functions/_lib/request-context.ts';
 import type { Database } from '../functions/db/database.ts';
@@ -132,6 +132,53 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       inFlight.delete(key);
     }
   }
+  /**
+   * An API call. A GET whose answer the API marks cacheable (the public directory reads,
+   * ADR 033: `Netlify-CDN-Cache-Control` and `Netlify-Cache-Tag`, as the pages) is kept in the
+   * page cache under the same tags, so the writes that purge the pages purge it too; a hit, and a
+   * 304 to its ETag, cost no database query. The API is asked for the whole, uncompressed answer
+   * (no `Accept-Encoding`, no `If-None-Match`): the cache compresses it once and answers
+   * conditionals itself; other answers are compressed here as the API would have. A request
+   * saying `Cache-Control: no-cache` without a condition skips the lookup (benchmarks measuring
+   * the database; fetch() adds `no-cache` to every request given an `If-None-Match`, which is
+   * answered from the cache), and
+   * during a database outage a cached answer is served stale, as a page is (issue 23.2).
+   * Concurrent misses are not merged: an API answer may depend on who asks (a rate limit).
+   */
+  async function serveApi(request: Request, client: string): Promise<Response> {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return apiHandler(request, { clientAddress: client });
+    const url = new URL(request.url);
+    const key = pageCache.keyOf(url);
+    const fresh =
+      /\bno-cache\b/.test(request.headers.get('cache-control') ?? '') &&
+      !request.headers.has('if-none-match');
+    if (key !== undefined && !fresh) {
+      const hit = pageCache.get(key);
+      if (hit) return cachedResponse(request, hit, 'HIT');
+    }
+    const from = pageCache.sequence();
+    const headers = new Headers(request.headers);
+    headers.delete('accept-encoding');
+    headers.delete('if-none-match');
+    const response = await apiHandler(new Request(url, { method: 'GET', headers }), {
+      clientAddress: client,
+    });
+    if (response.status === 503 && key !== undefined) {
+      const stale = pageCache.getStale(key);
+      if (stale) {
+        log.warn('served a stale API answer: database unreachable', { path: url.pathname });
+        return cachedResponse(request, stale, 'STALE');
+      }
+    }
+    const policy = key !== undefined ? cachePolicyOf(response) : undefined;
+    if (!policy) return compressResponse(request, withoutCdnHeaders(response));
+    const page = await toCachedPage(response, policy);
+    const storeKey = cacheKeyOf(url, page.varyQuery);
+    if (storeKey !== undefined) pageCache.set(storeKey, page, from);
+    return cachedResponse(request, page, 'MISS');
+  }
+
   const wrap = (result: CachedPage | Response | { stale: CachedPage }, hit: Freshness) =>
     result instanceof Response
       ? result
@@ -143,7 +190,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const listener = (req: IncomingMessage, res: ServerResponse, api: boolean) =>
     createRequestListener(
       async (request: Request, client: ClientAddress) => {
-        if (api) return finish(req, await apiHandler(request, { clientAddress: client.address }));
+        if (api) return finish(req, await serveApi(request, client.address));
         const result = await renderPage(request, client.address);
         return finish(
           req,

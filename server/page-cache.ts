@@ -6,8 +6,8 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /**
- * The local server's stand-in for Netlify's CDN (ADR 011): keeps rendered public pages in
- * memory, compressed once, tagged with the `Netlify-Cache-Tag` their page set, until a write
+ * The local server's stand-in for Netlify's CDN (ADR 011; the public API reads too, ADR 033):
+ * keeps rendered public pages and API answers in memory, compressed once, tagged with the `Netlify-Cache-Tag` their page set, until a write
  * purges one of the tags or their `s-maxage` passes. Bounded by bytes (least recently used
  * first out), so memory does not grow with the directory: 100,000 business pages are rendered
  * when asked for and dropped when cold.
@@ -58,16 +58,19 @@ export function cachePolicyOf(
   };
 }
 
-/** Longest value of a varying query parameter that is part of a key (area slugs are ≤ 20). */
-export const MAX_KEY_VALUE_LENGTH = 64;
+/**
+ * Longest value of a varying query parameter that is part of a key: area slugs are ≤ 20
+ * characters, the API's search words ≤ 200 and its cursors ≤ 300 (ADR 033).
+ */
+export const MAX_KEY_VALUE_LENGTH = 320;
 
 /**
  * The cache key of a request: the path plus the query parameters the page varies on, normalised
  * (the first value of each, as `URLSearchParams.get` reads it; sorted by name; re-encoded), like
  * Netlify's cache key with `Netlify-Vary: query=…`; every other parameter (utm_*, fbclid, random
  * ones) is left out. Undefined when a varying value is longer than
- * {@link MAX_KEY_VALUE_LENGTH}: no page answers such a value with a page to keep (an unknown
- * area is a 404), so it is rendered and never stored.
+ * {@link MAX_KEY_VALUE_LENGTH}: no page or API read answers such a value with something to keep
+ * (an unknown area is a 404, an over-long search 422), so it is rendered and never stored.
  */
 export function cacheKeyOf(url: URL, varyQuery: readonly string[]): string | undefined {
   const params: [string, string][] = [];

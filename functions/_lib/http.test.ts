@@ -177,9 +177,9 @@ describe('parseOrThrow', () => {
 });
 
 describe('queryOf', () => {
-  it('returns the query string as an object, last value wins', () => {
+  it('returns the query string as an object, the first value of a repeated one (as the page cache keys it)', () => {
     expect(queryOf(new Request('http://x/api?q=mech&limit=5&q=garage'))).toEqual({
-      q: 'garage',
+      q: 'mech',
       limit: '5',
     });
   });

@@ -112,9 +112,16 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   throw new AppError('VALIDATION_FAILED', first, fields);
 }
 
-/** The query string as a plain object (last value wins), for schema parsing. */
+/**
+ * The query string as a plain object for schema parsing: the first value of a repeated
+ * parameter, as `URLSearchParams.get` reads it, so the API answers what the page cache keys
+ * the request on (server/page-cache.ts `cacheKeyOf`, ADR 033).
+ */
 export function queryOf(request: Request): Record<string, string> {
-  return Object.fromEntries(new URL(request.url).searchParams);
+  const query = new Map<string, string>();
+  for (const [name, value] of new URL(request.url).searchParams)
+    if (!query.has(name)) query.set(name, value);
+  return Object.fromEntries(query);
 }
 
 /** Largest JSON body we read (413 beyond it); a route may allow more (CSV import: ~2 MB). */

@@ -1,15 +1,47 @@
+import { createHash } from 'node:crypto';
 import { BusinessIdSchema, DirectoryListQuerySchema } from '../../src/schemas/directory.ts';
 import { NearbyQuerySchema } from '../../src/schemas/nearby.ts';
 import { DirectorySearchQuerySchema } from '../../src/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
+import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
 import { json, parseOrThrow, queryOf } from '../_lib/http.ts';
 import { log } from '../_lib/log.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
 import * as service from './directory.service.ts';
 
-/** Public listings may be cached for a few seconds at the edge; islands refetch every 30 s. */
-const PUBLIC_CACHE = { 'cache-control': 'public, max-age=0, s-maxage=10' };
+/** The query parameters each cached read depends on (`Netlify-Vary`; the local page cache's key). */
+const LIST_QUERY = ['category', 'type', 'location', 'area', 'featured', 'cursor', 'page', 'limit'];
+const SEARCH_QUERY = ['q', 'type', 'location', 'area', 'cursor', 'limit'];
+
+/**
+ * A public read served like the pages that show the same data (issue 28.2, ADR 033): the public
+ * view only (contacts of protected listings are never in it, ADR 003), cached by the CDN (the
+ * local page cache in `npm start`) under `tags` until a write purges one of them, and revalidated
+ * by browsers with its ETag: a 30-second refresh (SPEC §9) of an unchanged list is a 304 with no
+ * body. The ETag is the SHA-1 of the JSON, as the local page cache computes it, so an answer
+ * from the cache and one from here carry the same.
+ */
+function publicRead(
+  request: Request,
+  body: unknown,
+  tags: readonly string[],
+  varyQuery: readonly string[],
+  extra: Record<string, string> = {},
+): Response {
+  const text = JSON.stringify(body);
+  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    etag,
+    ...cdnCacheHeaders(tags, varyQuery),
+    ...extra,
+  };
+  const match = request.headers.get('if-none-match');
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(text, { status: 200, headers });
+}
 
 /**
  * GET /api/directory?category&type&location&area&cursor|page&limit → {@link DirectoryPage}
@@ -18,7 +50,8 @@ const PUBLIC_CACHE = { 'cache-control': 'public, max-age=0, s-maxage=10' };
  */
 export async function listDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectoryListQuerySchema, queryOf(request));
-  return json(await service.listBusinessesPage(await ctx.db(), query), 200, PUBLIC_CACHE);
+  const page = await service.listBusinessesPage(await ctx.db(), query);
+  return publicRead(request, page, service.listCacheTags(query), LIST_QUERY);
 }
 
 /**
@@ -26,10 +59,17 @@ export async function listDirectory(request: Request, ctx: ApiContext): Promise<
  * nextCursor }` (SPEC §7 Search; issue 11): one page (limit 1–100, default 24) of
  * contact-protected listings, newest first; pass `nextCursor` back as `cursor` for the next page.
  * 422 VALIDATION_FAILED for a bad limit or an over-long q/type/location, 400 for a foreign cursor.
+ * Cached under {@link service.searchCacheTags} (any listing change purges it); `Server-Timing` says
+ * how the page was found (`search;dur=…;desc="walk 1000 · index fetch"`, ADR 012, 033).
  */
 export async function searchDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectorySearchQuerySchema, queryOf(request));
-  return json(await service.searchBusinesses(await ctx.db(), query), 200, PUBLIC_CACHE);
+  const started = performance.now();
+  const { plan, ...found } = await service.searchBusinesses(await ctx.db(), query);
+  const timing = `search;dur=${(performance.now() - started).toFixed(1)};desc="${plan}"`;
+  return publicRead(request, found, service.searchCacheTags(), SEARCH_QUERY, {
+    'server-timing': timing,
+  });
 }
 
 /**
@@ -53,13 +93,18 @@ export async function nearbyDirectory(request: Request, ctx: ApiContext): Promis
  */
 export async function listFeatured(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectoryListQuerySchema, { ...queryOf(request), featured: 'true' });
-  return json(await service.listBusinessesPage(await ctx.db(), query), 200, PUBLIC_CACHE);
+  const page = await service.listBusinessesPage(await ctx.db(), query);
+  return publicRead(request, page, service.listCacheTags(query), LIST_QUERY);
 }
 
-/** GET /api/directory/:id → `{ business }`; 404 NOT_FOUND, 422 for a malformed id. */
-export async function getBusiness(_request: Request, ctx: ApiContext): Promise<Response> {
+/**
+ * GET /api/directory/:id → `{ business }`; 404 NOT_FOUND, 422 for a malformed id. Cached under
+ * the listing's tag, as its business page.
+ */
+export async function getBusiness(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
-  return json({ business: await service.getBusiness(await ctx.db(), id) }, 200, PUBLIC_CACHE);
+  const business = await service.getBusiness(await ctx.db(), id);
+  return publicRead(request, { business }, service.businessCacheTags(id), []);
 }
 
 /** Contact reveals allowed per hour (issue 12.8, ADR 015): per account, and per address. */

@@ -1,14 +1,11 @@
 import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
-import { AppError } from '../_lib/errors.ts';
+import { containsPattern } from '../_lib/like.ts';
+import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
 
 type Db = Kysely<Database>;
-
-/** `%term%` for LIKE with the pattern characters of `term` escaped (backslash is the escape). */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Which approved listings a list shows. `categoryKey` (a CATEGORY_PAGES key) reads that page's
@@ -40,36 +37,22 @@ export interface ListingCursor {
 /** A directory row plus the exact sort key of its position (for the next cursor). */
 export type DirectoryPageRow = BusinessDirectoryRow & { created_at_key: string };
 
-/** Opaque base64url form of a cursor for API responses. */
-export function encodeCursor(cursor: ListingCursor): string {
-  return Buffer.from(
-    JSON.stringify([cursor.featured, cursor.displayOrder, cursor.createdAt, cursor.id]),
-  ).toString('base64url');
-}
+/** A list cursor on the wire: `[featured, displayOrder, createdAt, id]`. */
+const ListCursorSchema = z.tuple([
+  z.boolean(),
+  z.number().int(),
+  z.string().regex(CURSOR_TIME),
+  z.uuid(),
+]);
 
-const CURSOR_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Opaque base64url form of a list cursor for API responses. */
+export const encodeListCursor = (cursor: ListingCursor): string =>
+  encodeCursor([cursor.featured, cursor.displayOrder, cursor.createdAt, cursor.id]);
 
-/** @throws AppError BAD_REQUEST when the cursor was not made by {@link encodeCursor}. */
-export function decodeCursor(text: string): ListingCursor {
-  try {
-    const [featured, displayOrder, createdAt, id] = JSON.parse(
-      Buffer.from(text, 'base64url').toString('utf8'),
-    ) as unknown[];
-    if (
-      typeof featured === 'boolean' &&
-      Number.isSafeInteger(displayOrder) &&
-      typeof createdAt === 'string' &&
-      CURSOR_TIME.test(createdAt) &&
-      typeof id === 'string' &&
-      UUID.test(id)
-    ) {
-      return { featured, displayOrder: displayOrder as number, createdAt, id };
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+/** @throws AppError BAD_REQUEST when the cursor was not made by {@link encodeListCursor}. */
+export function decodeListCursor(text: string): ListingCursor {
+  const [featured, displayOrder, createdAt, id] = decodeCursor(ListCursorSchema, text);
+  return { featured, displayOrder, createdAt, id };
 }
 
 export function cursorOf(row: DirectoryPageRow): ListingCursor {

@@ -8,6 +8,7 @@ import {
 import { areaNamesWithin, LAGOS_AREAS } from '../../src/config/lagos-areas.ts';
 import { CATEGORY_PAGES, type CategoryPageKey } from '../../src/schemas/categories.ts';
 import { AppError } from '../_lib/errors.ts';
+import { CacheTags } from '../site/cache-tags.ts';
 import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
@@ -39,6 +40,26 @@ function filterOf(query: DirectoryListQuery): repository.DirectoryFilter {
 }
 
 /**
+ * The cache tags of a `/api/directory` answer (ADR 033), the tags its writes purge: the featured
+ * list is the featured pages' (`featured`); a list of one category (with or without an area)
+ * is that category page's (`category-<key>`); any other (free type, location, area alone, all)
+ * reads the whole directory (`directory`).
+ */
+export function listCacheTags(query: DirectoryListQuery): string[] {
+  const filter = filterOf(query);
+  if (filter.featuredOnly) return [CacheTags.featured];
+  if (filter.categoryKey && !filter.type && !filter.location)
+    return [CacheTags.category(filter.categoryKey)];
+  return [CacheTags.directory];
+}
+
+/** The cache tags of a `/api/directory/search` answer (ADR 033): it reads the whole directory. */
+export const searchCacheTags = (): string[] => [CacheTags.directory];
+
+/** The cache tags of `/api/directory/:id` (ADR 033): the listing's, as its business page. */
+export const businessCacheTags = (id: string): string[] => [CacheTags.listing(id)];
+
+/**
  * One page of approved listings, public view, in listing order (SPEC §7), with the total and
  * the next page's cursor. `page` N starts at row (N - 1) × limit.
  * @throws AppError BAD_REQUEST for a malformed cursor.
@@ -50,7 +71,7 @@ export async function listBusinessesPage(
   const filter = filterOf(query);
   const [rows, total] = await Promise.all([
     repository.listDirectoryPage(db, filter, {
-      cursor: query.cursor ? repository.decodeCursor(query.cursor) : undefined,
+      cursor: query.cursor ? repository.decodeListCursor(query.cursor) : undefined,
       offset: query.page ? (query.page - 1) * query.limit : undefined,
       limit: query.limit,
     }),
@@ -62,7 +83,9 @@ export async function listBusinessesPage(
     businesses: shown.map(toPublicBusiness),
     total,
     nextCursor:
-      rows.length > query.limit && last ? repository.encodeCursor(repository.cursorOf(last)) : null,
+      rows.length > query.limit && last
+        ? repository.encodeListCursor(repository.cursorOf(last))
+        : null,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { NearbyPage, NearbyQuery } from '../../src/schemas/nearby.ts';
-import { AppError } from '../_lib/errors.ts';
 import type { Database } from '../db/database.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import { listNearby, type NearbyPosition, type NearbyRow } from './nearby.repository.ts';
 
@@ -13,31 +13,19 @@ export const NEARBY_FIRST_RADIUS_KM = 1;
 /** Farthest a listing may be to be found (km): Lagos State from end to end is ~130 km. */
 export const NEARBY_MAX_RADIUS_KM = 160;
 
-/** What a `nextCursor` carries (base64url JSON): last distance (m), last id, radius reached. */
-const CursorSchema = z.object({
+/** What a near-me `nextCursor` carries ({@link encodeCursor}): last distance (m), last id, radius reached. */
+const NearbyCursorSchema = z.object({
   d: z.number().int().min(0),
   i: z.uuid(),
   r: z.number().positive(),
 });
 
-function encodeCursor(position: NearbyPosition, radiusKm: number): string {
-  return Buffer.from(
-    JSON.stringify({ d: position.distanceM, i: position.id, r: radiusKm }),
-  ).toString('base64url');
-}
-
-/** @throws AppError BAD_REQUEST for a cursor this API did not make. */
-function decodeCursor(text: string): z.output<typeof CursorSchema> {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    value = undefined;
-  }
-  const parsed = CursorSchema.safeParse(value);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
-  return parsed.data;
-}
+const encodeNearbyCursor = (position: NearbyPosition, radiusKm: number): string =>
+  encodeCursor<z.output<typeof NearbyCursorSchema>>({
+    d: position.distanceM,
+    i: position.id,
+    r: radiusKm,
+  });
 
 /**
  * Issue 16.5 near me: one page of approved listings nearest first from the visitor's position,
@@ -48,7 +36,7 @@ function decodeCursor(text: string): z.output<typeof CursorSchema> {
  * @throws AppError BAD_REQUEST for a foreign cursor.
  */
 export async function nearbyBusinesses(db: Db, query: NearbyQuery): Promise<NearbyPage> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const cursor = query.cursor ? decodeCursor(NearbyCursorSchema, query.cursor) : undefined;
   const after = cursor ? { distanceM: cursor.d, id: cursor.i } : undefined;
   let radiusKm = Math.min(
     NEARBY_MAX_RADIUS_KM,
@@ -78,7 +66,7 @@ export async function nearbyBusinesses(db: Db, query: NearbyQuery): Promise<Near
     })),
     nextCursor:
       rows.length > query.limit && last
-        ? encodeCursor({ distanceM: last.distance_m, id: last.id }, radiusKm)
+        ? encodeNearbyCursor({ distanceM: last.distance_m, id: last.id }, radiusKm)
         : null,
   };
 }

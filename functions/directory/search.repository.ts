@@ -3,7 +3,7 @@ import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
 import type { SearchTerm } from '../../src/schemas/search.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { CATEGORY_FILTERS } from '../db/migrations/2026_11_23_0001_directory_pages.ts';
-import { containsPattern } from './directory.repository.ts';
+import { containsPattern } from '../_lib/like.ts';
 
 type Db = Kysely<Database>;
 
@@ -22,16 +22,40 @@ type Db = Kysely<Database>;
  * removal") and anti-correlated ones ("vulcanizer" + type Parts).
  */
 
-/** Newest listings walked before falling back to the trigram indexes (measured, ADR 012). */
-export const SEARCH_WINDOW = 1000;
-/** Totals are counted exactly up to this; past it `total` is the cap, flagged `capped`. */
-export const SEARCH_TOTAL_CAP = 1000;
-/** Most listings a count may walk when no index can serve it (1–2 character terms). */
-export const SEARCH_COUNT_WALK_MAX = 10_000;
-/** At or above this share of matches in the window, counting walks instead of using an index. */
-const WALK_COUNT_MIN_SHARE = 0.12;
-/** Conditions matching at most this share of the window are fetched through their index. */
-const INDEX_MAX_SHARE = 0.2;
+/**
+ * The bounds of a search's work (ADR 012, ADR 033), one object so the integration suite can
+ * shrink them and reach every plan with a few thousand listings:
+ * - `window`: newest listings walked first (index-only), before deciding the plan;
+ * - `totalCap`: totals are exact up to this; past it `total` is the cap, flagged `capped`, and a
+ *   fetch through the trigram index stops after `totalCap + 1` matches;
+ * - `countWalkMax`: most listings a count walks (index-only, newest first) before it falls back
+ *   to the trigram index; `shortCountWalkMax` when no index can serve it (1–2 letter terms only:
+ *   a count cut short there is a lower bound);
+ * - `walkMax`: most listings a page may walk past the window (a query too common to fetch whole
+ *   through the index, too rare to fill a page in the window); a page cut short there is
+ *   returned with what it found and a cursor to go on from (no listing is skipped).
+ */
+export const SEARCH_LIMITS = {
+  window: 1000,
+  totalCap: 1000,
+  countWalkMax: 30_000,
+  shortCountWalkMax: 10_000,
+  walkMax: 50_000,
+};
+/**
+ * At or above this share of matches in the window, counting walks instead of using an index:
+ * `totalCap + 1` matches are then expected within `countWalkMax` listings (ADR 033: at
+ * 1,000,000 listings the trigram scan of a broad word costs 100+ ms, the walk 10–30 ms).
+ */
+const WALK_COUNT_MIN_SHARE = 0.04;
+/**
+ * Conditions matching at most this share of the window are fetched through their index, so
+ * that the index intersects them and the heap reads only (nearly) true matches (ADR 033: two
+ * broad conditions, as "garage" and type Parts, otherwise read 20,000 heap rows at 1,000,000).
+ */
+const INDEX_MAX_SHARE = 0.5;
+/** …and at most this many times the share of the most selective one (ADR 033). */
+const INDEX_MAX_RATIO = 10;
 /** Past this share of the window for its most selective index condition, a plan is forced. */
 const PLANNER_TRUSTED_SHARE = 0.05;
 /** Terms shorter than pg_trgm's trigrams cannot use a trigram index. */
@@ -67,8 +91,8 @@ export interface SearchPageRequest extends SearchCriteria {
 }
 
 /**
- * How many listings match: exact when `capped` is false; otherwise at least `count` (the cap of
- * {@link SEARCH_TOTAL_CAP}, or what a bounded walk found for 1–2 character terms).
+ * How many listings match: exact when `capped` is false; otherwise at least `count` (the cap,
+ * `SEARCH_LIMITS.totalCap`, or what a bounded walk found for 1–2 character terms).
  */
 export interface Total {
   count: number;
@@ -76,7 +100,10 @@ export interface Total {
 }
 
 /** A lower bound `n`, shown as "n+": never more than the cap. */
-const capped = (n: number): Total => ({ count: Math.min(n, SEARCH_TOTAL_CAP), capped: true });
+const capped = (n: number): Total => ({
+  count: Math.min(n, SEARCH_LIMITS.totalCap),
+  capped: true,
+});
 
 export interface SearchPage {
   rows: BusinessDirectoryRow[];
@@ -84,6 +111,11 @@ export interface SearchPage {
   next: SearchPosition | null;
   /** Present when `withTotal`. */
   total?: Total;
+  /**
+   * How the page was found, for `Server-Timing` and `npm run bench:search` (ADR 012, 033): the
+   * steps taken, e.g. `walk 1000 · index fetch` or `walk 64 · count walk`.
+   */
+  plan: string;
 }
 
 /** One condition of a search: a query term (with its synonyms), the type or the location filter. */
@@ -134,8 +166,10 @@ function conditionsOf(criteria: SearchCriteria): Condition[] {
   if (type && type !== 'all') {
     const key = CATEGORY_KEY_BY_FILTER.get(type);
     const condition = textCondition('type_text', [type]);
-    // The same rows: category_keys holds the pages whose type type_text contains.
-    if (key) condition.filter = sql<boolean>`category_keys @> ${sql.lit(`{${key}}`)}::text[]`;
+    // The same rows: category_keys holds the pages whose type type_text contains. Written as
+    // `= any`, which no index serves: the planner never adds the category's partial index to a
+    // bitmap (240,000 rows at 1,000,000, a lossy bitmap), the walk tests it row by row.
+    if (key) condition.filter = sql<boolean>`${sql.lit(key)} = any(category_keys)`;
     conditions.push(condition);
   }
   const location = criteria.location?.trim().toLowerCase();
@@ -178,41 +212,49 @@ interface WalkRow extends Partial<BusinessDirectoryRow> {
 const flag = (i: number) => sql.id(`b${i}`);
 
 /**
- * Walks at most `SEARCH_WINDOW` listings after `after` in result order on the covering index
+ * Walks at most `window` listings after `after` in result order on the covering index
  * (index-only, no heap reads), each condition evaluated once per row, and stops after the
- * `limit + 1`-th match. Returns the matches in full, and when the walk ran through a full window
- * its last row too (its id, `ord` and `c` only), whose running counts `c` say how selective each
- * condition is (for {@link indexPlan}).
+ * `limit + 1`-th match. Returns the matches in full, and when the walk ran through the whole
+ * window its last row too (its id, key, `ord` and `c` only), whose running counts `c` say how
+ * selective each condition is (for {@link indexPlan}) and whose key is where a walk goes on.
  */
 async function walkNewest(
   db: Db,
   conditions: Condition[],
   after: SearchPosition | undefined,
   limit: number,
+  window: number,
+  counts = true,
 ): Promise<WalkRow[]> {
   const running = sql`over (order by created_at desc, id desc rows unbounded preceding)`;
+  // Without the per-condition counts, `m` is one AND that stops at the first false test.
+  const flags = counts
+    ? sql.join(conditions.map((c, i) => sql`${c.filter} as ${flag(i)}`))
+    : sql`${and(conditions.map((c) => c.filter))} as m`;
+  const m = counts ? and(conditions.map((_, i) => sql<boolean>`${flag(i)}`)) : sql`m`;
+  const c = counts
+    ? sql`array[${sql.join(conditions.map((_, i) => sql`count(*) filter (where ${flag(i)}) ${running}`))}]::int[]`
+    : sql`'{}'::int[]`;
   const { rows } = await sql<WalkRow>`
     select listing.*, walked.id, ${KEY.as('key')}, ord, m, c
     from (
       select id, created_at, ord::int, m, c
       from (
-      select id, created_at, ${and(conditions.map((_, i) => sql<boolean>`${flag(i)}`))} as m,
-             row_number() ${running} as ord,
-             array[${sql.join(conditions.map((_, i) => sql`count(*) filter (where ${flag(i)}) ${running}`))}]::int[] as c
+      select id, created_at, ${m} as m, row_number() ${running} as ord, ${c} as c
       from (
-        select id, created_at, ${sql.join(conditions.map((c, i) => sql`${c.filter} as ${flag(i)}`))}
+        select id, created_at, ${flags}
         from (
           select id, created_at, search_text, type_text, location_text, category_keys, area
           from business_directory
           where ${afterPosition(after)}
           order by created_at desc, id desc
-          limit ${SEARCH_WINDOW}
+          limit ${window}
         ) newest
         order by created_at desc, id desc
         offset 0
       ) flagged
       ) walked
-      where m or ord = ${SEARCH_WINDOW}
+      where m or ord = ${window}
       limit ${limit + 2}
     ) walked
     left join business_directory listing on m and listing.id = walked.id
@@ -221,11 +263,12 @@ async function walkNewest(
 }
 
 /**
- * The conditions to fetch through their indexes (measured, ADR 012): every indexable one that
- * matched at most {@link INDEX_MAX_SHARE} of the walked window (GIN scans of such terms intersect
- * cheaply, while a word in every listing, like "lagos", costs more to scan than to check), or
- * else the most selective one; the rest are checked on the fetched rows. Terms of 1–2 characters
- * have no trigrams: with nothing indexable the whole directory is scanned.
+ * The conditions to fetch through their indexes (measured, ADR 012, ADR 033): the most selective
+ * indexable one, and every other that matched at most {@link INDEX_MAX_SHARE} of the walked
+ * window and at most {@link INDEX_MAX_RATIO} times the most selective one's share (GIN scans of
+ * such terms intersect cheaply, while a word in every listing, like "lagos", costs more to scan
+ * than to check); the rest are checked on the fetched rows. Terms of 1–2 characters
+ * have no trigrams: with nothing indexable there is no fetch (the page is walked, ADR 033).
  */
 function indexPlan(conditions: Condition[], stats: WalkRow | undefined): IndexPlan {
   const size = Math.max(stats?.ord ?? 0, 1);
@@ -233,8 +276,16 @@ function indexPlan(conditions: Condition[], stats: WalkRow | undefined): IndexPl
     .map((condition, i) => ({ condition, share: (stats?.c[i] ?? 0) / size }))
     .filter((c) => c.condition.indexed)
     .sort((a, b) => a.share - b.share);
+  // A condition joins the most selective one in the index scan when it is not too broad in
+  // itself, nor much broader than that one: scanning its posting lists must cost less than
+  // checking it on the few heap rows the most selective condition leaves (ADR 033: "mechanic"
+  // with area Badagry read 408,000 postings at 1,000,000 listings to save 2,700 heap rows).
+  const broadest = Math.min(
+    INDEX_MAX_SHARE,
+    INDEX_MAX_RATIO * Math.max(indexable[0]?.share ?? 0, 1 / size),
+  );
   const chosen = new Set(
-    indexable.filter((c, i) => i === 0 || c.share <= INDEX_MAX_SHARE).map((c) => c.condition),
+    indexable.filter((c, i) => i === 0 || c.share <= broadest).map((c) => c.condition),
   );
   return {
     where: and(conditions.map((c) => (chosen.has(c) ? c.indexed! : c.filter))),
@@ -264,8 +315,12 @@ async function withPlan<T>(db: Db, force: boolean, query: (db: Db) => Promise<T>
 }
 
 /**
- * Every match after `after` through the indexes, sorted: the first `limit + 1` and the number of
- * matches. Used when the newest window held fewer than a page, so the match set is small.
+ * The matches after `after` through the indexes, at most `totalCap + 1` of them, sorted: the
+ * first `limit + 1` and how many were fetched (`total`). Used when the newest window held fewer
+ * than a page. When `total` is at most the cap these are all the matches, so the page and the
+ * count are exact; past it they are an arbitrary `totalCap + 1` (the heap is read in physical
+ * order), so the caller takes only the count from them (ADR 033: the work is bounded by the cap,
+ * not by the size of the match set, which at 1,000,000 listings is 15,000 rows for an area).
  */
 async function fetchThroughIndex(
   db: Db,
@@ -275,7 +330,8 @@ async function fetchThroughIndex(
   limit: number,
 ): Promise<(Hit & { total: number })[]> {
   const plan = indexPlan(conditions, stats);
-  return withPlan(db, plan.force, async (trx) => {
+  // A LIMIT makes a sequential scan look cheap to the planner: always rule it out.
+  return withPlan(db, true, async (trx) => {
     const { rows } = await sql<Hit & { total: number }>`
       select listing.*, ${KEY.as('key')}, total
       from (
@@ -284,7 +340,7 @@ async function fetchThroughIndex(
           select id, created_at
           from business_directory
           where ${plan.where} and ${afterPosition(after)}
-          offset 0
+          limit ${SEARCH_LIMITS.totalCap + 1}
         ) matches
         order by created_at desc, id desc
         limit ${limit + 1}
@@ -296,12 +352,16 @@ async function fetchThroughIndex(
 }
 
 /**
- * Matches counted by walking at most {@link SEARCH_COUNT_WALK_MAX} listings, stopping after
- * `SEARCH_TOTAL_CAP + 1` (broad queries get there within a few thousand rows). A count cut short
- * by the walk limit is a lower bound, flagged `capped`.
+ * Matches counted by walking at most `max` listings newest first on the covering index
+ * (index-only), stopping after `totalCap + 1` (broad queries get there within a few thousand
+ * rows). A count cut short by `max` is a lower bound, flagged `capped` and `truncated`.
  */
-async function countByWalking(db: Db, conditions: Condition[]): Promise<Total> {
-  const max = SEARCH_COUNT_WALK_MAX;
+async function countByWalking(
+  db: Db,
+  conditions: Condition[],
+  max: number,
+): Promise<Total & { truncated: boolean }> {
+  const cap = SEARCH_LIMITS.totalCap;
   const { rows } = await sql<{ n: number; truncated: boolean }>`
     select (count(*) filter (where m))::int as n, coalesce(bool_or(ord = ${max}), false) as truncated
     from (
@@ -311,17 +371,18 @@ async function countByWalking(db: Db, conditions: Condition[]): Promise<Total> {
         from (
           select search_text, type_text, location_text, category_keys, area
           from business_directory
+          order by created_at desc, id desc
           limit ${max}
         ) listings
       ) tested
       where m or ord = ${max}
-      limit ${SEARCH_TOTAL_CAP + 2}
+      limit ${cap + 2}
     ) counted`.execute(db);
   const { n, truncated } = rows[0]!;
-  return n > SEARCH_TOTAL_CAP || truncated ? capped(n) : { count: n, capped: false };
+  return { ...(n > cap || truncated ? capped(n) : { count: n, capped: false }), truncated };
 }
 
-/** Matches counted up to `SEARCH_TOTAL_CAP + 1` through the indexes (moderately rare queries). */
+/** Matches counted up to `totalCap + 1` through the indexes (moderately rare queries). */
 async function countThroughIndex(
   db: Db,
   conditions: Condition[],
@@ -334,55 +395,110 @@ async function countThroughIndex(
       select count(*)::int as n from (
         select 1 from business_directory
         where ${plan.where}
-        limit ${SEARCH_TOTAL_CAP + 1}
+        limit ${SEARCH_LIMITS.totalCap + 1}
       ) capped`.execute(trx);
     const n = rows[0]!.n;
-    return n > SEARCH_TOTAL_CAP ? capped(n) : { count: n, capped: false };
+    return n > SEARCH_LIMITS.totalCap ? capped(n) : { count: n, capped: false };
   });
 }
 
 /**
  * One page of search results in the spec's order (created_at desc, id desc) after `after`, and
- * on request the total: exact up to {@link SEARCH_TOTAL_CAP}, else the cap flagged `capped`.
- * Only the page's rows are read in full. Plan per query (ADR 012): walk the newest
- * {@link SEARCH_WINDOW} listings; a page found there is done (broad query), otherwise fetch the
- * (small) match set through the most selective condition's index.
+ * on request the total: exact up to `SEARCH_LIMITS.totalCap`, else the cap flagged `capped`.
+ * Only the page's rows are read in full. Plan per query (ADR 012, ADR 033), every step bounded
+ * whatever the size of the directory:
+ * 1. walk the newest `window` listings; a page found there is done (a broad query);
+ * 2. the walk reached the oldest listing: these are all the matches;
+ * 3. else fetch the matches through the trigram index, at most `totalCap + 1`: when that is all
+ *    of them, the page and the total are exact (a rare query);
+ * 4. else (more matches than the cap, or no term of 3+ letters to use the index) walk on past the
+ *    window until the page is full or `walkMax` listings more were read; a page cut short there
+ *    holds the matches found and a cursor after the last listing read.
  */
 export async function searchPage(db: Db, request: SearchPageRequest): Promise<SearchPage> {
   if (request.terms.length === 0) throw new Error('searchPage needs at least one term');
+  const { window, totalCap, walkMax } = SEARCH_LIMITS;
+  const { limit, withTotal } = request;
   const conditions = conditionsOf(request);
-  const walked = await walkNewest(db, conditions, request.after, request.limit);
-  const matches = walked.filter((r) => r.m);
+  const walked = await walkNewest(db, conditions, request.after, limit, window);
+  const matches = walked.filter((r) => r.m) as Hit[];
   const last = walked.at(-1);
-  const windowFull = last?.ord === SEARCH_WINDOW;
-  let hits: Hit[];
+  const plan = [`walk ${last?.ord ?? 0}`];
+  let hits: Hit[] = matches;
   let total: SearchPage['total'];
-  if (matches.length > request.limit) {
+  /** Where a page cut short by `walkMax` goes on (the last listing read). */
+  let resume: SearchPosition | null = null;
+  if (matches.length > limit) {
     // A page within the window: a broad query.
-    hits = matches as Hit[];
-    if (request.withTotal) {
+    if (withTotal) {
       const share = matches.length / last!.ord;
       const indexable = conditions.some((c) => c.indexed);
-      total =
-        share >= WALK_COUNT_MIN_SHARE || !indexable
-          ? await countByWalking(db, conditions)
-          : await countThroughIndex(db, conditions, last);
+      if (!indexable || share >= WALK_COUNT_MIN_SHARE) {
+        plan.push('count walk');
+        const { truncated, ...counted } = await countByWalking(
+          db,
+          conditions,
+          indexable ? SEARCH_LIMITS.countWalkMax : SEARCH_LIMITS.shortCountWalkMax,
+        );
+        // A term common among the newest listings and rare before them: count it exactly.
+        if (!truncated || !indexable) total = counted;
+      }
+      if (!total) {
+        plan.push(`count index${forcedLabel(conditions, last)}`);
+        total = await countThroughIndex(db, conditions, last);
+      }
     }
-  } else if (!windowFull) {
+  } else if (last?.ord !== window) {
     // The walk reached the oldest listing: these are all the matches.
-    hits = matches as Hit[];
-    if (request.withTotal) total = { count: matches.length, capped: false };
+    if (withTotal) total = { count: matches.length, capped: false };
   } else {
-    const fetched = await fetchThroughIndex(db, conditions, last, request.after, request.limit);
-    hits = fetched;
-    if (request.withTotal) total = { count: fetched[0]?.total ?? 0, capped: false };
+    let fetched: (Hit & { total: number })[] | undefined;
+    if (conditions.some((c) => c.indexed)) {
+      plan.push(`index fetch${forcedLabel(conditions, last)}`);
+      fetched = await fetchThroughIndex(db, conditions, last, request.after, limit);
+    }
+    const fetchedAll = fetched !== undefined && (fetched[0]?.total ?? 0) <= totalCap;
+    if (fetchedAll) {
+      hits = fetched!;
+      if (withTotal) total = { count: fetched![0]?.total ?? 0, capped: false };
+    } else {
+      const on = await walkNewest(
+        db,
+        conditions,
+        { createdAt: last.key, id: last.id },
+        limit - matches.length,
+        walkMax,
+        false,
+      );
+      const end = on.at(-1);
+      plan.push(`walk on ${end?.ord ?? 0}`);
+      hits = [...matches, ...(on.filter((r) => r.m) as Hit[])];
+      if (hits.length <= limit && end?.ord === walkMax) resume = { createdAt: end.key, id: end.id };
+      if (withTotal) {
+        if (fetched) total = capped(totalCap + 1);
+        else {
+          plan.push('count walk');
+          const { truncated: _truncated, ...counted } = await countByWalking(
+            db,
+            conditions,
+            SEARCH_LIMITS.shortCountWalkMax,
+          );
+          total = counted;
+        }
+      }
+    }
   }
 
-  const page = hits.slice(0, request.limit);
+  const page = hits.slice(0, limit);
   const end = page.at(-1);
   return {
     rows: page.map(({ key: _key, ...row }) => row as BusinessDirectoryRow),
-    next: hits.length > request.limit && end ? { createdAt: end.key, id: end.id } : null,
+    next: hits.length > limit && end ? { createdAt: end.key, id: end.id } : resume,
     ...(total ? { total } : {}),
+    plan: plan.join(' · '),
   };
 }
+
+/** ` (forced)` when the index fetch rules out other scans ({@link IndexPlan.force}). */
+const forcedLabel = (conditions: Condition[], stats: WalkRow | undefined) =>
+  indexPlan(conditions, stats).force ? ' (forced)' : '';

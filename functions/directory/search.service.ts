@@ -5,59 +5,50 @@ import {
   type DirectorySearchResponse,
   parseSearchQuery,
 } from '../../src/schemas/search.ts';
-import { AppError } from '../_lib/errors.ts';
 import type { Database } from '../db/database.ts';
+import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import { searchPage, type SearchPosition, type Total } from './search.repository.ts';
 
 type Db = Kysely<Database>;
 
 /**
- * What a `nextCursor` carries (base64url JSON, opaque to clients): the last listing shown
- * (`c`: created_at as UTC ISO text with microseconds, `i`: id) and the first page's total
- * (`t`, `x`: capped), so later pages neither recount nor change the number shown.
+ * What a search `nextCursor` carries ({@link encodeCursor}): the last listing shown (`c`:
+ * created_at as UTC ISO text with microseconds, `i`: id) and the first page's total (`t`, `x`:
+ * capped), so later pages neither recount nor change the number shown.
  */
-const CursorSchema = z.object({
-  c: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+const SearchCursorSchema = z.object({
+  c: z.string().regex(CURSOR_TIME),
   i: z.uuid(),
   t: z.number().int().min(0),
   x: z.boolean(),
 });
-type Cursor = z.output<typeof CursorSchema>;
+type SearchCursor = z.output<typeof SearchCursorSchema>;
 
-export function encodeCursor(position: SearchPosition, total: Total): string {
-  const cursor: Cursor = { c: position.createdAt, i: position.id, t: total.count, x: total.capped };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-/** @throws AppError BAD_REQUEST when the cursor was not made by {@link encodeCursor} (as `/api/directory`). */
-export function decodeCursor(cursor: string): Cursor {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    value = undefined;
-  }
-  const parsed = CursorSchema.safeParse(value);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', 'Invalid cursor.');
-  return parsed.data;
-}
+const encodeSearchCursor = (position: SearchPosition, total: Total): string =>
+  encodeCursor<SearchCursor>({
+    c: position.createdAt,
+    i: position.id,
+    t: total.count,
+    x: total.capped,
+  });
 
 /**
  * SPEC §7 search, one page: every word of `q` (synonyms expanded, `parseSearchQuery`) must
  * match, optional type and location filters, newest first, contact-protected rows. A blank
  * query finds nothing (SPEC §5: it clears the results). `total` is exact unless
- * `totalIsCapped` (then "at least `total`"; ADR 012); later pages repeat the first page's total.
+ * `totalIsCapped` (then "at least `total`"; ADR 012); later pages repeat the first page's total;
+ * `plan` names the steps taken (for `Server-Timing`, not part of the API's body).
  * @throws AppError BAD_REQUEST for a cursor not made by this API.
  */
 export async function searchBusinesses(
   db: Db,
   query: DirectorySearchQuery,
-): Promise<DirectorySearchResponse> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+): Promise<DirectorySearchResponse & { plan: string }> {
+  const cursor = query.cursor ? decodeCursor(SearchCursorSchema, query.cursor) : undefined;
   const terms = parseSearchQuery(query.q);
   if (terms.length === 0)
-    return { businesses: [], total: 0, totalIsCapped: false, nextCursor: null };
+    return { businesses: [], total: 0, totalIsCapped: false, nextCursor: null, plan: 'none' };
   const page = await searchPage(db, {
     terms,
     type: query.type,
@@ -72,6 +63,7 @@ export async function searchBusinesses(
     businesses: page.rows.map(toPublicBusiness),
     total: total.count,
     totalIsCapped: total.capped,
-    nextCursor: page.next ? encodeCursor(page.next, total) : null,
+    nextCursor: page.next ? encodeSearchCursor(page.next, total) : null,
+    plan: page.plan,
   };
 }

@@ -27,19 +27,25 @@ describe('listingChangeTags (ADR 011)', () => {
   it('an approval: the business page, its categories, the home counts and the sitemap', () => {
     expect(listingChangeTags(listing({ status: 'pending' }), listing())).toEqual([
       'listing-l1',
+      'directory',
       'category-mechanic',
       'home',
       'sitemap',
     ]);
   });
 
-  it('an edit of a plain listing: its page and its category pages only', () => {
-    expect(listingChangeTags(listing(), listing())).toEqual(['listing-l1', 'category-mechanic']);
+  it('an edit of a plain listing: its page, its category pages and the API reads of the whole directory only', () => {
+    expect(listingChangeTags(listing(), listing())).toEqual([
+      'listing-l1',
+      'directory',
+      'category-mechanic',
+    ]);
   });
 
   it('a category change purges the old and the new category and the home counts', () => {
     expect(listingChangeTags(listing(), listing({ category_keys: ['parts'] }))).toEqual([
       'listing-l1',
+      'directory',
       'category-mechanic',
       'category-parts',
       'home',
@@ -49,6 +55,7 @@ describe('listingChangeTags (ADR 011)', () => {
   it('featured listings are on the home page and the featured pages; a new slug changes the sitemap', () => {
     expect(listingChangeTags(listing({ featured: true }), listing({ slug: 'new' }))).toEqual([
       'listing-l1',
+      'directory',
       'category-mechanic',
       'home',
       'featured',
@@ -59,6 +66,7 @@ describe('listingChangeTags (ADR 011)', () => {
   it('a deletion of a public listing', () => {
     expect(listingChangeTags(listing(), undefined)).toEqual([
       'listing-l1',
+      'directory',
       'category-mechanic',
       'home',
       'sitemap',
@@ -100,6 +108,7 @@ describe('bulkListingChangeTags (ADR 014)', () => {
         'listing-p0',
         'listing-p1',
         'listing-x',
+        'directory',
         'category-mechanic',
         'category-parts',
         'home',
@@ -110,9 +119,9 @@ describe('bulkListingChangeTags (ADR 014)', () => {
 
   it('past the limit drops the page tags of listings that were not public (never cached)', () => {
     const tags = bulkListingChangeTags(approvals(BULK_LISTING_TAG_LIMIT + 1));
-    expect(tags.sort()).toEqual(['category-mechanic', 'home', 'sitemap']);
+    expect(tags.sort()).toEqual(['category-mechanic', 'directory', 'home', 'sitemap']);
     expect(bulkListingChangeTags(approvals(BULK_LISTING_TAG_LIMIT))).toHaveLength(
-      BULK_LISTING_TAG_LIMIT + 3,
+      BULK_LISTING_TAG_LIMIT + 4,
     );
   });
 
@@ -123,6 +132,8 @@ describe('bulkListingChangeTags (ADR 014)', () => {
     }));
     const tags = bulkListingChangeTags(leaving);
     expect(tags.filter((t) => t.startsWith('listing-'))).toHaveLength(BULK_LISTING_TAG_LIMIT + 1);
-    expect(tags).toEqual(expect.arrayContaining(['category-mechanic', 'home', 'sitemap']));
+    expect(tags).toEqual(
+      expect.arrayContaining(['category-mechanic', 'directory', 'home', 'sitemap']),
+    );
   });
 });

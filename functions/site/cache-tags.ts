@@ -19,6 +19,11 @@ export const CacheTags = {
   category: (key: string) => `category-${key}`,
   /** One article page and its Open Graph image. */
   article: (id: string) => `article-${id}`,
+  /**
+   * Every API answer read from the whole directory (ADR 033): search, and `/api/directory`
+   * lists that are not one category's. Any change of a public listing purges it.
+   */
+  directory: 'directory',
 } as const;
 
 /** The fields of a listing that decide which public pages show it. */
@@ -34,8 +39,9 @@ export interface ListingState {
 /**
  * The tags a change of one listing touches, from its state before and after (either may be
  * missing: created or deleted). Nothing when the listing is public neither before nor after.
- * The business page, the category pages it is or was on, and the home page, featured pages and
- * sitemap only when what they show changed (membership, featured, counts, slug).
+ * The business page, the category pages it is or was on, the API's whole-directory answers
+ * (search, lists of no one category: {@link CacheTags.directory}), and the home page, featured
+ * pages and sitemap only when what they show changed (membership, featured, counts, slug).
  */
 export function listingChangeTags(
   before: ListingState | undefined,
@@ -45,7 +51,7 @@ export function listingChangeTags(
   const isPublic = after?.status === 'approved';
   if (!wasPublic && !isPublic) return [];
   const id = (after ?? before)!.id;
-  const tags = new Set<string>([CacheTags.listing(id)]);
+  const tags = new Set<string>([CacheTags.listing(id), CacheTags.directory]);
   for (const key of [
     ...(wasPublic ? before!.category_keys : []),
     ...(isPublic ? after!.category_keys : []),

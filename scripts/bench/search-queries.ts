@@ -1,15 +1,19 @@
 import { LAGOS_AREAS } from '../../functions/imports/lagos-areas.ts';
 
 /**
- * The 200 spec-style search queries of the search benchmark (issue 11 point 3, ADR 012): what
- * people type in the SPEC §2 search boxes, against the synthetic Lagos directory
- * (tests/factories/synthetic-listings.ts). Deterministic: the same list every run.
+ * The 240 spec-style search queries of the search benchmark (issue 11 point 3, ADR 012; issue 28
+ * point 1, ADR 033): what people type in the SPEC §2 search boxes, against the synthetic Lagos
+ * directory (tests/factories/synthetic-listings.ts), every shape users type: single words, two
+ * and three words, multi-word synonyms, a word and an area name, a word and a type filter, the
+ * area filter, and misspellings the spec's synonyms miss. Deterministic: the same list every run.
  */
 export interface BenchQuery {
   q: string;
   /** A category page's type filter (SPEC §7), or a free type. */
   type?: string;
   location?: string;
+  /** The area filter (an area name of src/config/lagos-areas.ts: an LGA takes its neighbourhoods). */
+  area?: string;
 }
 
 const SERVICES = [
@@ -87,13 +91,33 @@ const NOTHING = [
   'submarine',
 ];
 
+/** Misspellings the SPEC §7 synonyms do not cover: every word must match, so they find little. */
+const MISSPELT = [
+  'mechanik',
+  'vulcaniser',
+  'tyer',
+  'panel beeter',
+  'spair parts',
+  'alternater',
+  'batery',
+  'windscren',
+  'gear box',
+  'carwash',
+];
+
+/** Two-word services, the first two words of a three-word query with an area. */
+const TWO_WORDS = SERVICES.filter((s) => s.includes(' '));
+
 /** A few terms of one or two characters, which trigram indexes cannot serve (DESIGN.md). */
 const SHORT = ['ac', 'vi', 'oj', 'ac repair', 'uk', 'ev'];
 
 const areas = LAGOS_AREAS.map((a) => a.name.toLowerCase());
 const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
-/** The 200 queries: single words, two words, synonyms, type filters, short terms, misses. */
+/**
+ * The 240 queries: single words, two words, synonyms, type filters, short terms, misses; three
+ * words, the area filter and misspellings (issue 28).
+ */
 export function searchBenchQueries(): BenchQuery[] {
   const queries: BenchQuery[] = [];
   for (let i = 0; i < 25; i += 1) queries.push({ q: at(SERVICES, i) });
@@ -117,6 +141,13 @@ export function searchBenchQueries(): BenchQuery[] {
   for (let i = 0; i < 6; i += 1) queries.push({ q: at(areas, i * 5 + 1), location: 'Lagos' });
   queries.push(...SHORT.map((q) => ({ q })));
   queries.push(...NOTHING.map((q) => ({ q })));
-  if (queries.length !== 200) throw new Error(`expected 200 queries, built ${queries.length}`);
+  for (let i = 0; i < 15; i += 1)
+    queries.push({ q: `${at(TWO_WORDS, i)} ${at(areas, i * 7 + 2)}` });
+  for (let i = 0; i < 15; i += 1) {
+    const area = LAGOS_AREAS[(i * 13 + 5) % LAGOS_AREAS.length]!.name;
+    queries.push({ q: i % 3 === 2 ? at(SYNONYMS, i) : at(SERVICES, i * 2), area });
+  }
+  queries.push(...MISSPELT.map((q) => ({ q })));
+  if (queries.length !== 240) throw new Error(`expected 240 queries, built ${queries.length}`);
   return queries;
 }

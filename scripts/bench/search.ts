@@ -1,7 +1,9 @@
 /**
- * Search latency over HTTP (issue 11 point 3, ADR 012): first pages of the 200 spec-style queries
- * of `search-queries.ts` against a running server's `GET /api/directory/search`, one request at a
- * time, end to end (request sent → body read).
+ * Search latency over HTTP (issue 11 point 3, ADR 012; issue 28, ADR 033): first pages of the 240
+ * spec-style queries of `search-queries.ts` against a running server's `GET
+ * /api/directory/search`, one request at a time, end to end (request sent → body read). Prints
+ * each round's percentiles and the slowest 10 queries with their plan shape (the `desc` of the
+ * answer's `Server-Timing`, e.g. `walk 1000 · index fetch`).
  *
  * As a library: `benchSearch({ baseUrl })` (used by `npm run bench:scale`).
  * As a command, on a running server or on an API it serves itself from the database of this
@@ -22,7 +24,7 @@ import { type BenchQuery, searchBenchQueries } from './search-queries.ts';
 export interface SearchBenchOptions {
   /** Origin of the server, e.g. `http://127.0.0.1:4321`. */
   baseUrl: string;
-  /** Queries to send (default: the 200 of `searchBenchQueries()`). */
+  /** Queries to send (default: the 240 of `searchBenchQueries()`). */
   queries?: readonly BenchQuery[];
   /** Measured rounds over all queries (default 3), after one unmeasured warm-up round. */
   rounds?: number;
@@ -37,6 +39,8 @@ export interface SearchBenchResult {
   count: number;
   /** Each round's own percentiles, in order. */
   perRound: { p50: number; p95: number; p99: number }[];
+  /** The 10 slowest queries by their median time over the rounds (ms), with their plan. */
+  slowest: { query: BenchQuery; ms: number; plan: string; total: string }[];
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -65,16 +69,30 @@ export async function benchSearch(options: SearchBenchOptions): Promise<SearchBe
   const queries = options.queries ?? searchBenchQueries();
   const rounds = options.rounds ?? 3;
   const perRound: SearchBenchResult['perRound'] = [];
+  const perQuery = queries.map(() => ({ times: [] as number[], plan: '', total: '' }));
   for (let round = -1; round < rounds; round += 1) {
     const times: number[] = [];
-    for (const query of queries) {
+    for (const [i, query] of queries.entries()) {
       const url = searchUrl(options.baseUrl, query);
       const started = performance.now();
-      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      // no-cache: the local server's page cache would otherwise answer the measured rounds.
+      const response = await fetch(url, {
+        headers: { accept: 'application/json', 'cache-control': 'no-cache' },
+      });
       const body = await response.text();
-      times.push(performance.now() - started);
+      const elapsed = performance.now() - started;
       if (response.status !== 200)
         throw new Error(`${url} answered ${response.status}: ${body.slice(0, 200)}`);
+      if (round < 0) continue; // warm-up
+      times.push(elapsed);
+      const seen = perQuery[i]!;
+      seen.times.push(elapsed);
+      seen.plan = /desc="([^"]*)"/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? '?';
+      const { total, totalIsCapped } = JSON.parse(body) as {
+        total: number;
+        totalIsCapped: boolean;
+      };
+      seen.total = `${total}${totalIsCapped ? '+' : ''}`;
     }
     if (round < 0) continue; // warm-up
     times.sort((a, b) => a - b);
@@ -90,7 +108,24 @@ export async function benchSearch(options: SearchBenchOptions): Promise<SearchBe
     p99: median(perRound.map((r) => r.p99)),
     count: queries.length * rounds,
     perRound,
+    slowest: perQuery
+      .map((seen, i) => ({
+        query: queries[i]!,
+        ms: round1(median(seen.times)),
+        plan: seen.plan,
+        total: seen.total,
+      }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 10),
   };
+}
+
+/** One line of the slowest list: `41.2 ms  1000+  walk 1000 · index fetch  q=… type=…`. */
+export function formatSlow(s: SearchBenchResult['slowest'][number]): string {
+  const query = Object.entries(s.query)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(' ');
+  return `${s.ms.toFixed(1).padStart(6)} ms  ${s.total.padStart(5)}  ${s.plan.padEnd(44)}  ${query}`;
 }
 
 /** Serves the API alone (no site builder) on `port` (0: a free one) of the loopback interface. */
@@ -143,6 +178,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `  median:  p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms  (${result.count} requests)`,
     );
+    console.log('  slowest 10 (median ms · matches · plan · query):');
+    for (const s of result.slowest) console.log(`    ${formatSlow(s)}`);
   } finally {
     await served?.close();
   }

@@ -5,8 +5,9 @@
  * missed; the local server's page cache reads the same headers.
  */
 
-/** CDN lifetime in seconds when no purge arrives (a safety net; purges are the rule). */
-export const CDN_MAX_AGE_S = 86_400;
+import { cdnCacheHeaders } from '../../functions/_lib/cdn-headers';
+
+export { CDN_MAX_AGE_S } from '../../functions/_lib/cdn-headers';
 
 /**
  * Every query parameter a cached page varies on (the category pages' `area`, ADR 020; the
@@ -31,14 +32,8 @@ export function cachePublicPage(
   tags: readonly string[],
   options: CacheOptions = {},
 ): void {
-  headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
-  headers.set(
-    'Netlify-CDN-Cache-Control',
-    `public, durable, s-maxage=${CDN_MAX_AGE_S}, stale-while-revalidate=${7 * CDN_MAX_AGE_S}`,
-  );
-  headers.set('Netlify-Cache-Tag', tags.join(','));
-  if (options.varyQuery?.length)
-    headers.set('Netlify-Vary', `query=${options.varyQuery.join('|')}`);
+  for (const [name, value] of Object.entries(cdnCacheHeaders(tags, options.varyQuery)))
+    headers.set(name, value);
 }
 
 /**

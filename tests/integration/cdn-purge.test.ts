@@ -65,7 +65,7 @@ function sentTags(): string[][] {
 }
 
 describe('purges sent to Netlify by the API function', () => {
-  it('an approval purges the business page, its category, home and the sitemap', async () => {
+  it('an approval purges the business page, the directory API answers, its category, home and the sitemap', async () => {
     const business = await insertBusiness(handle.db, {
       status: 'pending',
       business_name: 'Purged Tyres',
@@ -79,7 +79,9 @@ describe('purges sent to Netlify by the API function', () => {
       ...AS,
     });
     expect(status).toBe(200);
-    expect(sentTags()).toEqual([[`listing-${business.id}`, 'category-parts', 'home', 'sitemap']]);
+    expect(sentTags()).toEqual([
+      [`listing-${business.id}`, 'directory', 'category-parts', 'home', 'sitemap'],
+    ]);
   });
 
   it('an edit that moves a listing purges the page and both categories, not the sitemap', async () => {
@@ -105,7 +107,7 @@ describe('purges sent to Netlify by the API function', () => {
     });
     expect(status).toBe(200);
     expect(sentTags()).toEqual([
-      [`listing-${business.id}`, 'category-mechanic', 'category-bodywork', 'home'],
+      [`listing-${business.id}`, 'directory', 'category-mechanic', 'category-bodywork', 'home'],
     ]);
   });
 

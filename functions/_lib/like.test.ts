@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern } from './directory.repository.ts';
+import { containsPattern } from './like.ts';
 
 describe('containsPattern (LIKE pattern for a substring match)', () => {
   it('lower-cases and wraps in %', () => {

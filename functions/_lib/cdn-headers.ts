@@ -1,0 +1,28 @@
+/**
+ * The CDN cache headers of a public answer (ADR 011, ADR 033): HTTP only; which tags an answer
+ * carries is the business of the service that reads or changes it (functions/site/cache-tags.ts,
+ * ADR 036).
+ */
+
+/** CDN lifetime in seconds when no purge arrives (a safety net; purges are the rule). */
+export const CDN_MAX_AGE_S = 86_400;
+
+/**
+ * The cache headers of a public answer rendered on demand, a page (ADR 011) or a public API
+ * read (ADR 033): browsers always revalidate (`max-age=0` with the ETag), Netlify's CDN keeps
+ * it in its durable cache until a write purges one of `tags` (`Netlify-Cache-Tag`), with a day's lifetime as a safety
+ * net should a purge be missed. The local server's page cache reads the same headers.
+ * @param varyQuery the only query parameters that change the answer (`Netlify-Vary: query=a|b`);
+ *   without it Netlify keys on the whole query string and the local server on the path alone.
+ */
+export function cdnCacheHeaders(
+  tags: readonly string[],
+  varyQuery: readonly string[] = [],
+): Record<string, string> {
+  return {
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${CDN_MAX_AGE_S}, stale-while-revalidate=${7 * CDN_MAX_AGE_S}`,
+    'Netlify-Cache-Tag': tags.join(','),
+    ...(varyQuery.length ? { 'Netlify-Vary': `query=${varyQuery.join('|')}` } : {}),
+  };
+}
