@@ -57,6 +57,16 @@ const TABLE_OWNERS = {
   user_roles: 'functions/users/users.repository.ts',
 };
 
+/**
+ * Migrations are leaves (issue 25.4): only the migrator (through migrations/index.ts), the freeze
+ * tool (frozen.ts) and tests read them.
+ */
+const MIGRATIONS_ARE_LEAVES = {
+  regex: '(^|/)migrations/(?!(index|frozen)(\\.ts)?$)',
+  message:
+    'A migration is frozen once shipped and imported only by the migrator: share the constant from src/schemas or src/config and test that the two agree.',
+};
+
 /** Kysely query building and raw SQL: repositories only. */
 const QUERY_CALLS = ['selectFrom', 'selectNoFrom', 'insertInto', 'updateTable', 'deleteFrom'];
 /**
@@ -125,7 +135,37 @@ export default defineConfig(
   {
     name: 'boundaries/functions',
     files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...FUNCTIONS_PATTERNS, MIGRATIONS_ARE_LEAVES] },
+      ],
+    },
+  },
+  {
+    name: 'boundaries/functions-tests',
+    files: ['functions/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: FUNCTIONS_PATTERNS }] },
+  },
+  {
+    name: 'boundaries/hosts',
+    files: ['server/**/*.ts', 'netlify/**/*.ts', 'scripts/*.ts', 'src/**/*.{ts,tsx,astro}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            MIGRATIONS_ARE_LEAVES,
+            {
+              regex: '(^|/)tests/',
+              message:
+                'Tests depend on the code, not the reverse: shared helpers (e.g. the synthetic listings) live next to the code that runs them (functions/db/seeds).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     name: 'boundaries/env',

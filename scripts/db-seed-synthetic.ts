@@ -1,6 +1,6 @@
 /**
  * `npm run db:seed:synthetic -- --listings 10000 [--approved-share 0.98] [--offset N]`: migrates,
- * then adds N synthetic Lagos listings (tests/factories/synthetic-listings.ts) to the database of
+ * then adds N synthetic Lagos listings (functions/db/seeds/synthetic-listings.ts) to the database of
  * this environment, for measuring at realistic size (ADR 011, ADR 033). Batches of 1,000 rows;
  * from 50,000 listings on the search and listing indexes are dropped and rebuilt once after the
  * inserts (1,000,000 listings in minutes on PostgreSQL). Stop `npm start` first on PGlite, and do
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../functions/_lib/db.ts';
 import { checkEnv } from '../functions/_lib/env.ts';
 import { migrateToLatest } from '../functions/db/migrate.ts';
-import { bulkInsertSyntheticListings } from '../tests/factories/synthetic-listings.ts';
+import { bulkInsertSyntheticListings } from '../functions/db/seeds/synthetic-listings.ts';
 
 checkEnv();
 const { values } = parseArgs({

@@ -55,7 +55,7 @@ async function main() {
   const { completeStep, isEmptyDirectory, migrateAndPlan } =
     await import('../functions/db/setup-steps.ts');
   const { seedDatabase } = await import('../functions/db/seeds/seed.ts');
-  const { insertSyntheticListings } = await import('../tests/factories/synthetic-listings.ts');
+  const { insertSyntheticListings } = await import('../functions/db/seeds/synthetic-listings.ts');
   const { ensureAdmin } = await import('../functions/users/users.service.ts');
   const { startLocalServer } = await import('../server/local-server.ts');
 

@@ -2,8 +2,8 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
 import type { SearchTerm } from '../../src/schemas/search.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
-import { CATEGORY_FILTERS } from '../db/migrations/2026_11_23_0001_directory_pages.ts';
 import { containsPattern } from '../_lib/like.ts';
+import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
 
 type Db = Kysely<Database>;
 
@@ -151,8 +151,13 @@ function textCondition(
   return { filter, indexed };
 }
 
-const CATEGORY_KEY_BY_FILTER = new Map<string, string>(
-  Object.entries(CATEGORY_FILTERS).map(([key, filter]) => [filter, key]),
+/**
+ * A category page's type filter, lower-cased, → its key in `category_keys`. The database computes
+ * the keys from the same filters (migration 2026_11_23_0001, frozen); `category-keys.test.ts`
+ * checks the two agree, so no code outside the migrations imports a migration (issue 25.4).
+ */
+export const CATEGORY_KEY_BY_FILTER: ReadonlyMap<string, string> = new Map(
+  Object.entries(CATEGORY_PAGES).map(([key, page]) => [page.typeFilter.toLowerCase(), key]),
 );
 
 /**

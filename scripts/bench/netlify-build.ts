@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../../functions/_lib/db.ts';
 import { checkEnv, childEnvironment } from '../../functions/_lib/env.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
-import { insertSyntheticListings } from '../../tests/factories/synthetic-listings.ts';
+import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 
 checkEnv();

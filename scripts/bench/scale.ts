@@ -21,7 +21,7 @@ import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
-import { bulkInsertSyntheticListings } from '../../tests/factories/synthetic-listings.ts';
+import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 
 const { values } = parseArgs({
   options: {

@@ -3,7 +3,7 @@ import { LAGOS_AREAS } from '../../functions/imports/lagos-areas.ts';
 /**
  * The 240 spec-style search queries of the search benchmark (issue 11 point 3, ADR 012; issue 28
  * point 1, ADR 033): what people type in the SPEC §2 search boxes, against the synthetic Lagos
- * directory (tests/factories/synthetic-listings.ts), every shape users type: single words, two
+ * directory (functions/db/seeds/synthetic-listings.ts), every shape users type: single words, two
  * and three words, multi-word synonyms, a word and an area name, a word and a type filter, the
  * area filter, and misspellings the spec's synonyms miss. Deterministic: the same list every run.
  */

@@ -7,7 +7,7 @@ import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { BUSINESS_CSV_COLUMNS, USER_CSV_COLUMNS } from '../../src/schemas/csv.ts';
 import { MAX_FORWARDED_BUSINESSES } from '../../src/schemas/service-requests.ts';
 import { insertBusiness } from '../factories/business.ts';
-import { insertSyntheticListings } from '../factories/synthetic-listings.ts';
+import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { start, type FakeSendGrid } from '../fakes/sendgrid.ts';
 import { createTestDatabase, TEST_ORIGIN, testApi } from '../setup/test-db.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { insertBusiness } from '../factories/business.ts';
-import { insertSyntheticListings } from '../factories/synthetic-listings.ts';
+import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**

@@ -6,7 +6,7 @@ import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
 import { matchesTypeFilter } from '../../src/schemas/directory.ts';
 import { parseSearchQuery } from '../../src/schemas/search.ts';
 import { insertBusiness } from '../factories/business.ts';
-import { insertSyntheticListings } from '../factories/synthetic-listings.ts';
+import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**

@@ -5,7 +5,7 @@ import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts';
 import { ensureSiteBuild } from '../../server/site-build.ts';
 import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
-import { insertSyntheticListings } from '../factories/synthetic-listings.ts';
+import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { checkHtml, formatHtmlMessages } from '../setup/html-checker.ts';
 import { createTestDatabase, TEST_DB } from '../setup/test-db.ts';
 

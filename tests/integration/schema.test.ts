@@ -6,7 +6,7 @@ import { createTestDatabase } from '../setup/test-db.ts';
 import { CATEGORY_FILTERS } from '../../functions/db/migrations/2026_11_23_0001_directory_pages.ts';
 import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
 import { countsForServiceCard, matchesTypeFilter } from '../../src/schemas/directory.ts';
-import { insertSyntheticListings } from '../factories/synthetic-listings.ts';
+import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
