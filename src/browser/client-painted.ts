@@ -1,21 +1,66 @@
 import type { ClientDirective } from 'astro';
-import idle from 'astro/client/idle.js';
-import visible from 'astro/client/visible.js';
 
 /**
- * `client:painted` (registered in astro.config.mjs): Astro's own `client:idle`, or with
- * `client:painted="visible"` its `client:visible`, started only once the page has painted for the
- * first time. Alone, either can fire before the first paint (an idle period, or an above-the-fold
- * island intersecting, while the document is still being laid out), and an island requested then
- * competes with it: Lighthouse counts its requests against FCP and LCP (issue 13.2, ADR 027). The
- * moment comes from the head script's page-script loader (`self.__lagos_painted`,
- * src/config/security-headers.ts); without it the island waits for nothing more than Astro's
- * directive would.
+ * `client:painted` (registered in astro.config.mjs; ADR 027, ADR 032): hydrates an island once
+ * the page has painted for the first time, never before (an island requested earlier competes
+ * with the first paint, and Lighthouse counts its requests against FCP and LCP: issue 13.2).
+ * Then:
+ * - an island in the first screen hydrates at once (issue 22: the home search waited for an idle
+ *   period, 2.2–2.7 s after FCP on the phone profile);
+ * - `client:painted` below the first screen hydrates when the page is idle;
+ * - `client:painted="visible"` below the first screen hydrates when it comes within a screen of
+ *   the viewport (a swipe away, so its code is there when it is reached), and not at all if it
+ *   never does: no bytes for what nobody scrolls to;
+ * - any of them hydrates at once on the first interaction with it: a finger or pointer down on
+ *   it, focus, a key, a click (capture phase on the island, passive). The head script's tap
+ *   keeper holds a click or a script-only submit that came before, and src/browser/tap-replay.ts
+ *   performs it once the island has hydrated.
+ * The moment of the first paint comes from the head script's page-script loader
+ * (`self.__lagos_painted`, src/config/security-headers.ts); without it the island starts at once.
+ * "In the first screen" is the first IntersectionObserver callback: no forced layout. This code
+ * is inlined into every page with such an island (by Astro), so it is kept small.
  */
 const painted: ClientDirective = (load, options, el) => {
-  const directive = options.value === 'visible' ? visible : idle;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void load().then((hydrate) => hydrate());
+  };
+  const idle = () =>
+    'requestIdleCallback' in self ? requestIdleCallback(start) : setTimeout(start);
+  for (const type of ['pointerdown', 'focusin', 'keydown', 'click'])
+    el.addEventListener(type, start, { capture: true, once: true, passive: true });
+
   const firstPaint = (self as { __lagos_painted?: Promise<unknown> }).__lagos_painted;
-  void (firstPaint ?? Promise.resolve()).then(() => directive(load, options, el));
+  void (firstPaint ?? Promise.resolve()).then(() => {
+    if (started) return;
+    if (el.children.length === 0) {
+      idle();
+      return;
+    }
+    let first = true;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const near = entries.some((entry) => entry.isIntersecting);
+        if (
+          first &&
+          entries.some((e) => e.isIntersecting && e.boundingClientRect.top < innerHeight)
+        ) {
+          start();
+        } else if (near || (first && options.value !== 'visible')) {
+          idle();
+        } else {
+          first = false;
+          return;
+        }
+        observer.disconnect();
+      },
+      // One screen below the viewport counts as near.
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    for (const child of el.children) observer.observe(child);
+  });
 };
 
 export default painted;
