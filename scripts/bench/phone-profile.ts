@@ -306,3 +306,119 @@ export async function holdResponses(
   });
   return { requested, release };
 }
+
+/** The public pages a control is on (the business page: one with a map and a report link). */
+export type ControlPage = 'home' | 'category' | 'business' | 'auth';
+
+/**
+ * A public control that opens something (issue 22.2), for the first-tap tests
+ * (tests/e2e/first-tap.spec.ts) and `npm run bench`.
+ */
+export interface PublicControl {
+  name: string;
+  page: ControlPage;
+  /** The code it needs: its island's component module, or the page script that wires it up. */
+  needs: RegExp;
+  /** It is a button inside an island (not a link, a native form or an invoker command). */
+  island: boolean;
+  control: (page: Page) => Locator;
+  /** The tap itself, when it is more than one tap on the control (type, then tap). */
+  tap?: (page: Page, control: Locator) => Promise<void>;
+  /** Runs in the page (serialised: it closes over nothing): true once what it opens shows. */
+  done: () => boolean;
+}
+
+/** An Astro component module of the client build, by component name. */
+const componentModule = (name: string) => new RegExp(`/_astro/${name}\\.[\\w-]+\\.js$`);
+/** A page script of the client build, by the component that holds it. */
+const pageScript = (name: string) =>
+  new RegExp(`/_astro/${name}\\.astro_astro_type_script[\\w.-]*\\.js$`);
+
+export const PUBLIC_CONTROLS: PublicControl[] = [
+  {
+    name: 'menu',
+    page: 'home',
+    needs: pageScript('Header'),
+    island: false,
+    control: (page) => page.getByRole('button', { name: 'Open menu' }),
+    done: () => !!document.querySelector<HTMLDialogElement>('dialog#nav-drawer')?.open,
+  },
+  {
+    name: 'home search',
+    page: 'home',
+    needs: componentModule('HomeSearch'),
+    island: true,
+    control: (page) => page.getByRole('button', { name: 'Search', exact: true }),
+    tap: async (page, control) => {
+      await page.getByRole('searchbox', { name: 'Search businesses' }).fill('brake');
+      await control.tap();
+    },
+    done: () =>
+      [...document.querySelectorAll('h2')].some((h) => /^Search Results \(/.test(h.textContent!)),
+  },
+  {
+    name: 'View Details (featured)',
+    page: 'home',
+    needs: componentModule('FeaturedBusinesses'),
+    island: true,
+    control: (page) => page.getByRole('button', { name: 'View Details' }).first(),
+    done: () => [...document.querySelectorAll('dialog[open]')].some((d) => d.id !== 'nav-drawer'),
+  },
+  {
+    name: 'View Details (category)',
+    page: 'category',
+    needs: componentModule('CategoryBrowser'),
+    island: true,
+    control: (page) =>
+      page.locator('#listings').getByRole('button', { name: 'View Details' }).first(),
+    done: () => [...document.querySelectorAll('dialog[open]')].some((d) => d.id !== 'nav-drawer'),
+  },
+  {
+    name: 'Map',
+    page: 'category',
+    needs: pageScript('ListingMap'),
+    island: false,
+    control: (page) => page.getByRole('button', { name: 'Map', exact: true }),
+    done: () =>
+      [...document.querySelectorAll('button[aria-expanded="true"]')].some(
+        (b) => b.textContent!.trim() === 'Map',
+      ),
+  },
+  {
+    name: 'Near me',
+    page: 'category',
+    needs: componentModule('NearMe'),
+    island: true,
+    control: (page) => page.getByRole('button', { name: 'Sort by distance from me' }),
+    done: () =>
+      [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Nearest to you'),
+  },
+  {
+    name: 'Report this listing',
+    page: 'business',
+    needs: componentModule('ReportListing'),
+    island: true,
+    control: (page) =>
+      page
+        .getByRole('button', { name: 'Report this listing' })
+        .or(page.getByRole('link', { name: 'Report this listing' })),
+    done: () =>
+      [...document.querySelectorAll('legend')].some((l) =>
+        l.textContent!.includes('What is wrong with this listing?'),
+      ),
+  },
+  {
+    name: 'Create Account tab',
+    page: 'auth',
+    needs: componentModule('AuthScreen'),
+    island: true,
+    control: (page) =>
+      page
+        .getByRole('tab', { name: 'Create Account' })
+        .or(page.getByRole('link', { name: 'Create Account' })),
+    done: () =>
+      [...document.querySelectorAll('label')].some(
+        (l) => l.textContent!.trim().startsWith('Confirm password') && l.checkVisibility(),
+      ),
+  },
+];
