@@ -9,8 +9,9 @@ import type { ClientDirective } from 'astro';
  *   period, 2.2–2.7 s after FCP on the phone profile);
  * - `client:painted` below the first screen hydrates when the page is idle;
  * - `client:painted="visible"` below the first screen hydrates when it comes within a screen of
- *   the viewport (a swipe away, so its code is there when it is reached), and not at all if it
- *   never does: no bytes for what nobody scrolls to;
+ *   the viewport (a swipe away, so its code is there when it is reached): at the first paint,
+ *   when the page is idle; scrolled near later, at once. Not at all if it never comes near: no
+ *   bytes for what nobody scrolls to;
  * - any of them hydrates at once on the first interaction with it: a finger or pointer down on
  *   it, focus, a key, a click (capture phase on the island, passive). The head script's tap
  *   keeper holds a click or a script-only submit that came before, and src/browser/tap-replay.ts
@@ -43,14 +44,14 @@ const painted: ClientDirective = (load, options, el) => {
     const observer = new IntersectionObserver(
       (entries) => {
         const near = entries.some((entry) => entry.isIntersecting);
-        if (
-          first &&
-          entries.some((e) => e.isIntersecting && e.boundingClientRect.top < innerHeight)
-        ) {
-          start();
-        } else if (near || (first && options.value !== 'visible')) {
-          idle();
-        } else {
+        const onScreen = entries.some(
+          (entry) => entry.isIntersecting && entry.boundingClientRect.top < innerHeight,
+        );
+        // At the first paint: the first screen now, the rest after it (idle); later, an island
+        // scrolled near starts at once.
+        if (first ? onScreen : near) start();
+        else if (first && (near || options.value !== 'visible')) idle();
+        else {
           first = false;
           return;
         }
