@@ -7,7 +7,8 @@ import type { ClientDirective } from 'astro';
  * Then:
  * - an island in the first screen hydrates at once (issue 22: the home search waited for an idle
  *   period, 2.2–2.7 s after FCP on the phone profile);
- * - `client:painted` below the first screen hydrates when the page is idle;
+ * - `client:painted` below the first screen hydrates when the page is idle (its code is fetched
+ *   at the first paint, whatever its place);
  * - `client:painted="visible"` below the first screen hydrates when it comes within a screen of
  *   the viewport (a swipe away, so its code is there when it is reached): at the first paint,
  *   when the page is idle; scrolled near later, at once. Not at all if it never comes near: no
@@ -22,11 +23,12 @@ import type { ClientDirective } from 'astro';
  * is inlined into every page with such an island (by Astro), so it is kept small.
  */
 const painted: ClientDirective = (load, options, el) => {
+  let loading: ReturnType<typeof load> | undefined;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    void load().then((hydrate) => hydrate());
+    void (loading ??= load()).then((hydrate) => hydrate());
   };
   const idle = () =>
     'requestIdleCallback' in self ? requestIdleCallback(start) : setTimeout(start);
@@ -36,6 +38,9 @@ const painted: ClientDirective = (load, options, el) => {
   const firstPaint = (self as { __lagos_painted?: Promise<unknown> }).__lagos_painted;
   void (firstPaint ?? Promise.resolve()).then(() => {
     if (started) return;
+    // Hydrated at idle at the latest: its code is fetched now, before the observer has said
+    // where it is (a frame, or a long task, later).
+    if (options.value !== 'visible') loading = load();
     if (el.children.length === 0) {
       idle();
       return;
