@@ -98,15 +98,16 @@ export const PAGE_SCRIPT_LOADER =
  *   with the fields in its URL. A form with `method="post"` posts natively, untouched;
  * - `input` and `change` of fields inside such an island (the island's state starts empty,
  *   while the screen shows what was typed);
- * - before the page scripts are ready (`data-page-scripts`), clicks on an `type="button"`
- *   outside islands that is no popover or (where the browser has invoker commands) command
- *   button: cancelled and stopped, so a script already running does not see it twice.
+ * - before the page scripts are ready (`data-page-scripts`), clicks on a `type="button"`
+ *   outside islands (a hydrated island's buttons are its own) that is no popover or (where the
+ *   browser has invoker commands) command button: cancelled and stopped, so a script already
+ *   running does not see it twice.
  * Kept small: it is inline in every page, inside the first round trip of the document.
  */
 export const TAP_KEEPER =
   "{const q=self.__lagos_taps=[],ssr=(t)=>t.closest?.('astro-island[ssr]');" +
   "addEventListener('click',(e)=>{const t=e.target,b=t.closest?.('button');if(ssr(t))q.push(e);" +
-  "else if(b?.type==='button'&&!b.hasAttribute('popovertarget')&&!(b.hasAttribute('commandfor')&&'command'in b)" +
+  "else if(b?.type==='button'&&!t.closest('astro-island')&&!b.hasAttribute('popovertarget')&&!(b.hasAttribute('commandfor')&&'command'in b)" +
   '&&!document.documentElement.dataset.pageScripts){e.preventDefault();e.stopImmediatePropagation();q.push(e)}},true);' +
   "addEventListener('submit',(e)=>{const f=e.target;if(ssr(f)&&!f.hasAttribute('method')&&!f.hasAttribute('action')){" +
   'e.preventDefault();q.push(e)}},true);' +

@@ -246,6 +246,28 @@ test.describe('the tap keeper (ADR 032)', () => {
     expect(page.url()).toBe(url);
   });
 
+  test("a hydrated island's button acts at once while the page scripts are on their way", async ({
+    page,
+  }) => {
+    const held = await holdResponses(page, /\/_astro\/Header\.astro_astro_type_script[\w.-]*\.js$/);
+    await page.goto('/articles/', { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => {
+      const island = document.createElement('astro-island');
+      island.innerHTML = '<button type="button">Open</button>';
+      document.querySelector('main')!.prepend(island);
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      island.querySelector('button')!.addEventListener('click', () => seen.push('click'));
+    });
+    await page.getByRole('button', { name: 'Open' }).tap();
+    const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(await seen()).toEqual(['click']);
+    held.release();
+    await waitForPageScripts(page);
+    await page.waitForTimeout(300);
+    expect(await seen()).toEqual(['click']);
+  });
+
   test('a button in an island is pressed once it hydrates, once for two taps', async ({ page }) => {
     const island = await addIsland(
       page,
