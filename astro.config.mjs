@@ -7,6 +7,7 @@ import { netlifyHeaders } from './netlify/headers.ts';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import localAdapter from './server/astro-adapter/index.mjs';
+import { serviceWorker } from './server/service-worker.ts';
 import {
   CSP_SCRIPT_HASHES,
   CSP_SCRIPT_RESOURCES,
@@ -212,6 +213,8 @@ export default defineConfig({
     preact({ include: [PUBLIC_ISLANDS] }),
     react({ exclude: [PUBLIC_ISLANDS] }),
     ...(onNetlify ? [netlifyHeaders()] : []),
+    // /sw.js, bundled with its list of shell files once the pages are written (ADR 030).
+    serviceWorker(),
   ],
   // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.
   build: { inlineStylesheets: 'always', format: 'directory' },
@@ -233,7 +236,7 @@ export default defineConfig({
       __MAP_TILE_ATTRIBUTION__: JSON.stringify(process.env.MAP_TILE_ATTRIBUTION ?? ''),
     },
     ssr: {
-      external: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@resvg/resvg-js', 'satori'],
+      external: ['@electric-sql/pglite', 'pg', '@resvg/resvg-js', 'satori'],
     },
   },
 });

@@ -41,6 +41,10 @@ const serverEnv = (port: number, base: string, dataDir: string) => ({
   OVERPASS_BASE_URL: `http://127.0.0.1:${PLACES_FAKE_PORT}`,
   GOOGLE_PLACES_API_KEY: '',
   MAP_TILE_URL: `${TILE_FAKE_URL}/{z}/{x}/{y}.png`,
+  // The browser connects from 127.0.0.1, a trusted proxy here: a spec that needs its own per-address
+  // limits (sign-ups are 10 an hour per address) names its visitor's address in X-Forwarded-For
+  // (`visitorAddress` in tests/e2e/helpers.ts). Without the header, the address is 127.0.0.1.
+  TRUSTED_PROXIES: '127.0.0.1',
 });
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 

@@ -47,6 +47,7 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'server/**/*.test.ts',
             'netlify/**/*.test.ts',
+            'docs/**/*.test.ts',
           ],
           environment: 'node',
           env: { LOG_LEVEL: 'silent' },

@@ -21,6 +21,9 @@ import { ROUTES } from './routes.ts';
 
 export type { RequestInfo } from './_lib/request-context.ts';
 
+/** The API as a function: what {@link createApi} returns and the hosts call per request. */
+export type ApiFunction = (request: Request, info?: RequestInfo) => Promise<Response>;
+
 /** What the host platform provides; auth and mail are built from it unless given. */
 export interface ApiDeps {
   db(): Promise<Kysely<Database>>;
@@ -56,9 +59,7 @@ function memo<T>(factory: () => Promise<T>): () => Promise<T> {
  * are compressed when the client accepts it (ADR 011).
  * @throws EnvError when an environment variable has an invalid value.
  */
-export function createApi(
-  deps: ApiDeps,
-): (request: Request, info?: RequestInfo) => Promise<Response> {
+export function createApi(deps: ApiDeps): ApiFunction {
   checkEnv();
   const router = createRouter<ApiHandler>();
   for (const route of ROUTES)

@@ -1,11 +1,13 @@
 import type { ApiHandler } from './_lib/context.ts';
 import type { Access } from './_lib/guards.ts';
+import { idempotent } from './_lib/idempotency.ts';
 import * as articles from './articles/articles.handler.ts';
 import * as auth from './auth/auth.handler.ts';
 import * as claims from './claims/claims.handler.ts';
 import * as contacts from './contacts/contacts.handler.ts';
 import * as dashboard from './dashboard/dashboard.handler.ts';
 import * as directory from './directory/directory.handler.ts';
+import * as health from './health/health.handler.ts';
 import * as imports from './imports/imports.handler.ts';
 import * as messages from './messages/messages.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
@@ -39,6 +41,7 @@ const route = (
  */
 // prettier-ignore
 export const ROUTES: readonly Route[] = [
+  route('GET',    '/health',                                  'public', health.health),
   route('GET',    '/directory',                               'public', directory.listDirectory),
   route('GET',    '/directory/search',                        'public', directory.searchDirectory),
   route('GET',    '/directory/featured',                      'public', directory.listFeatured),
@@ -48,7 +51,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/articles/:slug',                          'public', articles.getPublished),
   route('GET',    '/service-cards',                           'public', serviceCards.listEnabled),
   route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
-  route('POST',   '/directory/:id/reports',                   'public', reports.submit),
+  route('POST',   '/directory/:id/reports',                   'public', idempotent(reports.submit)),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),
   route('POST',   '/auth/sign-out',                           'public', auth.signOut),
@@ -57,13 +60,13 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/auth/password-reset/confirm',             'public', auth.resetPassword),
   route('GET',    '/auth/verify-email',                       'public', auth.verifyEmail),
   route('POST',   '/auth/verify-email/resend',                'user',   auth.resendVerification),
-  route('POST',   '/registrations',                           'public', registrations.submit),
-  route('POST',   '/service-requests',                        'public', serviceRequests.submit),
-  route('POST',   '/contacts',                                'public', contacts.submit),
+  route('POST',   '/registrations',                           'public', idempotent(registrations.submit)),
+  route('POST',   '/service-requests',                        'public', idempotent(serviceRequests.submit)),
+  route('POST',   '/contacts',                                'public', idempotent(contacts.submit)),
   route('GET',    '/imports/provider',                        'user',   imports.getProvider),
   route('POST',   '/imports/search',                          'user',   imports.search),
-  route('POST',   '/admin/imports/register',                  'admin',  imports.register),
-  route('POST',   '/admin/imports/csv',                       'admin',  imports.importCsvFile),
+  route('POST',   '/admin/imports/register',                  'admin',  idempotent(imports.register, imports.REGISTER_MAX_BYTES)),
+  route('POST',   '/admin/imports/csv',                       'admin',  idempotent(imports.importCsvFile, imports.CSV_MAX_BYTES)),
   route('GET',    '/admin/counts',                            'admin',  dashboard.counts),
   route('GET',    '/admin/users',                             'admin',  users.list),
   route('GET',    '/admin/users/export.csv',                  'admin',  users.exportCsv),
@@ -90,7 +93,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/admin/contacts/:id/handle',               'admin',  contacts.handle),
   route('DELETE', '/admin/contacts/:id',                      'admin',  contacts.remove),
   route('GET',    '/admin/articles',                          'admin',  articles.listAll),
-  route('POST',   '/admin/articles',                          'admin',  articles.create),
+  route('POST',   '/admin/articles',                          'admin',  idempotent(articles.create)),
   route('PATCH',  '/admin/articles/:id',                      'admin',  articles.update),
   route('DELETE', '/admin/articles/:id',                      'admin',  articles.remove),
   route('GET',    '/admin/service-cards',                     'admin',  serviceCards.listAll),
@@ -103,12 +106,12 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/admin/reports/:id/suspend',               'admin',  reports.suspend),
   route('GET',    '/admin/messaging/recipients',              'admin',  messages.listRecipients),
   route('GET',    '/admin/messages',                          'admin',  messages.listSent),
-  route('POST',   '/admin/messages',                          'admin',  messages.send),
+  route('POST',   '/admin/messages',                          'admin',  idempotent(messages.send)),
   route('GET',    '/claims/listing/:listing',                 'user',   claims.target),
-  route('POST',   '/claims',                                  'user',   claims.request),
+  route('POST',   '/claims',                                  'user',   idempotent(claims.request)),
   route('POST',   '/claims/:id/verify',                       'user',   claims.verify),
   route('GET',    '/account/listings',                        'user',   claims.ownListings),
-  route('POST',   '/account/listings/:id/changes',            'user',   claims.submitChange),
+  route('POST',   '/account/listings/:id/changes',            'user',   idempotent(claims.submitChange)),
   route('GET',    '/admin/claims',                            'admin',  claims.listClaims),
   route('POST',   '/admin/claims/:id/approve',                'admin',  claims.approveClaim),
   route('POST',   '/admin/claims/:id/reject',                 'admin',  claims.rejectClaim),

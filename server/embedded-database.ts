@@ -16,14 +16,19 @@ import path from 'node:path';
  * @returns whether it created the cluster. @throws when the child fails.
  */
 export async function initEmbeddedDataDir(dataDir: string): Promise<boolean> {
-  if (dataDir.startsWith('memory://') || existsSync(path.join(dataDir, 'PG_VERSION'))) return false;
+  if (
+    dataDir.startsWith('memory://') ||
+    (existsSync(path.join(dataDir, 'PG_VERSION')) && !existsSync(path.join(dataDir, '.creating')))
+  )
+    return false;
   const script = path.join(import.meta.dirname, 'pglite-init.ts');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [...process.execArgv, '--liftoff-only', script, dataDir],
       {
-        stdio: ['ignore', 'inherit', 'inherit'],
+        // The IPC channel closes when this process dies: the child exits then (pglite-init.ts).
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       },
     );
     child.on('error', reject);

@@ -76,29 +76,46 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     },
   });
   const staticSite = createStaticSite(options.site.clientDir);
-  const inFlight = new Map<string, Promise<CachedPage | Response>>();
+  const inFlight = new Map<string, Promise<CachedPage | Response | { stale: CachedPage }>>();
 
-  /** Renders (once for concurrent requests of the same key) and caches what may be cached. */
+  /**
+   * Renders (once for concurrent requests of the same key) and caches what may be cached. A
+   * render answered 503 (the database cannot be reached: the site's unavailable page) is replaced
+   * by the page's stale copy when the cache still has one (`x-cache: STALE`, issue 23.2); a 503
+   * is never stored.
+   */
   async function renderPage(
     request: Request,
     client: string,
-  ): Promise<{ page: CachedPage; hit: boolean } | Response> {
+  ): Promise<{ page: CachedPage; hit: Freshness } | Response> {
     const url = new URL(request.url);
     // Only the parameters the page varies on, normalised: others share its entry (ADR 011).
     const key = pageCache.keyOf(url);
     const cacheable = (request.method === 'GET' || request.method === 'HEAD') && key !== undefined;
     if (cacheable) {
       const hit = pageCache.get(key);
-      if (hit) return { page: hit, hit: true };
+      if (hit) return { page: hit, hit: 'HIT' };
       const pending = inFlight.get(key);
-      if (pending) return wrap(await pending, true);
+      if (pending) return wrap(await pending, 'HIT');
     }
     const work = (async () => {
       const from = pageCache.sequence();
       const getRequest =
         request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
-      const response = await options.site.render(getRequest, { clientAddress: client });
+      // Pages that post to the API in-process (forms without JavaScript) use this server's API,
+      // so their writes purge this page cache (src/render/page-api.ts).
+      const response = await options.site.render(getRequest, {
+        clientAddress: client,
+        locals: { api: apiHandler },
+      });
       if (!response) return staticSite.notFound(url, request.method);
+      if (response.status === 503 && cacheable) {
+        const stale = pageCache.getStale(key);
+        if (stale) {
+          log.warn('served a stale page: database unreachable', { path: url.pathname });
+          return { stale };
+        }
+      }
       const policy = cacheable ? cachePolicyOf(response) : undefined;
       if (!policy) return response;
       const page = await toCachedPage(response, policy);
@@ -107,16 +124,20 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       if (storeKey !== undefined) pageCache.set(storeKey, page, from);
       return page;
     })();
-    if (!cacheable || key === undefined) return wrap(await work, false);
+    if (!cacheable || key === undefined) return wrap(await work, 'MISS');
     inFlight.set(key, work);
     try {
-      return wrap(await work, false);
+      return wrap(await work, 'MISS');
     } finally {
       inFlight.delete(key);
     }
   }
-  const wrap = (result: CachedPage | Response, hit: boolean) =>
-    result instanceof Response ? result : { page: result, hit };
+  const wrap = (result: CachedPage | Response | { stale: CachedPage }, hit: Freshness) =>
+    result instanceof Response
+      ? result
+      : 'stale' in result
+        ? { page: result.stale, hit: 'STALE' as const }
+        : { page: result, hit };
 
   /** The API and the on-demand pages, each response finished by {@link finish}. */
   const listener = (req: IncomingMessage, res: ServerResponse, api: boolean) =>
@@ -277,14 +298,17 @@ function withoutCdnHeaders(response: Response): Response {
 }
 
 /**
- * A cached page as the client can take it: 304 for a matching ETag, else br/gzip/identity.
- * `x-cache` says whether it was rendered for this request (MISS) or served from memory (HIT).
+ * How a page was answered (`x-cache`): rendered for this request (MISS), served from memory
+ * (HIT), or an expired copy served because the database cannot be reached (STALE, issue 23.2).
  */
-function cachedResponse(request: Request, page: CachedPage, hit: boolean): Response {
+type Freshness = 'HIT' | 'MISS' | 'STALE';
+
+/** A cached page as the client can take it: 304 for a matching ETag, else br/gzip/identity. */
+function cachedResponse(request: Request, page: CachedPage, hit: Freshness): Response {
   const headers = new Headers(page.headers);
   headers.set('etag', page.etag);
   headers.set('vary', 'Accept-Encoding');
-  headers.set('x-cache', hit ? 'HIT' : 'MISS');
+  headers.set('x-cache', hit);
   if (request.headers.get('if-none-match') === page.etag) {
     return new Response(null, { status: 304, headers });
   }

@@ -176,3 +176,20 @@ describe('PageCache', () => {
     expect(cache.get('/x', 1000)).toBeUndefined();
   });
 });
+
+describe('stale copies for an outage (issue 23.2)', () => {
+  it('keeps an expired page for getStale, but never a purged one', async () => {
+    const cache = new PageCache(1024 * 1024);
+    const response = () =>
+      new Response('<p>page</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const expired = await toCachedPage(response(), { tags: ['a'], maxAgeS: 60 }, 0);
+    cache.set('/old/', expired, cache.sequence());
+    expect(cache.get('/old/')).toBeUndefined();
+    expect(cache.getStale('/old/')).toBe(expired);
+
+    const fresh = await toCachedPage(response(), { tags: ['b'], maxAgeS: 60 });
+    cache.set('/purged/', fresh, cache.sequence());
+    cache.purge(['b']);
+    expect(cache.getStale('/purged/')).toBeUndefined();
+  });
+});

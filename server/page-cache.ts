@@ -194,15 +194,13 @@ export class PageCache {
     return this.#sequence;
   }
 
-  /** A fresh entry for `key`, or undefined (expired entries are dropped). */
+  /**
+   * A fresh entry for `key`, or undefined. An expired entry stays (until it is replaced, purged
+   * or evicted) for {@link getStale}.
+   */
   get(key: string, now = Date.now()): CachedPage | undefined {
     const page = this.#entries.get(key);
-    if (!page) {
-      this.#misses += 1;
-      return undefined;
-    }
-    if (page.expires <= now) {
-      this.#delete(key);
+    if (!page || page.expires <= now) {
       this.#misses += 1;
       return undefined;
     }
@@ -210,6 +208,15 @@ export class PageCache {
     this.#entries.set(key, page);
     this.#hits += 1;
     return page;
+  }
+
+  /**
+   * The entry for `key` even when expired: what the server answers while the database cannot be
+   * reached (issue 23.2). Purged entries are gone: a purge means the page showed something that
+   * changed (a listing hidden, contacts made private), which must not come back in an outage.
+   */
+  getStale(key: string): CachedPage | undefined {
+    return this.#entries.get(key);
   }
 
   /**

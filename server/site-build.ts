@@ -28,13 +28,25 @@ export interface SiteBuild {
    * with each page's script hashes (ADR 015), from the local adapter.
    */
   staticHeaders: Record<string, Record<string, string>>;
-  /** Renders an on-demand page; undefined when no on-demand route matches. */
-  render(request: Request, options?: { clientAddress?: string }): Promise<Response | undefined>;
+  /**
+   * Renders an on-demand page; undefined when no on-demand route matches. `locals` become the
+   * page's `Astro.locals` (the local server passes its API: src/render/page-api.ts).
+   */
+  render(
+    request: Request,
+    options?: { clientAddress?: string; locals?: App.Locals },
+  ): Promise<Response | undefined>;
 }
 
 /** What the build is made from: its hash names the build folder. */
 const SOURCES = ['src', 'functions', 'public', 'server/astro-adapter'];
-const SOURCE_FILES = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const SOURCE_FILES = [
+  'astro.config.mjs',
+  'package-lock.json',
+  'tsconfig.json',
+  // The service worker's build step (ADR 030), which the build runs at its end.
+  'server/service-worker.ts',
+];
 const ASTRO_BIN = path.resolve('node_modules/astro/bin/astro.mjs');
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
 

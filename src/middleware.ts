@@ -1,13 +1,23 @@
 import { defineMiddleware } from 'astro:middleware';
+import { isDatabaseUnavailable } from '../functions/_lib/db-resilience.ts';
 import { databaseRequired, databaseUrl, MISSING_DATABASE_MESSAGE } from '../functions/_lib/env.ts';
 import { log } from '../functions/_lib/log.ts';
 import { applySecurityHeaders } from './config/security-headers.ts';
 
 /**
+ * The page that answers, with 503, a page whose data cannot be read because the database cannot
+ * be reached (src/pages/unavailable.astro, issue 23.2).
+ */
+export const UNAVAILABLE_PAGE = '/unavailable/';
+
+/**
  * Runs around every on-demand response (pages and the API mount; the local server and the Netlify
  * function alike): the security headers of `src/config/security-headers.ts` (static files get the
- * same from `_headers` on Netlify), and, on a deployment without a database, 503 for every page
- * instead of an error deep in a render (issue 14; the API answers its own envelope).
+ * same from `_headers` on Netlify); on a deployment without a database, 503 for every page
+ * instead of an error deep in a render (issue 14; the API answers its own envelope); and while
+ * the database cannot be reached, the site's 503 page ({@link UNAVAILABLE_PAGE}, `Retry-After`,
+ * never cached) instead of a page whose render failed on it (issue 23.2). The local server
+ * serves its stale copy of such a page when it has one (server/local-server.ts).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -26,7 +36,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     applySecurityHeaders(response.headers, { https });
     return response;
   }
-  const response = await next();
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    if (isApi || !isDatabaseUnavailable(error) || context.url.pathname === UNAVAILABLE_PAGE)
+      throw error;
+    log.warn('page unavailable: database unreachable', { path: context.url.pathname });
+    response = await context.rewrite(`${UNAVAILABLE_PAGE}${context.url.search}`);
+  }
   try {
     applySecurityHeaders(response.headers, { https });
     return response;

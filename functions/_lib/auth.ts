@@ -2,6 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { admin } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { createAccountRecords } from '../users/users.repository.ts';
 import { log } from './log.ts';
 
 /**
@@ -130,18 +131,7 @@ export function createBetterAuth(db: Kysely<Database>, config: AuthConfig) {
         create: {
           // SPEC §3: every account has a profile (display name) and the role `user`.
           after: async (user) => {
-            await db.transaction().execute(async (trx) => {
-              await trx
-                .insertInto('profiles')
-                .values({ user_id: user.id, display_name: user.name?.trim() || null })
-                .onConflict((oc) => oc.column('user_id').doNothing())
-                .execute();
-              await trx
-                .insertInto('user_roles')
-                .values({ user_id: user.id, role: 'user' })
-                .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
-                .execute();
-            });
+            await createAccountRecords(db, user.id, user.name?.trim() || null);
             log.info('account created', { userId: user.id });
           },
         },

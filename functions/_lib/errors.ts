@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   /** A dependency the deployment needs is missing or down (no database configured: issue 14). */
   SERVICE_UNAVAILABLE: 503,
+  /** The database cannot be reached right now (issue 23.2): try again after `Retry-After`. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

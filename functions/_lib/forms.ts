@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { SubmissionResultSchema, type SubmissionResult } from '../../src/schemas/forms.ts';
 import type { Database } from '../db/database.ts';
+import type { ApiHandler } from './context.ts';
+import { parseOrThrow, readJson, reply } from './http.ts';
 import { log } from './log.ts';
+import type { Mailer } from './mail.ts';
 import { addressBucket, enforceRateLimits } from './rate-limit.ts';
 
 /**
@@ -28,4 +33,25 @@ export async function guardPublicForm(
     return true;
   }
   return false;
+}
+
+/**
+ * The handler of a public form route (Contact, Find It, List Your Business; SPEC §5, §8): parses
+ * the JSON body with the form's schema (422 with field messages), calls `submit` with the
+ * database, the mailer and the caller's address, and answers 201 `{ id, emailStatus }`.
+ */
+export function publicFormHandler<S extends z.ZodType>(
+  schema: S,
+  submit: (
+    db: Kysely<Database>,
+    mailer: Mailer,
+    input: z.output<S>,
+    clientAddress: string,
+  ) => Promise<SubmissionResult>,
+): ApiHandler {
+  return async (request, ctx) => {
+    const input = parseOrThrow(schema, await readJson(request));
+    const result = await submit(await ctx.db(), await ctx.mailer(), input, ctx.clientAddress);
+    return reply(SubmissionResultSchema, result, 201);
+  };
 }

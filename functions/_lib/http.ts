@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ErrorEnvelope } from '../../src/schemas/api.ts';
 import type { ApiHandler } from './context.ts';
 import { env } from './env.ts';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './db-resilience.ts';
 import { AppError, type FieldErrors } from './errors.ts';
 import { log } from './log.ts';
 
@@ -61,7 +62,8 @@ export function errorResponse(error: AppError, requestId: string): Response {
 
 /**
  * Wraps a handler so that every failure becomes the error envelope: `AppError`s keep their
- * code and message; anything else is logged with the request id and answered as INTERNAL
+ * code and message (an outage: 503 DATABASE_UNAVAILABLE, also when a library wrapped it);
+ * anything else is logged with the request id and answered as INTERNAL
  * without echoing the cause.
  */
 export function withErrors(handler: ApiHandler): ApiHandler {
@@ -71,6 +73,9 @@ export function withErrors(handler: ApiHandler): ApiHandler {
       return await handler(request, ctx);
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error, requestId);
+      // An outage wrapped by a library (Better Auth): still 503 DATABASE_UNAVAILABLE.
+      if (isDatabaseUnavailable(error))
+        return errorResponse(new DatabaseUnavailableError(error, false), requestId);
       log.error('unhandled error', {
         requestId,
         method: request.method,

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { LAGOS_AREA_NAMES } from '../../src/config/lagos-areas.ts';
+import type { Database } from '../db/database.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
+import * as registrations from '../registrations/registrations.repository.ts';
 
 /** Rows read per statement (by id): bounded memory and statement size at any table size. */
 export const REDERIVE_READ_BATCH = 5_000;
@@ -96,11 +98,7 @@ export async function rederiveAreas(
   }
   try {
     for (let i = 0; i < changes.length; i += 1_000) {
-      const values = changes.slice(i, i + 1_000).map((c) => sql`(${c.id}::uuid, ${c.area}::text)`);
-      await sql`
-        update business_registrations b set area = v.area
-        from (values ${sql.join(values)}) as v(id, area)
-        where b.id = v.id and b.area is distinct from v.area`.execute(db);
+      await registrations.setAreas(db as Kysely<Database>, changes.slice(i, i + 1_000));
     }
   } finally {
     for (const index of gins) {

@@ -11,7 +11,6 @@ import {
 } from '../../src/schemas/articles.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
-import { articleChangeTags } from '../site/cache-tags.ts';
 import * as service from './articles.service.ts';
 
 /** Articles: the public News & Tips API and the admin Articles tab (SPEC §2, §5, §7). */
@@ -54,8 +53,8 @@ export async function listAll(request: Request, ctx: ApiContext): Promise<Respon
  */
 export async function create(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(ArticleFormSchema, await readJson(request));
-  const article = await service.createArticle(await ctx.db(), input);
-  await ctx.invalidate(articleChangeTags(undefined, article));
+  const { article, tags } = await service.createArticle(await ctx.db(), input);
+  await ctx.invalidate(tags);
   return reply(AdminArticleResponseSchema, { article }, 201);
 }
 
@@ -66,15 +65,15 @@ export async function create(request: Request, ctx: ApiContext): Promise<Respons
 export async function update(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const input = parseOrThrow(ArticleFormSchema, await readJson(request));
-  const { before, after } = await service.updateArticle(await ctx.db(), id, input);
-  await ctx.invalidate(articleChangeTags(before, after));
-  return reply(AdminArticleResponseSchema, { article: after });
+  const { article, tags } = await service.updateArticle(await ctx.db(), id, input);
+  await ctx.invalidate(tags);
+  return reply(AdminArticleResponseSchema, { article });
 }
 
 /** DELETE /api/admin/articles/:id → `{ ok: true }`; 404. Purges its pages when it was published. Admin. */
 export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
-  const deleted = await service.deleteArticle(await ctx.db(), id);
-  await ctx.invalidate(articleChangeTags(deleted, undefined));
+  const { tags } = await service.deleteArticle(await ctx.db(), id);
+  await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }

@@ -8,7 +8,7 @@ import { AppError } from '../_lib/errors.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Article, Database } from '../db/database.ts';
 import * as repository from './articles.repository.ts';
-import type { ArticleState } from './articles.repository.ts';
+import { articleChangeTags } from '../site/cache-tags.ts';
 
 /** Articles (SPEC §2 News & Tips and the admin Articles tab, §5 Article form, §7). */
 type Db = Kysely<Database>;
@@ -105,31 +105,38 @@ async function withUniqueSlug<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** @throws AppError CONFLICT when the slug is taken. */
-export function createArticle(db: Db, input: ArticleForm): Promise<Article> {
-  return withUniqueSlug(() => repository.insert(db, input));
+/**
+ * @returns the new article and the tags of the pages it appears on (when published).
+ * @throws AppError CONFLICT when the slug is taken.
+ */
+export async function createArticle(
+  db: Db,
+  input: ArticleForm,
+): Promise<{ article: Article; tags: string[] }> {
+  const article = await withUniqueSlug(() => repository.insert(db, input));
+  return { article, tags: articleChangeTags(undefined, article) };
 }
 
 /**
  * Saves the Article form over an existing article.
- * @returns its state before (for the cache tags) and the saved article.
+ * @returns the saved article and the tags of the pages it was or is on.
  * @throws AppError NOT_FOUND, CONFLICT when the slug is taken (nothing changes).
  */
 export async function updateArticle(
   db: Db,
   id: string,
   input: ArticleForm,
-): Promise<{ before: ArticleState; after: Article }> {
+): Promise<{ article: Article; tags: string[] }> {
   const before = await repository.findState(db, id);
   if (!before) throw new AppError('NOT_FOUND', 'Article not found');
   const after = await withUniqueSlug(() => repository.update(db, id, input));
   if (!after) throw new AppError('NOT_FOUND', 'Article not found');
-  return { before, after };
+  return { article: after, tags: articleChangeTags(before, after) };
 }
 
-/** @returns the deleted article's state. @throws AppError NOT_FOUND. */
-export async function deleteArticle(db: Db, id: string): Promise<ArticleState> {
+/** @returns the tags of the pages the article was on. @throws AppError NOT_FOUND. */
+export async function deleteArticle(db: Db, id: string): Promise<{ tags: string[] }> {
   const deleted = await repository.remove(db, id);
   if (!deleted) throw new AppError('NOT_FOUND', 'Article not found');
-  return deleted;
+  return { tags: articleChangeTags(deleted, undefined) };
 }

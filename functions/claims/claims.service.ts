@@ -34,7 +34,9 @@ import { deriveArea } from '../imports/lagos-areas.ts';
 import { listingChangeTags, type ListingState } from '../site/cache-tags.ts';
 import { listingUrl, ownerDashboardUrl } from '../site/urls.ts';
 import * as repository from './claims.repository.ts';
-import type { ChangeRow, ChangeViewRow, ClaimViewRow, ListingRow } from './claims.repository.ts';
+import type { ChangeRow, ChangeViewRow, ClaimViewRow } from './claims.repository.ts';
+import * as registrations from '../registrations/registrations.repository.ts';
+import type { OwnerViewRow } from '../registrations/registrations.repository.ts';
 
 /**
  * Claim this business and the owner dashboard (issue 16 points 1 and 2, ADR 018).
@@ -85,7 +87,7 @@ export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-const state = (row: ListingRow): ListingState => ({
+const state = (row: OwnerViewRow): ListingState => ({
   id: row.id,
   status: row.status,
   featured: row.featured,
@@ -126,8 +128,11 @@ function adminClaimView(row: ClaimViewRow): AdminClaim {
   };
 }
 
-async function approvedListing(db: Db, key: string): Promise<ListingRow> {
-  const listing = await repository.findListing(db, UUID.test(key) ? { id: key } : { slug: key });
+async function approvedListing(db: Db, key: string): Promise<OwnerViewRow> {
+  const listing = await registrations.findForOwner(
+    db,
+    UUID.test(key) ? { id: key } : { slug: key },
+  );
   if (!listing || listing.status !== 'approved') throw new AppError('NOT_FOUND', NOT_FOUND);
   return listing;
 }
@@ -293,9 +298,9 @@ export async function verifyClaim(
           : `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`;
       return { error: new AppError('VALIDATION_FAILED', message, { code: [message] }) };
     }
-    const listing = await repository.lockListing(trx, claim.business_registration_id);
+    const listing = await registrations.lockForOwner(trx, claim.business_registration_id);
     if (!listing) return { error: new AppError('NOT_FOUND', NOT_FOUND) };
-    if (!(await repository.setOwnerIfUnclaimed(trx, listing.id, user.id))) {
+    if (!(await registrations.setOwnerIfUnclaimed(trx, listing.id, user.id))) {
       await repository.setClaimStatus(trx, claim.id, 'rejected');
       return { error: new AppError('CONFLICT', ALREADY_CLAIMED) };
     }
@@ -391,9 +396,9 @@ export async function decideClaim(
       await repository.setClaimStatus(trx, claim.id, 'rejected', { decided_by: adminId });
       return { tags: [], closed: [] };
     }
-    const listing = await repository.lockListing(trx, claim.business_registration_id);
+    const listing = await registrations.lockForOwner(trx, claim.business_registration_id);
     if (!listing) throw new AppError('NOT_FOUND', NOT_FOUND);
-    if (!(await repository.setOwnerIfUnclaimed(trx, listing.id, claim.user_id)))
+    if (!(await registrations.setOwnerIfUnclaimed(trx, listing.id, claim.user_id)))
       throw new AppError('CONFLICT', ALREADY_CLAIMED);
     await repository.setClaimStatus(trx, claim.id, 'approved', { decided_by: adminId });
     return {
@@ -492,7 +497,7 @@ function adminChangeView(row: ChangeViewRow): AdminListingChange {
 
 /** The caller's listings (at most 100), with their live fields and newest change. */
 export async function ownedListings(db: Db, userId: string): Promise<OwnedListing[]> {
-  const rows = await repository.listingsOwnedBy(db, userId, MAX_OWNED_LISTINGS);
+  const rows = await registrations.listOwnedBy(db, userId, MAX_OWNED_LISTINGS);
   const changes = await repository.latestChanges(
     db,
     rows.map((r) => r.id),
@@ -523,7 +528,7 @@ export async function submitChange(
   listingId: string,
   edit: ListingEdit,
 ): Promise<ListingChange> {
-  const listing = await repository.findListing(db, { id: listingId });
+  const listing = await registrations.findForOwner(db, { id: listingId });
   if (!listing || listing.owner_user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
   await enforceRateLimits(db, [
     { key: `listing-change:user:${userId}`, limit: CHANGES_PER_HOUR, windowSeconds: 3600 },
@@ -588,7 +593,7 @@ export async function decideChange(
       await repository.decideChange(trx, change.id, 'rejected', adminId, reason);
       return [];
     }
-    const listing = await repository.lockListing(trx, change.business_registration_id);
+    const listing = await registrations.lockForOwner(trx, change.business_registration_id);
     if (!listing) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (listing.owner_user_id !== change.user_id)
       throw new AppError('CONFLICT', 'The listing has a different owner now.');
@@ -599,9 +604,9 @@ export async function decideChange(
     if ('opening_hours' in values)
       values.opening_hours =
         values.opening_hours === null ? null : JSON.stringify(values.opening_hours);
-    await repository.updateListing(trx, listing.id, values);
+    await registrations.applyOwnerChange(trx, listing.id, values);
     await repository.decideChange(trx, change.id, 'approved', adminId, reason);
-    const after = await repository.lockListing(trx, listing.id);
+    const after = await registrations.lockForOwner(trx, listing.id);
     return listingChangeTags(state(listing), after ? state(after) : undefined);
   });
   const row = (await repository.findChangeView(db, changeId))!;

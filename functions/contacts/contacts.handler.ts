@@ -1,9 +1,10 @@
 import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
 import { ContactListResponseSchema, ContactResponseSchema } from '../../src/schemas/contacts.ts';
-import { ContactFormSchema, SubmissionResultSchema } from '../../src/schemas/forms.ts';
+import { ContactFormSchema } from '../../src/schemas/forms.ts';
 import { InboxListQuerySchema } from '../../src/schemas/service-requests.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
+import { publicFormHandler } from '../_lib/forms.ts';
+import { parseOrThrow, queryOf, reply } from '../_lib/http.ts';
 import * as service from './contacts.service.ts';
 
 /** Contact messages: the public contact form and the admin Contacts tab (SPEC §2, §4, §8). */
@@ -12,16 +13,7 @@ import * as service from './contacts.service.ts';
  * POST /api/contacts (Contact form) → 201 `{ id, emailStatus }`: stored first, then the admin is
  * notified. 422 with field messages, 429 past 10 per hour per IP.
  */
-export async function submit(request: Request, ctx: ApiContext): Promise<Response> {
-  const input = parseOrThrow(ContactFormSchema, await readJson(request));
-  const result = await service.submitContact(
-    await ctx.db(),
-    await ctx.mailer(),
-    input,
-    ctx.clientAddress,
-  );
-  return reply(SubmissionResultSchema, result, 201);
-}
+export const submit = publicFormHandler(ContactFormSchema, service.submitContact);
 
 /**
  * GET /api/admin/contacts?status&q&page&limit → `{ contacts, total, page, limit, stats }`: one

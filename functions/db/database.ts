@@ -248,6 +248,20 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A create request's first answer by `Idempotency-Key` (issue 23.4, ADR 028). */
+export interface IdempotencyKeysTable {
+  /** `POST /contacts`, plus ` user:<id>` for a signed-in caller. */
+  scope: string;
+  key: string;
+  /** sha256 (hex) of the request body: the same key with another body is refused. */
+  fingerprint: string;
+  /** HTTP status of the first answer; null while the first request runs. */
+  status: number | null;
+  /** The first answer's JSON body. */
+  body: string | null;
+  created_at: Timestamp;
+}
+
 export interface AuthFailuresTable {
   key: string;
   failures: number;
@@ -306,11 +320,22 @@ export interface ListingChangesTable {
   created_at: Timestamp;
 }
 
+/** Issue 23.3: a step of a first start, planned with the schema and marked done when complete. */
+export interface SetupStepsTable {
+  step: SetupStep;
+  planned_at: Generated<Date>;
+  done_at: Date | null;
+}
+
+export type SetupStep = 'seed' | 'synthetic' | 'admin';
+
 export interface Database {
+  setup_steps: SetupStepsTable;
   business_claims: BusinessClaimsTable;
   listing_changes: ListingChangesTable;
   user: UserTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   auth_failures: AuthFailuresTable;
   mail_outbox: MailOutboxTable;
   business_registrations: BusinessRegistrationsTable;

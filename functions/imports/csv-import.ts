@@ -8,7 +8,7 @@ import { slugify } from '../../src/schemas/text.ts';
 import { nullableWebsite } from '../../src/schemas/url.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Database, NewBusinessRegistration } from '../db/database.ts';
-import * as repository from './imports.repository.ts';
+import * as registrations from '../registrations/registrations.repository.ts';
 import { mapOsmPoints, parseOsmCsv } from './osm.ts';
 
 /**
@@ -175,7 +175,7 @@ export async function importCsv(
     for (const row of rows) {
       if (!row.values) continue;
       try {
-        if (await repository.insertImported(db, row.values)) imported++;
+        if (await registrations.insertImported(db, row.values)) imported++;
         else row.errors.push('Already imported');
       } catch (error) {
         row.errors.push(

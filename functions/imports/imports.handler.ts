@@ -14,6 +14,11 @@ import * as service from './imports.service.ts';
 
 /** Bulk import (SPEC §2 Bulk registration, §7) and the admin's CSV import. */
 
+/** Body limit of POST /api/admin/imports/register (a 2,000-result import, issue 12.2). */
+export const REGISTER_MAX_BYTES = 512 * 1024;
+/** Body limit of POST /api/admin/imports/csv: a CSV file of about 2 MB as JSON. */
+export const CSV_MAX_BYTES = 2_200_000;
+
 /** GET /api/imports/provider → `{ provider, attribution }` for the page's status banner. Signed in. */
 export async function getProvider(_request: Request, ctx: ApiContext): Promise<Response> {
   const provider = ctx.places();
@@ -41,7 +46,7 @@ export async function search(request: Request, ctx: ApiContext): Promise<Respons
  * Admin. Rows are pending; a business already imported from the same source is refused.
  */
 export async function register(request: Request, ctx: ApiContext): Promise<Response> {
-  const input = parseOrThrow(BulkRegisterSchema, await readJson(request, 512 * 1024));
+  const input = parseOrThrow(BulkRegisterSchema, await readJson(request, REGISTER_MAX_BYTES));
   return reply(
     BulkRegisterResponseSchema,
     await service.registerBulk(await ctx.db(), input.category, input.businesses),
@@ -53,6 +58,6 @@ export async function register(request: Request, ctx: ApiContext): Promise<Respo
  * errors (`commit: false`), or the import of the valid rows as pending (`commit: true`). Admin.
  */
 export async function importCsvFile(request: Request, ctx: ApiContext): Promise<Response> {
-  const { csv, commit } = parseOrThrow(CsvImportSchema, await readJson(request, 2_200_000));
+  const { csv, commit } = parseOrThrow(CsvImportSchema, await readJson(request, CSV_MAX_BYTES));
   return reply(CsvImportReportSchema, await importCsv(await ctx.db(), csv, commit));
 }

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, NewBusinessRegistration } from '../db/database.ts';
-import { deriveArea } from './lagos-areas.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Queries of bulk and CSV import: duplicate candidates and the insert that never imports the
@@ -45,22 +44,4 @@ export function findDuplicateCandidates(
     )
     .limit(200)
     .execute();
-}
-
-/**
- * Inserts an imported listing unless its (source, source_id) exists.
- * @returns the new id, or undefined when it was imported before.
- * @throws the database error of a refused row (e.g. the e-mail's unique violation).
- */
-export async function insertImported(
-  db: Db,
-  values: NewBusinessRegistration,
-): Promise<string | undefined> {
-  const row = await db
-    .insertInto('business_registrations')
-    .values({ ...values, area: values.area ?? deriveArea(values) })
-    .onConflict((oc) => oc.columns(['source', 'source_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
 }

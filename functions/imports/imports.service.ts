@@ -11,6 +11,7 @@ import { slugify } from '../../src/schemas/text.ts';
 import { toE164 } from '../_lib/phone.ts';
 import { enforceRateLimits } from '../_lib/rate-limit.ts';
 import type { Database } from '../db/database.ts';
+import * as registrations from '../registrations/registrations.repository.ts';
 import * as repository from './imports.repository.ts';
 import type { PlacesProvider, PlacesQuery } from './places.ts';
 
@@ -131,7 +132,7 @@ export async function registerBulk(
   const results: BulkResult[] = [];
   for (const business of businesses) {
     const { city, state } = splitAddress(business.address);
-    const outcome = await repository
+    const outcome = await registrations
       .insertImported(db, {
         business_name: business.name,
         business_type: category,

@@ -1,6 +1,6 @@
 import { OkResponseSchema, OrderSchema } from '../../src/schemas/api.ts';
 import { BusinessIdSchema } from '../../src/schemas/directory.ts';
-import { BusinessRegistrationSchema, SubmissionResultSchema } from '../../src/schemas/forms.ts';
+import { BusinessRegistrationSchema } from '../../src/schemas/forms.ts';
 import { BUSINESS_CSV_COLUMNS, businessCsvRow } from '../../src/schemas/csv.ts';
 import {
   BulkActionResponseSchema,
@@ -21,8 +21,8 @@ import {
 } from '../../src/schemas/registrations.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { csvResponse, fileDate } from '../_lib/csv-response.ts';
+import { publicFormHandler } from '../_lib/forms.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
-import { bulkListingChangeTags, CacheTags, listingChangeTags } from '../site/cache-tags.ts';
 import { reportedClosed } from '../reports/reports.service.ts';
 import * as service from './registrations.service.ts';
 
@@ -40,16 +40,7 @@ const BULK_JSON_BYTES = 128 * 1024;
  * POST /api/registrations (List Your Business) → 201 `{ id, emailStatus }`.
  * 409 CONFLICT for a duplicate e-mail, 422 with field messages, 429 past 5 per hour per IP.
  */
-export async function submit(request: Request, ctx: ApiContext): Promise<Response> {
-  const input = parseOrThrow(BusinessRegistrationSchema, await readJson(request));
-  const result = await service.submitRegistration(
-    await ctx.db(),
-    await ctx.mailer(),
-    input,
-    ctx.clientAddress,
-  );
-  return reply(SubmissionResultSchema, result, 201);
-}
+export const submit = publicFormHandler(BusinessRegistrationSchema, service.submitRegistration);
 
 /**
  * GET /api/admin/registrations?status&featured&q&page&limit → `{ registrations, total, page,
@@ -122,7 +113,7 @@ export async function bulk(request: Request, ctx: ApiContext): Promise<Response>
     await readJson(request, BULK_JSON_BYTES),
   );
   const result = await service.runBulk(await ctx.db(), action, selection, expected);
-  await ctx.invalidate(bulkListingChangeTags(result.changes));
+  await ctx.invalidate(result.tags);
   const welcomeEmails = await service.sendBulkWelcome(await ctx.mailer(), result.approved);
   return reply(BulkActionResponseSchema, {
     action: result.action,
@@ -140,8 +131,8 @@ export async function bulk(request: Request, ctx: ApiContext): Promise<Response>
  */
 export async function changeStatus(request: Request, ctx: ApiContext): Promise<Response> {
   const { status } = parseOrThrow(StatusChangeSchema, await readJson(request));
-  const { before, after } = await service.changeStatus(await ctx.db(), idOf(ctx), status);
-  await ctx.invalidate(listingChangeTags(before, after));
+  const { after, tags } = await service.changeStatus(await ctx.db(), idOf(ctx), status);
+  await ctx.invalidate(tags);
   const welcomeEmail =
     status === 'approved'
       ? await service.sendWelcome(await ctx.mailer(), after)
@@ -155,28 +146,28 @@ export async function changeStatus(request: Request, ctx: ApiContext): Promise<R
 /** POST /api/admin/registrations/:id/featured `{ featured }` → `{ registration }`; 409 unless approved. */
 export async function setFeatured(request: Request, ctx: ApiContext): Promise<Response> {
   const { featured } = parseOrThrow(FeaturedSchema, await readJson(request));
-  const { before, after } = await service.setFeatured(await ctx.db(), idOf(ctx), featured);
-  await ctx.invalidate(listingChangeTags(before, after));
+  const { after, tags } = await service.setFeatured(await ctx.db(), idOf(ctx), featured);
+  await ctx.invalidate(tags);
   return reply(RegistrationResponseSchema, { registration: service.toAdminRegistration(after) });
 }
 
 /** POST /api/admin/registrations/:id/verification `{ verification_status }` → `{ registration }`. */
 export async function setVerification(request: Request, ctx: ApiContext): Promise<Response> {
   const { verification_status } = parseOrThrow(VerificationSchema, await readJson(request));
-  const { before, after } = await service.setVerification(
+  const { after, tags } = await service.setVerification(
     await ctx.db(),
     idOf(ctx),
     verification_status,
   );
-  await ctx.invalidate(listingChangeTags(before, after));
+  await ctx.invalidate(tags);
   return reply(RegistrationResponseSchema, { registration: service.toAdminRegistration(after) });
 }
 
 /** POST /api/admin/registrations/:id/rating `{ star_rating }` → `{ registration }`. */
 export async function setRating(request: Request, ctx: ApiContext): Promise<Response> {
   const { star_rating } = parseOrThrow(RatingSchema, await readJson(request));
-  const { before, after } = await service.setRating(await ctx.db(), idOf(ctx), star_rating);
-  await ctx.invalidate(listingChangeTags(before, after));
+  const { after, tags } = await service.setRating(await ctx.db(), idOf(ctx), star_rating);
+  await ctx.invalidate(tags);
   return reply(RegistrationResponseSchema, { registration: service.toAdminRegistration(after) });
 }
 
@@ -186,15 +177,15 @@ export async function setRating(request: Request, ctx: ApiContext): Promise<Resp
  */
 export async function edit(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(BusinessEditSchema, await readJson(request));
-  const { before, after } = await service.editRegistration(await ctx.db(), idOf(ctx), input);
-  await ctx.invalidate(listingChangeTags(before, after));
+  const { after, tags } = await service.editRegistration(await ctx.db(), idOf(ctx), input);
+  await ctx.invalidate(tags);
   return reply(RegistrationResponseSchema, { registration: service.toAdminRegistration(after) });
 }
 
 /** DELETE /api/admin/registrations/:id → `{ ok: true }`; 409 for a pending business. */
 export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
-  const deleted = await service.deleteRegistration(await ctx.db(), idOf(ctx));
-  await ctx.invalidate(listingChangeTags(deleted, undefined));
+  const { tags } = await service.deleteRegistration(await ctx.db(), idOf(ctx));
+  await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }
 
@@ -207,7 +198,7 @@ export async function testWelcome(_request: Request, ctx: ApiContext): Promise<R
 /** PUT /api/admin/featured-order `{ ids }` → `{ ok: true }` (display_order 1..n, one transaction). */
 export async function reorderFeatured(request: Request, ctx: ApiContext): Promise<Response> {
   const { ids } = parseOrThrow(OrderSchema, await readJson(request));
-  await service.reorderFeatured(await ctx.db(), ids);
-  await ctx.invalidate([CacheTags.home, CacheTags.featured]);
+  const { tags } = await service.reorderFeatured(await ctx.db(), ids);
+  await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }

@@ -353,3 +353,123 @@ export async function setFeaturedOrder(db: Db, id: string, order: number): Promi
 export async function remove(db: Db, id: string): Promise<void> {
   await db.deleteFrom('business_registrations').where('id', '=', id).execute();
 }
+
+// Owners (claims and owner changes, ADR 018) --------------------------------------------------
+
+/**
+ * The columns a claim or an owner's change reads and writes (ADR 018; ListingState of
+ * cache-tags.ts too).
+ */
+const OWNER_VIEW_COLUMNS = [
+  'id',
+  'slug',
+  'business_name',
+  'email',
+  'status',
+  'featured',
+  'category_keys',
+  'owner_user_id',
+  'description',
+  'services',
+  'phone',
+  'whatsapp',
+  'website',
+  'address',
+  'area',
+  'opening_hours',
+  'contact_visibility',
+  'city',
+  'general_location',
+  'latitude',
+  'longitude',
+] as const;
+
+/** A registration as a claim sees it, by id or slug. */
+export async function findForOwner(db: Db, key: { id?: string; slug?: string }) {
+  let query = db.selectFrom('business_registrations').select(OWNER_VIEW_COLUMNS);
+  if (key.id) query = query.where('id', '=', key.id);
+  else if (key.slug) query = query.where('slug', '=', key.slug);
+  else return undefined;
+  return query.executeTakeFirst();
+}
+export type OwnerViewRow = NonNullable<Awaited<ReturnType<typeof findForOwner>>>;
+
+/** The listing, locked until the transaction ends. */
+/** {@link findForOwner} by id, the row locked in the transaction `db`. */
+export function lockForOwner(db: Db, id: string) {
+  return db
+    .selectFrom('business_registrations')
+    .select(OWNER_VIEW_COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Sets the owner when the listing has none. @returns whether it was set. */
+export async function setOwnerIfUnclaimed(db: Db, listingId: string, userId: string) {
+  const result = await db
+    .updateTable('business_registrations')
+    .set({ owner_user_id: userId, updated_at: sql`now()` })
+    .where('id', '=', listingId)
+    .where('owner_user_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The registrations an account owns, by name. */
+export function listOwnedBy(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('business_registrations')
+    .select(OWNER_VIEW_COLUMNS)
+    .where('owner_user_id', '=', userId)
+    .orderBy('business_name')
+    .limit(limit)
+    .execute();
+}
+
+/** Applies an owner's change the admin approved (ADR 018). */
+export async function applyOwnerChange(db: Db, id: string, values: Record<string, unknown>) {
+  await db
+    .updateTable('business_registrations')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+// Imports (bulk import and CSV, ADR 009) -------------------------------------------------------
+
+/**
+ * Inserts an imported listing unless its (source, source_id) exists.
+ * @returns the new id, or undefined when it was imported before.
+ * @throws the database error of a refused row (e.g. the e-mail's unique violation).
+ */
+export async function insertImported(
+  db: Db,
+  values: NewBusinessRegistration,
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('business_registrations')
+    .values({ ...values, area: values.area ?? deriveArea(values) })
+    .onConflict((oc) => oc.columns(['source', 'source_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+// Areas (ADR 020) ------------------------------------------------------------------------------
+
+/**
+ * Sets the area of each listing of `changes` (at most a few thousand: one statement), writing
+ * only the rows whose area differs (`npm run db:areas`).
+ */
+export async function setAreas(
+  db: Db,
+  changes: readonly { id: string; area: string | null }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const values = changes.map((c) => sql`(${c.id}::uuid, ${c.area}::text)`);
+  await sql`
+    update business_registrations b set area = v.area
+    from (values ${sql.join(values)}) as v(id, area)
+    where b.id = v.id and b.area is distinct from v.area`.execute(db);
+}

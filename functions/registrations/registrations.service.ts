@@ -31,7 +31,12 @@ import {
   welcomeEmail,
   welcomeEmailBatch,
 } from '../emails/notifications.ts';
-import type { ListingState } from '../site/cache-tags.ts';
+import {
+  bulkListingChangeTags,
+  CacheTags,
+  listingChangeTags,
+  type ListingState,
+} from '../site/cache-tags.ts';
 import { listingUrl } from '../site/urls.ts';
 import * as repository from './registrations.repository.ts';
 import type { AdminRegistrationRow } from './registrations.repository.ts';
@@ -245,6 +250,8 @@ export interface BulkResult {
   skipped: number;
   notFound: number;
   changes: BulkChange[];
+  /** The pages the whole action changed: one purge (ADR 011). */
+  tags: string[];
   /** Approved listings, for the welcome e-mails. */
   approved: repository.BulkChangedRow[];
 }
@@ -294,6 +301,7 @@ export async function runBulk(
       skipped: matched - changes.length,
       notFound: 'ids' in selection ? selection.ids.length - matched : 0,
       changes,
+      tags: bulkListingChangeTags(changes),
       approved,
     };
   });
@@ -340,10 +348,23 @@ export async function getRegistration(db: Db, id: string): Promise<BusinessRegis
   return row;
 }
 
-/** A listing before and after a write: what the caller purges (cache tags) and answers. */
-export interface ListingChange {
+/**
+ * A registration before and after an admin write, and the cache tags of every page that showed
+ * it before or shows it now (ADR 011): the handler answers with `after` and purges `tags` once
+ * the write has committed. Tags are computed here, in the service, never in a handler.
+ */
+export interface RegistrationWrite {
   before: BusinessRegistration;
   after: BusinessRegistration;
+  tags: string[];
+}
+
+/** The {@link RegistrationWrite} of a row written from `before` to `after`. */
+export function registrationWrite(
+  before: BusinessRegistration,
+  after: BusinessRegistration,
+): RegistrationWrite {
+  return { before, after, tags: listingChangeTags(before, after) };
 }
 
 /** Locks the row in the transaction `trx`. @throws AppError NOT_FOUND */
@@ -362,10 +383,10 @@ export async function changeStatus(
   db: Db,
   id: string,
   status: 'approved' | 'rejected' | 'suspended',
-): Promise<ListingChange> {
+): Promise<RegistrationWrite> {
   return db.transaction().execute(async (trx) => {
     const before = await lockRegistration(trx, id);
-    return { before, after: await changeLockedStatus(trx, before, status) };
+    return registrationWrite(before, await changeLockedStatus(trx, before, status));
   });
 }
 
@@ -393,7 +414,11 @@ export async function changeLockedStatus(
  * off just clears featured. Only approved businesses can be featured.
  * @throws AppError CONFLICT for a business that is not approved, NOT_FOUND.
  */
-export async function setFeatured(db: Db, id: string, featured: boolean): Promise<ListingChange> {
+export async function setFeatured(
+  db: Db,
+  id: string,
+  featured: boolean,
+): Promise<RegistrationWrite> {
   return db.transaction().execute(async (trx) => {
     const before = await lockRegistration(trx, id);
     if (featured && before.status !== 'approved')
@@ -406,7 +431,7 @@ export async function setFeatured(db: Db, id: string, featured: boolean): Promis
       featured,
       ...(displayOrder === undefined ? {} : { display_order: displayOrder }),
     });
-    return { before, after };
+    return registrationWrite(before, after);
   });
 }
 
@@ -415,7 +440,7 @@ export async function setVerification(
   db: Db,
   id: string,
   verification_status: 'verified' | 'verification_pending' | 'not_verified',
-): Promise<ListingChange> {
+): Promise<RegistrationWrite> {
   const before = await getRegistration(db, id);
   if (!VERIFIABLE_STATUSES.includes(before.status)) {
     throw new AppError(
@@ -427,14 +452,18 @@ export async function setVerification(
     verification_status,
     verified: verification_status === 'verified',
   });
-  return { before, after };
+  return registrationWrite(before, after);
 }
 
 /** SPEC §4 star rating. @throws AppError NOT_FOUND. */
-export async function setRating(db: Db, id: string, star_rating: number): Promise<ListingChange> {
+export async function setRating(
+  db: Db,
+  id: string,
+  star_rating: number,
+): Promise<RegistrationWrite> {
   const before = await getRegistration(db, id);
   const after = await repository.update(db, id, { star_rating });
-  return { before, after };
+  return registrationWrite(before, after);
 }
 
 /**
@@ -463,7 +492,7 @@ export async function editRegistration(
   db: Db,
   id: string,
   input: BusinessEdit,
-): Promise<ListingChange> {
+): Promise<RegistrationWrite> {
   const before = await getRegistration(db, id);
   if (!EDITABLE_STATUSES.includes(before.status))
     throw new AppError('CONFLICT', 'Approve or reject a pending business before editing it.');
@@ -490,7 +519,7 @@ export async function editRegistration(
       contact_visibility: input.contact_visibility,
       area: editedArea(before, input),
     });
-    return { before, after };
+    return registrationWrite(before, after);
   } catch (error) {
     if (isUniqueViolation(error, EMAIL_KEY)) throw emailTaken();
     throw error;
@@ -498,28 +527,32 @@ export async function editRegistration(
 }
 
 /**
- * @returns the deleted registration.
+ * @returns the deleted registration and the tags of the pages that showed it.
  * @throws AppError CONFLICT for pending businesses (SPEC §4 offers Delete for the others), NOT_FOUND.
  */
-export async function deleteRegistration(db: Db, id: string): Promise<BusinessRegistration> {
+export async function deleteRegistration(
+  db: Db,
+  id: string,
+): Promise<{ deleted: BusinessRegistration; tags: string[] }> {
   const current = await getRegistration(db, id);
   if (!EDITABLE_STATUSES.includes(current.status))
     throw new AppError('CONFLICT', 'Approve or reject a pending business before deleting it.');
   await repository.remove(db, id);
-  return current;
+  return { deleted: current, tags: listingChangeTags(current, undefined) };
 }
 
 /**
  * SPEC §4 "Drag reordering renumbers display_order from 1 in list order", in one transaction.
  * @throws AppError CONFLICT when an id is unknown or not featured (nothing changes).
  */
-export async function reorderFeatured(db: Db, ids: string[]): Promise<void> {
+export async function reorderFeatured(db: Db, ids: string[]): Promise<{ tags: string[] }> {
   await db.transaction().execute(async (trx) => {
     for (const [index, id] of ids.entries()) {
       if (!(await repository.setFeaturedOrder(trx, id, index + 1)))
         throw new AppError('CONFLICT', 'Failed to update business order');
     }
   });
+  return { tags: [CacheTags.home, CacheTags.featured] };
 }
 
 /** send-welcome-email (SPEC §7). `skipped` when the business has no e-mail. */

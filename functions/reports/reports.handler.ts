@@ -12,7 +12,6 @@ import {
 } from '../../src/schemas/reports.ts';
 import type { ApiContext, ApiHandler } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
-import { listingChangeTags } from '../site/cache-tags.ts';
 import * as service from './reports.service.ts';
 
 /** "Report this listing" and the admin Reports tab (issue 16.3, ADR 019). */
@@ -81,7 +80,7 @@ function act(action: ReportAction): ApiHandler {
       admin?.id ?? null,
       through,
     );
-    if (change) await ctx.invalidate(listingChangeTags(change.before, change.after));
+    if (change) await ctx.invalidate(change.tags);
     return reply(ReportActionResponseSchema, result);
   };
 }

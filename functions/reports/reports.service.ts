@@ -17,7 +17,7 @@ import { log } from '../_lib/log.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
 import type { Database } from '../db/database.ts';
 import * as registrations from '../registrations/registrations.service.ts';
-import type { ListingChange } from '../registrations/registrations.service.ts';
+import type { RegistrationWrite } from '../registrations/registrations.service.ts';
 import * as repository from './reports.repository.ts';
 
 /** "Report this listing" and the admin Reports tab (issue 16.3, ADR 019). */
@@ -191,8 +191,8 @@ export async function actOnReports(
 ): Promise<{
   closed: number;
   status: (typeof CLOSED_AS)[ReportAction];
-  business_status: ListingChange['after']['status'];
-  change: ListingChange | null;
+  business_status: RegistrationWrite['after']['status'];
+  change: RegistrationWrite | null;
 }> {
   // One transaction on the locked listing: two admins acting on the same reports are served one
   // after the other, and the second closes nothing, gets 409 and changes nothing.
@@ -205,10 +205,10 @@ export async function actOnReports(
     if (closed === 0) throw new AppError('CONFLICT', 'These reports were already handled.');
     const change =
       action === 'suspend' && business.status !== 'suspended'
-        ? {
-            before: business,
-            after: await registrations.changeLockedStatus(trx, business, 'suspended'),
-          }
+        ? registrations.registrationWrite(
+            business,
+            await registrations.changeLockedStatus(trx, business, 'suspended'),
+          )
         : null;
     return {
       closed,

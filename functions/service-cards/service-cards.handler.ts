@@ -8,7 +8,6 @@ import {
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
-import { CacheTags } from '../site/cache-tags.ts';
 import * as service from './service-cards.service.ts';
 
 /** Service cards: the home page's list and the admin Service Cards tab (SPEC §2, §9). */
@@ -33,8 +32,8 @@ export async function listAll(_request: Request, ctx: ApiContext): Promise<Respo
 /** PUT /api/admin/service-cards/order `{ ids }` → `{ ok: true }`; renumbers 1..n, all or nothing (409). Admin. */
 export async function reorder(request: Request, ctx: ApiContext): Promise<Response> {
   const { ids } = parseOrThrow(OrderSchema, await readJson(request));
-  await service.reorderServiceCards(await ctx.db(), ids);
-  await ctx.invalidate([CacheTags.home]);
+  const { tags } = await service.reorderServiceCards(await ctx.db(), ids);
+  await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }
 
@@ -46,7 +45,7 @@ export async function update(request: Request, ctx: ApiContext): Promise<Respons
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const input = parseOrThrow(ServiceCardEditSchema, await readJson(request));
   if (Object.keys(input).length === 0) throw new AppError('BAD_REQUEST', 'Nothing to update.');
-  const serviceCard = await service.updateServiceCard(await ctx.db(), id, input);
-  await ctx.invalidate([CacheTags.home]);
+  const { serviceCard, tags } = await service.updateServiceCard(await ctx.db(), id, input);
+  await ctx.invalidate(tags);
   return reply(AdminServiceCardResponseSchema, { serviceCard });
 }

@@ -6,6 +6,7 @@ import type {
 } from '../../src/schemas/service-cards.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Database, ServiceCard } from '../db/database.ts';
+import { CacheTags } from '../site/cache-tags.ts';
 import * as repository from './service-cards.repository.ts';
 
 /**
@@ -43,22 +44,26 @@ export function listAdminServiceCards(db: Db): Promise<AdminServiceCard[]> {
  * SPEC §4: renumbers display_order from 1 in the given order, all or nothing.
  * @throws AppError CONFLICT "Failed to update N cards" when an id is unknown (nothing changes).
  */
-export async function reorderServiceCards(db: Db, ids: string[]): Promise<void> {
+export async function reorderServiceCards(db: Db, ids: string[]): Promise<{ tags: string[] }> {
   await db.transaction().execute(async (trx) => {
     for (const [index, id] of ids.entries()) {
       if (!(await repository.setDisplayOrder(trx, id, index + 1)))
         throw new AppError('CONFLICT', `Failed to update ${ids.length} cards`);
     }
   });
+  return { tags: SERVICE_CARD_TAGS };
 }
+
+/** The pages that show service cards: the home page (SPEC §2). */
+const SERVICE_CARD_TAGS = [CacheTags.home];
 
 /** @throws AppError NOT_FOUND. */
 export async function updateServiceCard(
   db: Db,
   id: string,
   input: ServiceCardEdit,
-): Promise<ServiceCard> {
+): Promise<{ serviceCard: ServiceCard; tags: string[] }> {
   const card = await repository.update(db, id, input);
   if (!card) throw new AppError('NOT_FOUND', 'Service card not found');
-  return card;
+  return { serviceCard: card, tags: SERVICE_CARD_TAGS };
 }

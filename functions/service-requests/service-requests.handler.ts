@@ -1,5 +1,5 @@
 import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
-import { FindItSchema, SubmissionResultSchema } from '../../src/schemas/forms.ts';
+import { FindItSchema } from '../../src/schemas/forms.ts';
 import {
   ForwardResponseSchema,
   ForwardSchema,
@@ -9,6 +9,7 @@ import {
   ServiceRequestResponseSchema,
 } from '../../src/schemas/service-requests.ts';
 import type { ApiContext } from '../_lib/context.ts';
+import { publicFormHandler } from '../_lib/forms.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './service-requests.service.ts';
 
@@ -19,16 +20,7 @@ import * as service from './service-requests.service.ts';
  * any e-mail; `emailStatus: failed` lets the page show "Request Submitted: Your request has been
  * saved..." (SPEC §8). 422 with field messages, 429 past 10 per hour per IP.
  */
-export async function submit(request: Request, ctx: ApiContext): Promise<Response> {
-  const input = parseOrThrow(FindItSchema, await readJson(request));
-  const result = await service.submitServiceRequest(
-    await ctx.db(),
-    await ctx.mailer(),
-    input,
-    ctx.clientAddress,
-  );
-  return reply(SubmissionResultSchema, result, 201);
-}
+export const submit = publicFormHandler(FindItSchema, service.submitServiceRequest);
 
 /**
  * GET /api/admin/service-requests?status&q&page&limit → `{ serviceRequests, total, page, limit,

@@ -80,6 +80,29 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
   return row?.id;
 }
 
+/**
+ * SPEC §3: a new account's profile (display name) and its role `user`, in one transaction;
+ * nothing when they exist (Better Auth's create hook, functions/_lib/auth.ts).
+ */
+export async function createAccountRecords(
+  db: Db,
+  userId: string,
+  displayName: string | null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('profiles')
+      .values({ user_id: userId, display_name: displayName })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: userId, role: 'user' })
+      .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+      .execute();
+  });
+}
+
 /** Adds the `admin` row to user_roles (what has_role reads); nothing when it exists. */
 export async function addAdminRole(db: Db, userId: string): Promise<void> {
   await db

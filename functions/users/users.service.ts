@@ -55,8 +55,11 @@ export interface EnsureAdminResult {
 
 /**
  * Creates an admin account, or promotes the existing account with this e-mail (its password is
- * left unchanged). Used by `npm run admin:create` and by `npm start` on a fresh local database.
- * @throws Error when the account must be created and the password is shorter than 6 characters.
+ * left unchanged unless `setPassword`). Used by `npm run admin:create` and by `npm start` on a
+ * fresh local database, which sets the password it prints even when an interrupted first start
+ * had already created the account (issue 23.3).
+ * @throws Error when the account must be created (or its password set) and the password is
+ *   shorter than 6 characters.
  */
 export async function ensureAdmin(
   db: Db,
@@ -64,22 +67,34 @@ export async function ensureAdmin(
     email,
     password,
     name,
-  }: { email: string; password?: string | undefined; name?: string | undefined },
+    setPassword = false,
+  }: {
+    email: string;
+    password?: string | undefined;
+    name?: string | undefined;
+    setPassword?: boolean;
+  },
 ): Promise<EnsureAdminResult> {
   const existing = await repository.findUserIdByEmail(db, email);
+  const tooShort = !password || password.length < 6;
+  if ((!existing || setPassword) && tooShort)
+    throw new Error('A new admin needs a password of at least 6 characters (--password).');
+  const auth = () =>
+    createBetterAuth(db, {
+      baseURL: siteUrl(),
+      secret: authSecret(),
+      sendResetLink: async () => undefined,
+    });
   if (existing) {
+    if (setPassword && password) {
+      const context = await auth().$context;
+      await context.internalAdapter.updatePassword(existing, await context.password.hash(password));
+    }
     await grantAdmin(db, existing);
     return { userId: existing, created: false };
   }
-  if (!password || password.length < 6)
-    throw new Error('A new admin needs a password of at least 6 characters (--password).');
-  const auth = createBetterAuth(db, {
-    baseURL: siteUrl(),
-    secret: authSecret(),
-    sendResetLink: async () => undefined,
-  });
-  const { user } = await auth.api.signUpEmail({
-    body: { email: email.toLowerCase(), password, name: name || 'Admin' },
+  const { user } = await auth().api.signUpEmail({
+    body: { email: email.toLowerCase(), password: password ?? '', name: name || 'Admin' },
   });
   await grantAdmin(db, user.id);
   return { userId: user.id, created: true };

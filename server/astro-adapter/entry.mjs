@@ -32,7 +32,7 @@ async function prerenderedErrorPage(url) {
  * demand, so it logs the unknown route: src/pages/404.astro). Returns undefined when the match is
  * a pre-rendered page (the caller serves static files first, and its own not-found page then).
  * @param {Request} request
- * @param {{ clientAddress?: string }} [options]
+ * @param {{ clientAddress?: string, locals?: object }} [options] `locals` become `Astro.locals`.
  * @returns {Promise<Response | undefined>}
  */
 export async function render(request, options = {}) {
@@ -41,6 +41,7 @@ export async function render(request, options = {}) {
   return app.render(request, {
     routeData,
     clientAddress: options.clientAddress,
+    locals: options.locals,
     addCookieHeader: true,
     prerenderedErrorPageFetch: prerenderedErrorPage,
   });

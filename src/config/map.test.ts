@@ -3,6 +3,9 @@ import { ENV_VARIABLES } from '../../functions/_lib/env';
 import {
   DEFAULT_MAP_TILE_URL,
   mapTileUrlFrom,
+  PLACE_ZOOM,
+  previewTile,
+  TILE_SIZE,
   tileOrigin,
   tileUrlProblem,
   toMapPoints,
@@ -59,5 +62,54 @@ describe('map tiles (issue 16.6, ADR 021)', () => {
       { name: 'A', slug: 'a', lat: 6.5, lng: 3.3, category: 'Mechanic' },
       { name: 'B', slug: 'b', lat: 0, lng: 0, category: 'Mechanic' },
     ]);
+  });
+
+  it("the preview tile: the business page's one tile, and where the place is in it (ADR 030)", () => {
+    const osm = DEFAULT_MAP_TILE_URL;
+    // Web Mercator through the other textbook formula (y from atanh(sin φ)): the global pixel.
+    const reference = (lat: number, lng: number, zoom: number) => {
+      const size = TILE_SIZE * 2 ** zoom;
+      const phi = (lat * Math.PI) / 180;
+      return {
+        x: ((lng + 180) / 360) * size,
+        y: (0.5 - Math.atanh(Math.sin(phi)) / (2 * Math.PI)) * size,
+      };
+    };
+    for (const [lat, lng] of [
+      [6.508, 3.3717], // Yaba
+      [6.4281, 3.4219], // Victoria Island
+      [6.6018, 3.3515], // Ikeja
+      [-33.8688, 151.2093],
+      [51.5074, -0.1278],
+    ] as const) {
+      const tile = previewTile(osm, { lat, lng });
+      const { x, y } = reference(lat, lng, PLACE_ZOOM);
+      const [z, tx, ty] = tile.url
+        .match(/(\d+)\/(\d+)\/(\d+)\.png$/)!
+        .slice(1)
+        .map(Number);
+      expect(z).toBe(PLACE_ZOOM);
+      expect(tx! * TILE_SIZE + tile.x).toBeCloseTo(x, -0.5);
+      expect(ty! * TILE_SIZE + tile.y).toBeCloseTo(y, -0.5);
+      expect(tile.x).toBeGreaterThanOrEqual(0);
+      expect(tile.y).toBeLessThan(TILE_SIZE);
+    }
+    expect(previewTile(osm, { lat: 6.508, lng: 3.3717 })).toEqual({
+      url: 'https://tile.openstreetmap.org/16/33381/31580.png',
+      x: 205,
+      y: 179,
+    });
+    // The equator and the prime meridian are tile corners; {s} and {r} as Leaflet fills them.
+    expect(previewTile(osm, { lat: 0, lng: 0 }, 1)).toEqual({
+      url: 'https://tile.openstreetmap.org/1/1/1.png',
+      x: 0,
+      y: 0,
+    });
+    expect(
+      previewTile('https://{s}.tiles.example.org/{z}/{x}/{y}{r}.png', { lat: 0, lng: 0 }, 1).url,
+    ).toBe('https://a.tiles.example.org/1/1/1.png');
+    // The edges of the world stay on its tiles.
+    expect(previewTile(osm, { lat: 89, lng: 180 }, 2).url).toMatch(/\/2\/3\/0\.png$/);
+    expect(previewTile(osm, { lat: -89, lng: -180 }, 2).url).toMatch(/\/2\/0\/3\.png$/);
   });
 });

@@ -22,6 +22,54 @@ export const MAP_ATTRIBUTION = {
 export const MAP_MAX_ZOOM = 19;
 
 /**
+ * Zoom of a business page's map and of its preview tile: street level (a 256 px tile is about
+ * 600 m across in Lagos).
+ */
+export const PLACE_ZOOM = 16;
+
+/** Side of a map tile in pixels. */
+export const TILE_SIZE = 256;
+
+/** One tile of a tile URL template and where a point falls in it. */
+export interface PreviewTile {
+  /** The tile's URL: `{z}/{x}/{y}` filled in, `{s}` as `a`, `{r}` (retina suffix) empty. */
+  url: string;
+  /** The point in the tile, in pixels from its top left corner (0 ≤ x, y < {@link TILE_SIZE}). */
+  x: number;
+  y: number;
+}
+
+/**
+ * The tile of `template` at `zoom` that holds the point (Web Mercator, as OpenStreetMap and
+ * Leaflet number them), for a business page's static preview (issue 22.4, ADR 030).
+ * `previewTile(t, { lat: 6.508, lng: 3.3717 }, 16)` → the URL of `16/33381/31580` with the
+ * point at (205, 179).
+ */
+export function previewTile(
+  template: string,
+  point: { lat: number; lng: number },
+  zoom = PLACE_ZOOM,
+): PreviewTile {
+  const n = 2 ** zoom;
+  const lat = (Math.max(-85.0511, Math.min(85.0511, point.lat)) * Math.PI) / 180;
+  const fx = ((point.lng + 180) / 360) * n;
+  const fy = ((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * n;
+  const tx = Math.min(n - 1, Math.max(0, Math.floor(fx)));
+  const ty = Math.min(n - 1, Math.max(0, Math.floor(fy)));
+  const url = template
+    .replaceAll('{z}', String(zoom))
+    .replaceAll('{x}', String(tx))
+    .replaceAll('{y}', String(ty))
+    .replaceAll('{s}', 'a')
+    .replaceAll('{r}', '');
+  return {
+    url,
+    x: Math.min(TILE_SIZE - 1, Math.round((fx - tx) * TILE_SIZE)),
+    y: Math.min(TILE_SIZE - 1, Math.round((fy - ty) * TILE_SIZE)),
+  };
+}
+
+/**
  * Why a tile URL template is refused, or null when it is usable: an http(s) URL (no user or
  * password) whose path or host holds `{z}`, `{x}` and `{y}`; `{s}` (subdomain) and `{r}`
  * (retina suffix) are allowed as Leaflet reads them.

@@ -25,6 +25,29 @@ export const ErrorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
+export {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNAVAILABLE,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  NOT_SENT_MESSAGE,
+} from './outage.ts';
+
+/**
+ * `GET /api/health` (issue 23.2), for a load balancer or an uptime monitor: 200 while the
+ * database answers, 503 while it does not. `latencyMs` is the round trip of `select 1` (or the
+ * wait until it failed); `since` when this server last saw the database change state (ISO 8601;
+ * null while it never did).
+ */
+export const HealthResponseSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.object({
+    state: z.enum(['up', 'down']),
+    latencyMs: z.number().min(0),
+    since: isoDateTime.nullable(),
+  }),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
 /** `{ ok: true }`: a write that has nothing else to say. */
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 

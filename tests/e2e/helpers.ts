@@ -294,3 +294,13 @@ export async function waitForPublicPage(
     })
     .toBe(true);
 }
+
+/**
+ * Headers that make a spec's requests come from a visitor address of its own (198.51.100.n,
+ * a documentation range): the e2e servers trust 127.0.0.1 as a proxy (playwright.config.ts), so
+ * per-address limits (sign-ups: 10 an hour) count this spec apart from the rest of the run.
+ * `test.use({ extraHTTPHeaders: visitorAddress(22) })`.
+ */
+export function visitorAddress(n: number): { 'x-forwarded-for': string } {
+  return { 'x-forwarded-for': `198.51.100.${n}` };
+}

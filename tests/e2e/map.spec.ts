@@ -5,10 +5,11 @@ import { expectNoViolations } from './axe';
 import { waitForIsland, waitForPageScripts } from './helpers';
 
 /**
- * Issue 16.6 in Chromium: maps on the business page (loaded when scrolled into view) and the
- * category pages' "Map" view (clustered markers that link to the business pages), drawn from the
- * loopback fake tile server (tests/fakes/tile-server.ts), the e2e server's MAP_TILE_URL. No CSP
- * violation, tiles only once a map is seen, the referrer our origin only, axe clean (ADR 021).
+ * Issue 16.6 in Chromium: maps on the business page (a one-tile preview fetched when seen, the
+ * map itself loaded on "Show map", issue 22.4, ADR 030) and the category pages' "Map" view
+ * (clustered markers that link to the business pages), drawn from the loopback fake tile server
+ * (tests/fakes/tile-server.ts), the e2e server's MAP_TILE_URL. No CSP violation, tiles only once
+ * a map is seen, the referrer our origin only, axe clean (ADR 021).
  */
 
 interface TileLog {
@@ -61,46 +62,131 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
+  // Leaflet, clustering and axe scans with the map open: more than 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await page.request.post(`${TILE_FAKE_URL}/reset`);
 });
 
-test('the business page loads its map and tiles only once the map is scrolled into view', async ({
+/** The business page of the first mechanic with coordinates (the category page's first pin). */
+async function placedBusiness(page: Page): Promise<Point> {
+  await page.goto('/mechanic/');
+  const [point] = await pagePoints(page);
+  expect(point, 'a mechanic with coordinates in the seed').toBeDefined();
+  return point!;
+}
+
+test('the business page shows a one-tile preview once it is seen, and loads the map only on "Show map"', async ({
   page,
 }) => {
   const csp = await watchCsp(page);
   // A phone: the contact card and its map sit below the fold, after the description.
   await page.setViewportSize({ width: 412, height: 700 });
-  await page.goto('/mechanic/');
-  const [point] = await pagePoints(page);
-  expect(point, 'a mechanic with coordinates in the seed').toBeDefined();
+  const point = await placedBusiness(page);
   const mapCode: string[] = [];
   page.on('request', (request) => {
     if (/listing-map/.test(request.url())) mapCode.push(request.url());
   });
-  await page.goto(`/business/${point!.slug}/`, { waitUntil: 'networkidle' });
-  const region = page.getByRole('region', { name: `Map: ${point!.name}` });
-  await expect(region).toBeAttached();
-  await expect(region).not.toBeInViewport();
+  await page.goto(`/business/${point.slug}/`, { waitUntil: 'networkidle' });
+  await waitForPageScripts(page);
+  const preview = page.locator('.map-preview');
+  await expect(preview).not.toBeInViewport();
   await page.waitForTimeout(500);
-  expect((await tiles(page)).count, 'no tile before the map is seen').toBe(0);
-  expect(mapCode, 'no map code before the map is seen').toEqual([]);
+  expect((await tiles(page)).count, 'no tile before the preview is seen').toBe(0);
 
-  await region.scrollIntoViewIfNeeded();
+  // Scrolled into view: one tile, the one that holds the place, and no map code.
+  await preview.scrollIntoViewIfNeeded();
+  await expect(preview.locator('img')).toHaveJSProperty('complete', true);
+  const tileUrl = new URL((await preview.getAttribute('data-tile'))!);
+  expect(tileUrl.pathname).toMatch(/^\/16\/\d+\/\d+\.png$/);
+  await expect
+    .poll(async () => (await tiles(page)).tiles.map((t) => t.path))
+    .toEqual([tileUrl.pathname]);
+  await expect(
+    page.locator('.map-credit').getByRole('link', { name: '© OpenStreetMap contributors' }),
+  ).toBeVisible();
+  // Still after scrolling the whole page: the preview was the only map data.
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= height; y += 400) await page.evaluate((top) => scrollTo(0, top), y);
+  await page.waitForTimeout(500);
+  expect(mapCode, 'no map code before "Show map"').toEqual([]);
+  expect((await tiles(page)).count).toBe(1);
+  await preview.scrollIntoViewIfNeeded();
+  await preview.screenshot({ path: test.info().outputPath('business-preview.png') });
+
+  await page.getByText('Show map', { exact: true }).click();
+  const region = page.getByRole('region', { name: `Map: ${point.name}` });
   await expect(region.locator('.leaflet-tile-loaded').first()).toBeVisible();
-  await expect(region.getByRole('img', { name: `Location of ${point!.name}` })).toBeVisible();
+  await expect(preview).toBeHidden();
+  await expect(page.getByText('Hide map', { exact: true })).toBeVisible();
+  const pin = region.getByRole('img', { name: `Location of ${point.name}` });
+  await expect(pin).toBeVisible();
   await expect(region.getByRole('link', { name: '© OpenStreetMap contributors' })).toHaveAttribute(
     'href',
     'https://www.openstreetmap.org/copyright',
   );
+  expect(mapCode.length).toBeGreaterThan(0);
+  // Leaflet draws the preview's tile too, with the pin at the same place on it.
+  const drawn = region.locator(`img.leaflet-tile[src="${tileUrl.href}"]`);
+  await expect(drawn).toBeVisible();
+  const [tileBox, pinBox] = [await drawn.boundingBox(), await pin.boundingBox()];
+  const previewPin = await page.evaluate(() => {
+    const el = document.querySelector<HTMLElement>('.map-preview .map-pin')!;
+    const cut = Number(el.parentElement!.dataset.cut);
+    return { x: parseFloat(el.style.left) + 12, y: parseFloat(el.style.top) + 29 + cut };
+  });
+  // The pin's tip: its box is a 24 px square turned 45°, the tip 17 px below its centre.
+  const tip = { x: pinBox!.x + pinBox!.width / 2, y: pinBox!.y + pinBox!.height / 2 + 17 };
+  expect(Math.abs(tip.x - tileBox!.x - previewPin.x)).toBeLessThan(3);
+  expect(Math.abs(tip.y - tileBox!.y - previewPin.y)).toBeLessThan(3);
   const log = await tiles(page);
-  expect(log.count).toBeGreaterThan(0);
   expect(log.tiles.every((t) => /^\/1[0-9]\/\d+\/\d+\.png$/.test(t.path))).toBe(true);
   // Referrer-Policy strict-origin-when-cross-origin: the tile server learns our origin only.
   expect(new Set(log.tiles.map((t) => t.referer))).toEqual(new Set([`${BASE_URL}/`]));
-  expect(mapCode.length).toBeGreaterThan(0);
   await region.screenshot({ path: test.info().outputPath('business-map.png') });
   expect(csp).toEqual([]);
   await expectNoAxeViolations(page);
+
+  // "Hide map" closes it; opened again, the same map shows (no second load).
+  const loads = mapCode.length;
+  await page.getByText('Hide map', { exact: true }).click();
+  await expect(region).toBeHidden();
+  await expect(preview).toBeVisible();
+  await page.getByText('Show map', { exact: true }).click();
+  await expect(region.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  expect(mapCode.length).toBe(loads);
+});
+
+test('"Show map" works on the first tap, before the page script has arrived', async ({ page }) => {
+  const point = await placedBusiness(page);
+  // Hold the map's page script back until the tap is done.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/ListingMap\.astro_astro_type_script/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/business/${point.slug}/`);
+  await page.getByText('Show map', { exact: true }).click();
+  const region = page.getByRole('region', { name: `Map: ${point.name}` });
+  await expect(region).toBeVisible();
+  release();
+  await expect(region.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(region.getByRole('img', { name: `Location of ${point.name}` })).toBeVisible();
+});
+
+test('a registered-users-only listing has no map, no preview and no coordinates on its page', async ({
+  page,
+  request,
+}) => {
+  const { businesses } = (await (
+    await request.get('/api/directory?category=mechanic&limit=24')
+  ).json()) as { businesses: { slug: string; contact_protected: boolean; latitude: null }[] };
+  const guarded = businesses.find((b) => b.contact_protected && b.slug);
+  expect(guarded, 'a registered-users-only mechanic').toBeDefined();
+  expect(guarded!.latitude).toBeNull();
+  await page.goto(`/business/${guarded!.slug}/`);
+  await expect(page.locator('.listing-map')).toHaveCount(0);
+  expect(await page.content()).not.toContain(TILE_FAKE_URL);
 });
 
 test('the category Map view clusters the page listings and a marker opens the business page', async ({

@@ -28,7 +28,7 @@ test('a visitor reports a listing from its business page; the admin resolves it 
   page.on('request', (request) => {
     if (/ReportForm/.test(request.url())) formChunk.push(request.url());
   });
-  const button = page.getByRole('button', { name: 'Report this listing' });
+  const button = page.getByRole('link', { name: 'Report this listing' });
   await button.scrollIntoViewIfNeeded();
   await waitForIsland(page, button);
   expect(formChunk).toEqual([]);
@@ -113,7 +113,7 @@ test('the detail dialog offers "Report this listing" and its form passes axe', a
   await details.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Report this listing' }).click();
+  await dialog.getByRole('link', { name: 'Report this listing' }).click();
   await expect(dialog.getByRole('form')).toBeVisible();
   await expect(dialog.getByRole('radio', { name: 'Permanently closed' })).toBeVisible();
   await expectNoViolations(page, '/mechanic/ dialog with the report form open');

@@ -81,7 +81,9 @@ async function expectLooksLike(page: Page, name: string) {
       page.locator('.site-footer .copy'),
       page.locator('.open-state'),
       // The map's tiles come from outside (no network here): masked, its box still compared.
-      page.locator('.listing-map .map-canvas'),
+      // (A closed "Show map" keeps its canvas laid out but unseen: only what is visible.)
+      page.locator('.listing-map .map-canvas').filter({ visible: true }),
+      page.locator('.listing-map .map-preview'),
     ],
     maxDiffPixelRatio: 0.002,
   });

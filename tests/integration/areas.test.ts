@@ -4,7 +4,7 @@ import { rederiveAreas } from '../../functions/areas/rederive.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { up as backfillAreas } from '../../functions/db/migrations/2026_11_23_0058_area_backfill.ts';
 import { busiestAreas } from '../../functions/directory/directory.service.ts';
-import { insertImported } from '../../functions/imports/imports.repository.ts';
+import { insertImported } from '../../functions/registrations/registrations.repository.ts';
 import { distanceKm } from '../../functions/imports/lagos-areas.ts';
 import {
   createRegistration,

@@ -80,6 +80,8 @@ describe.runIf(TEST_DB === 'pglite')('Nu Html Checker on every page type', () =>
       '/download-profile-picture/',
       '/download-logo/',
       '/view-social-post/',
+      '/saved/',
+      '/offline/',
     ];
     const pages: Record<string, string> = {};
     for (const path of paths) pages[path] = await text(path);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,13 @@ export interface NativePostgres {
   adminUrl: string;
   /** URL of database `name` on the same server. */
   urlOf(name: string): string;
+  /**
+   * Stops the server, keeping its data (`pg_ctl stop -m fast`, or `immediate`: a crash), so
+   * {@link resume} can start it again on the same port (issue 23.7).
+   */
+  halt(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts a halted server again and waits until it accepts connections. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -85,44 +92,55 @@ export async function startNativePostgres(createDatabases: string[] = []): Promi
     '-c',
     'full_page_writes=off',
   ]);
-  const server = spawn(cmd, args, { stdio: 'ignore' });
-
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const started = Date.now();
-  for (;;) {
-    try {
-      const client = new pg.Client(adminUrl);
-      await client.connect();
-      for (const name of createDatabases) await client.query(`create database ${name}`);
-      await client.end();
-      break;
-    } catch (error) {
-      if (Date.now() - started > 20_000) throw error;
-      await new Promise((r) => setTimeout(r, 100));
+  let server: ChildProcess | undefined;
+  const launch = async (databases: string[]) => {
+    server = spawn(cmd, args, { stdio: 'ignore' });
+    const started = Date.now();
+    for (;;) {
+      try {
+        const client = new pg.Client(adminUrl);
+        await client.connect();
+        for (const name of databases) await client.query(`create database ${name}`);
+        await client.end();
+        break;
+      } catch (error) {
+        if (Date.now() - started > 20_000) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
-  const stop = async () => {
+  };
+  await launch(createDatabases);
+
+  const halt = async (mode: 'fast' | 'immediate' = 'immediate') => {
+    if (!server) return;
     // runuser does not forward signals: stop the server itself through pg_ctl.
-    const exited = new Promise((r) => server.once('exit', r));
+    const running = server;
+    server = undefined;
+    const exited = new Promise((r) => running.once('exit', r));
     const [stopCmd, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), [
       'stop',
       '-D',
       dataDir,
       '-m',
-      'immediate',
+      mode,
       '-w',
     ]);
     try {
       execFileSync(stopCmd, stopArgs, { stdio: 'ignore', timeout: 20_000 });
     } catch {
-      server.kill('SIGKILL');
+      running.kill('SIGKILL');
     }
     await exited;
-    rmSync(dir, { recursive: true, force: true });
   };
   return {
     adminUrl,
     urlOf: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`,
-    stop,
+    halt,
+    resume: () => (server ? Promise.resolve() : launch([])),
+    stop: async () => {
+      await halt();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

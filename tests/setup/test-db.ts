@@ -21,7 +21,7 @@ export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres
 let neonConfigured = false;
 
 /** Points Neon's driver at the loopback proxy of this run (plain WebSocket, no TLS). */
-async function configureNeon(): Promise<void> {
+export async function configureNeon(): Promise<void> {
   if (neonConfigured) return;
   const { neonConfig } = await import('@neondatabase/serverless');
   const proxyPort = inject('neonProxyPort');

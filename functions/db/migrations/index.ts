@@ -15,6 +15,8 @@ import * as areaBackfill from './2026_11_23_0058_area_backfill.ts';
 import * as searchArea from './2026_11_23_0059_search_area.ts';
 import * as dropSiteBuildState from './2026_11_23_0070_drop_site_build_state.ts';
 import * as closedReports from './2026_11_23_0100_closed_reports.ts';
+import * as setupSteps from './2026_11_24_0010_setup_steps.ts';
+import * as idempotencyKeys from './2026_11_25_0010_idempotency_keys.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0059_search_area': searchArea,
   '2026_11_23_0070_drop_site_build_state': dropSiteBuildState,
   '2026_11_23_0100_closed_reports': closedReports,
+  '2026_11_24_0010_setup_steps': setupSteps,
+  '2026_11_25_0010_idempotency_keys': idempotencyKeys,
 };

@@ -1,8 +1,8 @@
 /**
  * The map itself (issue 16.6, ADR 021): Leaflet with OpenStreetMap-style raster tiles and, for
  * more than one listing, leaflet.markercluster. Loaded only by a dynamic import from
- * ListingMap.astro's small loader when a map is opened or scrolled into view, so neither this
- * code nor its CSS counts against a page's first load.
+ * ListingMap.astro's small loader when a map is opened ("Map" on a category page, "Show map" on a
+ * business page, ADR 030), so neither this code nor its CSS counts against a page's load.
  *
  * Markers are CSS pins (a `divIcon`, no image from anywhere): on a category or area page each is
  * a real link to the business page (`<a href="/business/slug/">` named by the listing's name and
@@ -14,7 +14,7 @@ import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import 'leaflet.markercluster';
 import clusterCss from 'leaflet.markercluster/dist/MarkerCluster.css?inline';
-import { MAP_MAX_ZOOM, type MapPoint } from '../../config/map';
+import { MAP_MAX_ZOOM, PLACE_ZOOM, type MapPoint } from '../../config/map';
 
 export interface ListingMapOptions {
   /** Tile URL template (`{z}/{x}/{y}`), the build's MAP_TILE_URL. */
@@ -84,7 +84,8 @@ export interface ListingMapHandle {
 }
 
 /**
- * Draws the map of `options.points` into `element` and fits it to them (one point: zoom 16).
+ * Draws the map of `options.points` into `element` and fits it to them (one point:
+ * {@link PLACE_ZOOM}, the zoom of the business page's preview tile).
  * @returns the Leaflet map and {@link ListingMapHandle.show} to change its points.
  */
 export function renderListingMap(
@@ -132,7 +133,7 @@ export function renderListingMap(
       layer = group;
     } else if (markers.length === 1) {
       markers[0]!.addTo(map);
-      map.setView(markers[0]!.getLatLng(), 16);
+      map.setView(markers[0]!.getLatLng(), PLACE_ZOOM);
       layer = markers[0];
     }
   };

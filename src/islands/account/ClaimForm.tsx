@@ -8,42 +8,60 @@ import {
   type Claim,
   type ClaimTargetResponse,
 } from '../../schemas/claims';
+import type { FormState } from '../../schemas/form-state';
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../schemas/idempotency';
 import { fieldMessages } from './fields';
 import { $session, loadSession } from '../../stores/session';
 
 const UNEXPECTED = 'Something went wrong. Please try again.';
-const messageOf = (error: ApiError) => (isUnexpected(error) ? UNEXPECTED : error.message);
+const messageOf = (error: Pick<ApiError, 'code' | 'message'>) =>
+  isUnexpected({ ...error }) ? UNEXPECTED : error.message;
+export const CLAIM_NOT_FOUND =
+  'We could not find that business. Open its page and choose "Claim this business".';
+
+/** The claim as the page found it for the signed-in visitor (src/pages/account/business/claim.astro). */
+export interface ClaimPageState {
+  /** Whether a session came with the request (false: the sign-in prompt). */
+  signedIn: boolean;
+  target: ClaimTargetResponse | null;
+  loadError: string | null;
+  /** The last post without JavaScript the API refused (its values, messages, key). */
+  form: FormState;
+}
+
+interface Props {
+  /** The listing's slug from `?listing=`. */
+  slug: string;
+  /** What the page found on the server; without it the island asks the API itself. */
+  server?: ClaimPageState | undefined;
+}
 
 /**
  * Claim this business (issue 16.1, ADR 018), at /account/business/claim/?listing=slug: a signed-in
  * user asks for a code sent to the listing's e-mail and types it in, or, for a listing without an
  * e-mail, sends their role and phone for our team to check. The listing's e-mail is never shown.
+ * The page renders the claim's state on the server and each step is a `<form method="post">`
+ * that works without JavaScript (issue 22.1); the island takes over in place once loaded.
  */
-export default function ClaimForm() {
+export default function ClaimForm({ slug, server }: Props) {
   const { loading, user } = useStore($session);
-  const [slug] = useState(() =>
-    typeof window === 'undefined'
-      ? ''
-      : (new URLSearchParams(window.location.search).get('listing') ?? ''),
-  );
-  const [target, setTarget] = useState<ClaimTargetResponse | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [target, setTarget] = useState<ClaimTargetResponse | null>(server?.target ?? null);
+  const [loadError, setLoadError] = useState<string | null>(server?.loadError ?? null);
+  const signedIn = server ? server.signedIn : Boolean(user);
 
   useEffect(() => void loadSession(), []);
   useEffect(() => {
-    if (!user || !slug) return;
+    if (server || !user || !slug) return;
     void apiGet<ClaimTargetResponse>(`/api/claims/listing/${encodeURIComponent(slug)}`).then(
       (result) => {
         if (result.ok) setTarget(result.data);
         else
           setLoadError(
-            result.error.code === 'NOT_FOUND'
-              ? 'We could not find that business. Open its page and choose "Claim this business".'
-              : messageOf(result.error),
+            result.error.code === 'NOT_FOUND' ? CLAIM_NOT_FOUND : messageOf(result.error),
           );
       },
     );
-  }, [user, slug]);
+  }, [server, user, slug]);
 
   if (!slug)
     return (
@@ -51,8 +69,8 @@ export default function ClaimForm() {
         Open your business&rsquo;s page and choose &ldquo;Claim this business&rdquo;.
       </p>
     );
-  if (loading) return <p className="status-text">Loading...</p>;
-  if (!user)
+  if (!server && loading) return <p className="status-text">Loading...</p>;
+  if (!signedIn)
     return (
       <div className="card">
         <p>Please sign in or create an account to claim this business.</p>
@@ -73,14 +91,26 @@ export default function ClaimForm() {
       </p>
     );
   if (!target) return <p className="status-text">Loading...</p>;
-  return <ClaimSteps target={target} onChange={setTarget} />;
+  return (
+    <ClaimSteps
+      target={target}
+      action={`/account/business/claim/?listing=${encodeURIComponent(slug)}`}
+      form={server?.form}
+      onChange={setTarget}
+    />
+  );
 }
 
 function ClaimSteps({
   target,
+  action,
+  form,
   onChange,
 }: {
   target: ClaimTargetResponse;
+  /** Where the steps post without JavaScript: the claim page itself. */
+  action: string;
+  form: FormState | undefined;
   onChange: (target: ClaimTargetResponse) => void;
 }) {
   const { listing, claim } = target;
@@ -127,22 +157,42 @@ function ClaimSteps({
       </div>
     );
   if (claim?.status === 'pending' && claim.method === 'email')
-    return <CodeStep claim={claim} name={name} onClaim={setClaim} />;
-  return <RequestStep target={target} onClaim={setClaim} />;
+    return <CodeStep claim={claim} name={name} action={action} form={form} onClaim={setClaim} />;
+  return <RequestStep target={target} action={action} form={form} onClaim={setClaim} />;
 }
+
+/** The posted text of `name` in a refused form, or ''. */
+const postedText = (form: FormState | undefined, name: string) => {
+  const value = form?.values[name];
+  return typeof value === 'string' ? value : '';
+};
+/** The first message of each field of a refused form. */
+const firstMessages = (form: FormState | undefined) =>
+  Object.fromEntries(Object.entries(form?.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
 
 function RequestStep({
   target,
+  action,
+  form,
   onClaim,
 }: {
   target: ClaimTargetResponse;
+  action: string;
+  form: FormState | undefined;
   onClaim: (claim: Claim) => void;
 }) {
   const { listing, claim } = target;
   const manual = listing.method === 'manual';
-  const [values, setValues] = useState({ role: '', phone: '', note: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [values, setValues] = useState({
+    role: postedText(form, 'role'),
+    phone: postedText(form, 'phone'),
+    note: postedText(form, 'note'),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>(() => firstMessages(form));
+  const [formError, setFormError] = useState<string | null>(
+    form?.error ? messageOf(form.error) : null,
+  );
+  const [key, setKey] = useState(() => form?.idempotencyKey ?? newIdempotencyKey());
   const [sending, setSending] = useState(false);
   const ended =
     claim?.status === 'expired'
@@ -166,10 +216,14 @@ function RequestStep({
     if (Object.keys(fields).length > 0) return;
     setSending(true);
     setFormError(null);
-    const result = await apiPost<{ claim: Claim }>('/api/claims', input);
+    const result = await apiPost<{ claim: Claim }>('/api/claims', input, {
+      idempotencyKey: key,
+    });
     setSending(false);
-    if (result.ok) onClaim(result.data.claim);
-    else {
+    if (result.ok) {
+      setKey(newIdempotencyKey());
+      onClaim(result.data.claim);
+    } else {
       setErrors(
         Object.fromEntries(
           Object.entries(result.error.fields ?? {}).map(([k, v]) => [k, v[0] ?? '']),
@@ -185,6 +239,7 @@ function RequestStep({
       {key === 'note' ? (
         <textarea
           id={`claim-${key}`}
+          name={key}
           rows={3}
           maxLength={500}
           value={values[key]}
@@ -193,6 +248,7 @@ function RequestStep({
       ) : (
         <input
           id={`claim-${key}`}
+          name={key}
           value={values[key]}
           aria-invalid={errors[key] ? true : undefined}
           aria-describedby={errors[key] ? `claim-${key}-error` : undefined}
@@ -209,7 +265,10 @@ function RequestStep({
   );
 
   return (
-    <form className="card form-card" onSubmit={submit} noValidate>
+    <form method="post" action={action} className="card form-card" onSubmit={submit} noValidate>
+      <input type="hidden" name="listing" value={listing.id} />
+      <input type="hidden" name="intent" value="request" />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
       <h2>Claim {listing.business_name}</h2>
       {ended && <p className="muted">{ended}</p>}
       {manual ? (
@@ -246,14 +305,21 @@ function RequestStep({
 function CodeStep({
   claim,
   name,
+  action,
+  form,
   onClaim,
 }: {
   claim: Claim;
   name: string;
+  action: string;
+  form: FormState | undefined;
   onClaim: (claim: Claim) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState(() => postedText(form, 'code'));
+  const [error, setError] = useState<string | null>(() =>
+    form?.error ? (form.fieldErrors.code?.[0] ?? messageOf(form.error)) : null,
+  );
+  const [key, setKey] = useState(() => form?.idempotencyKey ?? newIdempotencyKey());
   const [busy, setBusy] = useState(false);
 
   const verify = async (event: FormEvent) => {
@@ -272,11 +338,17 @@ function CodeStep({
     else setError(messageOf(result.error));
   };
 
-  const resend = async () => {
+  const resend = async (event: MouseEvent) => {
+    event.preventDefault();
     setBusy(true);
-    const result = await apiPost<{ claim: Claim }>('/api/claims', { listing: claim.listing_id });
+    const result = await apiPost<{ claim: Claim }>(
+      '/api/claims',
+      { listing: claim.listing_id },
+      { idempotencyKey: key },
+    );
     setBusy(false);
     if (result.ok) {
+      setKey(newIdempotencyKey());
       setCode('');
       setError(null);
       onClaim(result.data.claim);
@@ -284,7 +356,10 @@ function CodeStep({
   };
 
   return (
-    <form className="card form-card" onSubmit={verify} noValidate>
+    <form method="post" action={action} className="card form-card" onSubmit={verify} noValidate>
+      <input type="hidden" name="claim" value={claim.id} />
+      <input type="hidden" name="listing" value={claim.listing_id} />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
       <h2>Enter your code</h2>
       <p role="status">
         We sent a 6-digit code to the e-mail address on the listing of {name}. It works for{' '}
@@ -294,6 +369,7 @@ function CodeStep({
         <label htmlFor="claim-code">6-digit code</label>
         <input
           id="claim-code"
+          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -309,10 +385,18 @@ function CodeStep({
         )}
       </div>
       <div className="form-actions">
-        <button type="submit" className="btn" disabled={busy}>
+        <button type="submit" name="intent" value="verify" className="btn" disabled={busy}>
           Confirm
         </button>{' '}
-        <button type="button" className="btn btn-outline" disabled={busy} onClick={resend}>
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          formNoValidate
+          className="btn btn-outline"
+          disabled={busy}
+          onClick={(event) => void resend(event as unknown as MouseEvent)}
+        >
           Send a new code
         </button>
       </div>

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiSend } from '../../browser/api-client';
+import { apiPost, apiSend } from '../../browser/api-client';
+import { useIdempotencyKey } from '../ui/useIdempotencyKey';
 import { DialogFormActions, DialogHead } from '../DialogHead';
 import {
   ArticleFormSchema,
@@ -61,16 +62,19 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
   });
   // Every opening starts from the article being edited, or from an empty form for a new one.
   const { reset } = form;
+  const [createKey, renewCreateKey] = useIdempotencyKey();
   useEffect(() => {
     if (open) reset(defaults);
+    // A new article per opening: a double click on Create sends one (issue 23.4).
+    if (open && !article) renewCreateKey();
     // `defaults` is derived from `article`, which is in the list.
-  }, [open, article, reset]);
+  }, [open, article, reset, renewCreateKey]);
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     const result = article
       ? await apiSend('PATCH', `/api/admin/articles/${article.id}`, values)
-      : await apiSend('POST', '/api/admin/articles', values);
+      : await apiPost('/api/admin/articles', values, { idempotencyKey: createKey });
     if (!result.ok) {
       toast.error('Failed to save article', { description: result.error.message });
       return;

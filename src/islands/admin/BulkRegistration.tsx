@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet, apiPost } from '../../browser/api-client';
+import { newIdempotencyKey } from '../../schemas/idempotency';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../schemas/categories';
 import {
   DEFAULT_BULK_CATEGORY,
@@ -68,15 +69,18 @@ export function BulkRegistration() {
     }
     let registered = 0;
     let failed = 0;
+    // One key per batch of this run: a batch retried after a dropped answer is stored once.
+    const run = newIdempotencyKey();
     setProgress({ done: 0, total: chosen.length });
     for (let start = 0; start < chosen.length; start += CHUNK) {
       const batch = chosen
         .slice(start, start + CHUNK)
         .map(({ selected: _s, duplicate: _d, ...business }) => business);
-      const result = await apiPost<BulkRegisterResponse>('/api/admin/imports/register', {
-        category,
-        businesses: batch,
-      });
+      const result = await apiPost<BulkRegisterResponse>(
+        '/api/admin/imports/register',
+        { category, businesses: batch },
+        { idempotencyKey: `${run}-${start}` },
+      );
       if (result.ok) {
         registered += result.data.registered;
         failed += result.data.failed;

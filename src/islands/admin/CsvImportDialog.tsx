@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiPost } from '../../browser/api-client';
+import { useIdempotencyKey } from '../ui/useIdempotencyKey';
 import type { CsvImportReport as Report } from '../../schemas/imports';
 import { DialogHead } from '../DialogHead';
 
@@ -11,10 +12,16 @@ export function CsvImportDialog({ onImported }: { onImported: () => void }) {
   const [csv, setCsv] = useState('');
   const [report, setReport] = useState<Report | null>(null);
   const [busy, setBusy] = useState(false);
+  // The import itself (not the preview) is stored once per file, however often Import is pressed.
+  const [importKey, renewImportKey] = useIdempotencyKey();
 
   async function run(commit: boolean, text = csv) {
     setBusy(true);
-    const result = await apiPost<Report>('/api/admin/imports/csv', { csv: text, commit });
+    const result = await apiPost<Report>(
+      '/api/admin/imports/csv',
+      { csv: text, commit },
+      commit ? { idempotencyKey: importKey } : {},
+    );
     setBusy(false);
     if (!result.ok) {
       toast.error('Import failed', { description: result.error.message });
@@ -22,6 +29,7 @@ export function CsvImportDialog({ onImported }: { onImported: () => void }) {
     }
     setReport(result.data);
     if (commit) {
+      renewImportKey();
       toast.success('Import complete', {
         description: `${result.data.imported} businesses imported as pending.`,
       });

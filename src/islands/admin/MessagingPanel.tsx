@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiPost } from '../../browser/api-client';
+import { useIdempotencyKey } from '../ui/useIdempotencyKey';
 import { formatShort } from '../../browser/dates';
 import {
   parseCustomEmails,
@@ -35,6 +36,8 @@ export function MessagingPanel() {
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
+  // One key per composed message: a double click on Send mails everyone once (issue 23.4).
+  const [sendKey, renewSendKey] = useIdempotencyKey();
   const recipients = useRecipients(type === 'businesses' ? 'businesses' : 'users', q);
   const limited = type === 'users' && recipients.rows !== null && !recipients.response;
 
@@ -75,16 +78,20 @@ export function MessagingPanel() {
     if (recipientCount === 0)
       return toast.error('Please select recipients or enter email addresses');
     setSending(true);
-    const result = await apiPost<SendMessageResponse>('/api/admin/messages', {
-      recipient_type: type,
-      recipients: type === 'custom' || allBusinesses ? [] : [...selected.keys()],
-      ...(type === 'businesses' && allBusinesses
-        ? { recipient_set: 'all_businesses_with_email' }
-        : {}),
-      custom_emails: type === 'custom' ? custom : '',
-      subject,
-      message,
-    });
+    const result = await apiPost<SendMessageResponse>(
+      '/api/admin/messages',
+      {
+        recipient_type: type,
+        recipients: type === 'custom' || allBusinesses ? [] : [...selected.keys()],
+        ...(type === 'businesses' && allBusinesses
+          ? { recipient_set: 'all_businesses_with_email' }
+          : {}),
+        custom_emails: type === 'custom' ? custom : '',
+        subject,
+        message,
+      },
+      { idempotencyKey: sendKey },
+    );
     setSending(false);
     if (!result.ok) return toast.error(`Failed to send messages: ${result.error.message}`);
     const { sent: ok, failed } = result.data;
@@ -96,6 +103,7 @@ export function MessagingPanel() {
     setSelected(new Map());
     setAllBusinesses(false);
     setCustom('');
+    renewSendKey();
     sent.reload();
     return undefined;
   }

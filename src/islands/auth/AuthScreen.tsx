@@ -1,17 +1,68 @@
-import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { FormState } from '../../schemas/form-state';
 import { PageToaster } from '../Toasts';
 import { SignInForm } from './SignInForm';
-import { SignUpForm } from './SignUpForm';
+import { ACCOUNT_EXISTS, SignUpForm } from './SignUpForm';
 
 /** SPEC §9: after sign-in or sign-up the user goes to the home page (after the toast shows). */
 const REDIRECT_DELAY_MS = 900;
 const goHome = () => window.setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS);
 
-/** Access Business Contacts: Sign In / Create Account tabs (SPEC §2 Auth, §4 Auth). */
-export default function AuthScreen() {
-  const [tab, setTab] = useState<'signin' | 'signup'>('signin');
-  const [email, setEmail] = useState('');
+export type AuthTab = 'signin' | 'signup';
+const TABS: readonly AuthTab[] = ['signin', 'signup'];
+
+/** The address of a tab of the screen at `path`: the tab is a link, so it works without script. */
+export const authTabHref = (path: string, tab: AuthTab) =>
+  tab === 'signup' ? `${path}?tab=signup` : path;
+
+interface Props {
+  /** The page's path (`/auth/` or `/user-auth/`): both forms post to it. */
+  path: string;
+  tab: AuthTab;
+  signIn: FormState;
+  signUp: FormState;
+  /** Set when a sign-up without JavaScript found the account: the Sign In tab says so. */
+  accountExists?: boolean;
+}
+
+/**
+ * Access Business Contacts: Sign In / Create Account (SPEC §2 Auth, §4 Auth). The tabs are links
+ * with the tab role (`?tab=signup`), so the first tap works before the island loads (issue 22.2);
+ * once loaded they switch in place (and with the arrow keys).
+ */
+export default function AuthScreen({
+  path,
+  tab: initialTab,
+  signIn,
+  signUp,
+  accountExists,
+}: Props) {
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  // The e-mail of an account a sign-up found; `notice` when the page found it without script
+  // (the island says it with a toast).
+  const [existing, setExisting] = useState<{ email: string; notice: boolean } | null>(
+    accountExists ? { email: String(signIn.values.email ?? ''), notice: true } : null,
+  );
+
+  // In place, without touching the address: the page the visitor opened stays the one to reload.
+  const show = setTab;
+  const select = (next: AuthTab) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    show(next);
+  };
+  /** The tabs pattern's arrow keys, once the island runs (before, each tab is a plain link). */
+  const arrows = (event: KeyboardEvent<HTMLAnchorElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = tab === 'signin' ? 'signup' : 'signin';
+    show(next);
+    document.getElementById(`auth-tab-${next}`)?.focus();
+  };
+  const signInState: FormState = existing
+    ? { ...signIn, values: { email: existing.email }, error: null, fieldErrors: {} }
+    : signIn;
 
   return (
     <div className="auth-card card">
@@ -20,28 +71,50 @@ export default function AuthScreen() {
         Create a free account or sign in to see phone numbers, emails and addresses of every
         business.
       </p>
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as 'signin' | 'signup')}>
-        <Tabs.List className="tabs" aria-label="Sign in or create an account">
-          <Tabs.Trigger className="tab" value="signin">
-            Sign In
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="signup">
-            Create Account
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="signin" className="tab-panel">
-          <SignInForm key={email} defaultEmail={email} onSignedIn={goHome} />
-        </Tabs.Content>
-        <Tabs.Content value="signup" className="tab-panel">
+      <div className="tabs" role="tablist" aria-label="Sign in or create an account">
+        {TABS.map((value) => (
+          <a
+            key={value}
+            id={`auth-tab-${value}`}
+            role="tab"
+            className="tab"
+            href={authTabHref(path, value)}
+            aria-selected={tab === value}
+            aria-controls="auth-panel"
+            data-state={tab === value ? 'active' : 'inactive'}
+            onClick={select(value)}
+            onKeyDown={arrows}
+          >
+            {value === 'signin' ? 'Sign In' : 'Create Account'}
+          </a>
+        ))}
+      </div>
+      <div
+        className="tab-panel"
+        role="tabpanel"
+        id="auth-panel"
+        aria-labelledby={`auth-tab-${tab}`}
+      >
+        {tab === 'signin' ? (
+          <SignInForm
+            key={existing?.email ?? ''}
+            action={path}
+            initial={signInState}
+            notice={existing?.notice ? ACCOUNT_EXISTS : undefined}
+            onSignedIn={goHome}
+          />
+        ) : (
           <SignUpForm
+            action={authTabHref(path, 'signup')}
+            initial={signUp}
             onSignedUp={goHome}
-            onAlreadyRegistered={(existing) => {
-              setEmail(existing);
-              setTab('signin');
+            onAlreadyRegistered={(email) => {
+              setExisting({ email, notice: false });
+              show('signin');
             }}
           />
-        </Tabs.Content>
-      </Tabs.Root>
+        )}
+      </div>
       <div className="auth-links">
         <a className="btn btn-outline" href="/">
           Back to Home

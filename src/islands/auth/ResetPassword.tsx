@@ -3,22 +3,38 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiPost } from '../../browser/api-client';
+import { apiPost, type ApiError } from '../../browser/api-client';
 import { NewPasswordSchema } from '../../schemas/auth';
+import type { FormState } from '../../schemas/form-state';
+import { FormNotice } from '../forms/FormNotice';
+import { useServerForm } from '../forms/server-form';
 import { PageToaster } from '../Toasts';
 import { Field } from './Field';
 
 type Input = z.input<typeof NewPasswordSchema>;
 
-/** Sets a new password from the e-mailed link (`?token=…`). */
-export default function ResetPassword() {
-  const [done, setDone] = useState(false);
-  const form = useForm<Input>({
-    resolver: zodResolver(NewPasswordSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+/** The token's own message ("This reset link is invalid or has expired.") comes first. */
+const failure = (error: ApiError) => error.fields?.token?.[0] ?? error.message;
+
+interface Props {
+  /** The token of the e-mailed link, carried by a hidden field (never typed, never in the action). */
+  token: string;
+  /** The form as the page shows it (src/render/form-post.ts). */
+  initial: FormState;
+  /** After a post without JavaScript was accepted (`?done=1`). */
+  done?: boolean;
+}
+
+/**
+ * Sets a new password from the e-mailed link (`?token=…`). A real `<form method="post">` (issue
+ * 22.1): without JavaScript the page sets it through the API.
+ */
+export default function ResetPassword({ token, initial, done: doneByServer = false }: Props) {
+  const [done, setDone] = useState(doneByServer);
+  const form = useForm<Input>({ resolver: zodResolver(NewPasswordSchema) });
+  const { errors, isSubmitting, submitCount } = form.formState;
+  const server = useServerForm(initial, submitCount);
   const submit = form.handleSubmit(async (values) => {
-    const token = new URLSearchParams(window.location.search).get('token') ?? '';
     const result = await apiPost('/api/auth/password-reset/confirm', { ...values, token });
     if (result.ok) {
       setDone(true);
@@ -26,9 +42,13 @@ export default function ResetPassword() {
         description: 'You can now sign in with your new password.',
       });
     } else {
-      toast.error(result.error.fields?.token?.[0] ?? result.error.message);
+      toast.error(failure(result.error));
     }
   });
+  const refusal = server.refusal && {
+    ...server.refusal,
+    fields: initial.fieldErrors,
+  };
   return (
     <div className="auth-card card">
       <h1>Choose a new password</h1>
@@ -37,13 +57,21 @@ export default function ResetPassword() {
           Your password has been updated. <a href="/auth/">Sign in</a>
         </p>
       ) : (
-        <form onSubmit={submit} noValidate className="auth-form">
+        <form
+          method="post"
+          action="/auth/reset-password/"
+          onSubmit={submit}
+          noValidate
+          className="auth-form"
+        >
+          {refusal && <FormNotice tone="error" title={failure(refusal)} />}
+          <input type="hidden" name="token" value={token} />
           <Field
             id="new-password"
             label="New password"
             type="password"
             autoComplete="new-password"
-            error={form.formState.errors.password}
+            error={errors.password ?? server.error('password')}
             {...form.register('password')}
           />
           <Field
@@ -51,10 +79,10 @@ export default function ResetPassword() {
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            error={form.formState.errors.confirmPassword}
+            error={errors.confirmPassword ?? server.error('confirmPassword')}
             {...form.register('confirmPassword')}
           />
-          <button type="submit" className="btn btn-block" disabled={form.formState.isSubmitting}>
+          <button type="submit" className="btn btn-block" disabled={isSubmitting}>
             Update password
           </button>
         </form>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost, isUnexpected } from '../../browser/api-client';
+import { apiPost, isUnexpected, type ApiError } from '../../browser/api-client';
 import {
   ADMIN_INVALID_CREDENTIALS_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
@@ -9,23 +9,42 @@ import {
   type SessionUser,
   type SignInInput,
 } from '../../schemas/auth';
+import type { FormState } from '../../schemas/form-state';
 import { setSessionUser } from '../../stores/session';
+import { FormNotice } from '../forms/FormNotice';
+import { useServerForm } from '../forms/server-form';
 import { Field } from './Field';
+
+type Variant = 'user' | 'admin';
+
+/** SPEC §8 Sign in: the message of a refused sign-in (toast, or in the page without script). */
+export function signInFailure(error: Pick<ApiError, 'code' | 'message'>, variant: Variant): string {
+  if (error.message.includes('Invalid login credentials'))
+    return variant === 'admin' ? ADMIN_INVALID_CREDENTIALS_MESSAGE : INVALID_CREDENTIALS_MESSAGE;
+  if (isUnexpected({ ...error })) return 'An unexpected error occurred. Please try again.';
+  return error.message;
+}
 
 interface Props {
   /** The admin sign-in page adds the approval hint to the invalid-credentials message (SPEC §8). */
-  variant?: 'user' | 'admin';
-  defaultEmail?: string;
+  variant?: Variant;
+  /** Where the form posts without JavaScript (the page it is on). */
+  action: string;
+  /** The form as the page shows it (src/render/form-post.ts). */
+  initial: FormState;
+  /** A notice above the form (e.g. Account Already Exists after a refused sign-up). */
+  notice?: { title: string; description?: string } | undefined;
   onSignedIn: (user: SessionUser) => void;
 }
 
-/** Sign In (SPEC §2 Auth, §5, §8). */
-export function SignInForm({ variant = 'user', defaultEmail = '', onSignedIn }: Props) {
-  const form = useForm<SignInInput>({
-    resolver: zodResolver(SignInSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+/**
+ * Sign In (SPEC §2 Auth, §5, §8). A real `<form method="post">` (issue 22.1): without JavaScript
+ * the page signs in through the API and sets the session cookie on its redirect.
+ */
+export function SignInForm({ variant = 'user', action, initial, notice, onSignedIn }: Props) {
+  const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema) });
+  const { errors, isSubmitting, submitCount } = form.formState;
+  const server = useServerForm(initial, submitCount);
 
   const submit = form.handleSubmit(async (values) => {
     const result = await apiPost<{ user: SessionUser }>('/api/auth/sign-in', values);
@@ -35,26 +54,22 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onSignedIn }: 
       onSignedIn(result.data.user);
       return;
     }
-    const { message } = result.error;
-    if (message.includes('Invalid login credentials')) {
-      toast.error(
-        variant === 'admin' ? ADMIN_INVALID_CREDENTIALS_MESSAGE : INVALID_CREDENTIALS_MESSAGE,
-      );
-    } else if (isUnexpected(result.error)) {
-      toast.error('An unexpected error occurred. Please try again.');
-    } else {
-      toast.error(message);
-    }
+    toast.error(signInFailure(result.error, variant));
   });
 
   return (
-    <form onSubmit={submit} noValidate className="auth-form">
+    <form method="post" action={action} onSubmit={submit} noValidate className="auth-form">
+      {notice && submitCount === 0 && <FormNotice tone="error" {...notice} />}
+      {server.refusal && server.refusal.code !== 'VALIDATION_FAILED' && !notice && (
+        <FormNotice tone="error" title={signInFailure(server.refusal, variant)} />
+      )}
       <Field
         id={`${variant}-signin-email`}
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email}
+        error={errors.email ?? server.error('email')}
+        defaultValue={server.value('email')}
         {...form.register('email')}
       />
       <Field
@@ -62,7 +77,7 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onSignedIn }: 
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password}
+        error={errors.password ?? server.error('password')}
         {...form.register('password')}
       />
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>

@@ -1,24 +1,42 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost, isUnexpected } from '../../browser/api-client';
+import { apiPost, isUnexpected, type ApiError } from '../../browser/api-client';
 import { SignUpSchema, type SessionUser, type SignUpInput } from '../../schemas/auth';
+import type { FormState } from '../../schemas/form-state';
 import { setSessionUser } from '../../stores/session';
+import { FormNotice } from '../forms/FormNotice';
+import { useServerForm } from '../forms/server-form';
 import { Field } from './Field';
 
+/** SPEC §8 Sign up: "User already registered" becomes Account Already Exists and Sign In. */
+export const ACCOUNT_EXISTS = {
+  title: 'Account Already Exists',
+  description: 'An account with this email already exists. Please sign in instead.',
+};
+export const alreadyRegistered = (error: Pick<ApiError, 'message'>) =>
+  error.message.includes('User already registered');
+const failure = (error: Pick<ApiError, 'code' | 'message'>) =>
+  isUnexpected({ ...error }) ? 'An unexpected error occurred. Please try again.' : error.message;
+
 interface Props {
+  /** Where the form posts without JavaScript (the page it is on, Create Account tab). */
+  action: string;
+  /** The form as the page shows it (src/render/form-post.ts). */
+  initial: FormState;
   onSignedUp: (user: SessionUser) => void;
   /** SPEC §4: "User already registered" switches the screen to Sign In. */
   onAlreadyRegistered: (email: string) => void;
 }
 
-/** Create Account (SPEC §2 Auth, §5 Sign up, §8). */
-export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
-  const form = useForm<SignUpInput>({
-    resolver: zodResolver(SignUpSchema),
-    defaultValues: { email: '', password: '', confirmPassword: '', displayName: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+/**
+ * Create Account (SPEC §2 Auth, §5 Sign up, §8). A real `<form method="post">` (issue 22.1):
+ * without JavaScript the page creates the account through the API and sets the session cookie.
+ */
+export function SignUpForm({ action, initial, onSignedUp, onAlreadyRegistered }: Props) {
+  const form = useForm<SignUpInput>({ resolver: zodResolver(SignUpSchema) });
+  const { errors, isSubmitting, submitCount } = form.formState;
+  const server = useServerForm(initial, submitCount);
 
   const submit = form.handleSubmit(async (values) => {
     const result = await apiPost<{ user: SessionUser }>('/api/auth/sign-up', values);
@@ -30,27 +48,26 @@ export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
       onSignedUp(result.data.user);
       return;
     }
-    const { message } = result.error;
-    if (message.includes('User already registered')) {
-      toast.error('Account Already Exists', {
-        description: 'An account with this email already exists. Please sign in instead.',
-      });
+    if (alreadyRegistered(result.error)) {
+      toast.error(ACCOUNT_EXISTS.title, { description: ACCOUNT_EXISTS.description });
       onAlreadyRegistered(values.email);
-    } else if (isUnexpected(result.error)) {
-      toast.error('An unexpected error occurred. Please try again.');
     } else {
-      toast.error(message);
+      toast.error(failure(result.error));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate className="auth-form">
+    <form method="post" action={action} onSubmit={submit} noValidate className="auth-form">
+      {server.refusal && server.refusal.code !== 'VALIDATION_FAILED' && (
+        <FormNotice tone="error" title={failure(server.refusal)} />
+      )}
       <Field
         id="signup-email"
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email}
+        error={errors.email ?? server.error('email')}
+        defaultValue={server.value('email')}
         {...form.register('email')}
       />
       <Field
@@ -58,7 +75,8 @@ export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
         label="Display name (optional)"
         autoComplete="nickname"
         hint="Shown in the menu. Defaults to the part of your email before the @."
-        error={errors.displayName}
+        error={errors.displayName ?? server.error('displayName')}
+        defaultValue={server.value('displayName')}
         {...form.register('displayName')}
       />
       <Field
@@ -66,7 +84,7 @@ export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password}
+        error={errors.password ?? server.error('password')}
         {...form.register('password')}
       />
       <Field
@@ -74,7 +92,7 @@ export function SignUpForm({ onSignedUp, onAlreadyRegistered }: Props) {
         label="Confirm password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword}
+        error={errors.confirmPassword ?? server.error('confirmPassword')}
         {...form.register('confirmPassword')}
       />
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>

@@ -6,17 +6,32 @@ interface Props {
   registration: UseFormRegisterReturn;
   error?: FieldError | undefined;
   idPrefix: string;
+  /** Whether an option starts checked (a form shown again after a post without JavaScript). */
+  isChecked?: (option: string) => boolean | undefined;
 }
 
 /** A fieldset of checkboxes bound to one array field. */
-export function CheckboxGroup({ legend, options, registration, error, idPrefix }: Props) {
+export function CheckboxGroup({
+  legend,
+  options,
+  registration,
+  error,
+  idPrefix,
+  isChecked,
+}: Props) {
   return (
     <fieldset className="field checkbox-group" aria-invalid={error ? true : undefined}>
       <legend>{legend}</legend>
       <div className="checkbox-grid">
         {options.map((option, index) => (
           <label key={option} className="checkbox" htmlFor={`${idPrefix}-${index}`}>
-            <input id={`${idPrefix}-${index}`} type="checkbox" value={option} {...registration} />
+            <input
+              id={`${idPrefix}-${index}`}
+              type="checkbox"
+              value={option}
+              defaultChecked={isChecked?.(option)}
+              {...registration}
+            />
             <span>{option}</span>
           </label>
         ))}

@@ -2,12 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { apiPost } from '../../browser/api-client';
+import { apiPost, isUnavailable, type ApiError } from '../../browser/api-client';
 import { FIND_IT_SERVICES } from '../../schemas/categories';
+import type { FormState } from '../../schemas/form-state';
 import { FindItSchema, type FindItInput, type SubmissionResult } from '../../schemas/forms';
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
+import { FormNotice } from './FormNotice';
+import { IDEMPOTENCY_FIELD, listOf, useServerForm } from './server-form';
 
 const EMPTY: FindItInput = {
   name: '',
@@ -19,57 +22,103 @@ const EMPTY: FindItInput = {
   hp: '',
 };
 
-/** SPEC §5 Find It: the two validation toasts. */
-function toastFor(errors: FieldErrors<FindItInput>) {
-  if (errors.name || errors.email || errors.phone || errors.location) {
-    toast.error('Missing Information', { description: 'Please fill in all required fields.' });
-  } else if (errors.services) {
-    toast.error('No Services Selected', {
+/** SPEC §8 Find It: success, and success with the e-mail failed (the request is saved). */
+export const FIND_IT_SENT = {
+  title: 'Request Submitted Successfully',
+  description: 'Businesses offering your requested services will contact you soon!',
+};
+export const FIND_IT_SAVED = {
+  title: 'Request Submitted',
+  description: "Your request has been saved. We'll contact you soon with business matches.",
+};
+/** SPEC §8 Find It insert failure; a rate limit says why. */
+const failure = (error: { code: string; message: string }) => ({
+  title: 'Submission Failed',
+  description:
+    error.code === 'RATE_LIMITED' || isUnavailable(error)
+      ? error.message
+      : 'There was an error submitting your request. Please try again.',
+});
+
+/** SPEC §5 Find It: the two validation messages, by the fields in error. */
+function invalid(fields: Partial<Record<keyof FindItInput, unknown>>) {
+  if (fields.name || fields.email || fields.phone || fields.location)
+    return { title: 'Missing Information', description: 'Please fill in all required fields.' };
+  if (fields.services)
+    return {
+      title: 'No Services Selected',
       description: 'Please select at least one service you need.',
-    });
-  }
+    };
+  return undefined;
 }
 
-/** Find It (SPEC §2, §5, §8): a request that matching businesses answer. */
-export default function FindItForm() {
+/** SPEC §5 Find It: the two validation toasts. */
+function toastFor(errors: FieldErrors<FindItInput>) {
+  const message = invalid(errors);
+  if (message) toast.error(message.title, { description: message.description });
+}
+
+interface Props {
+  /** The form as the page shows it (src/render/form-post.ts). */
+  initial: FormState;
+  /** After a post without JavaScript: `sent` (e-mails went out) or `saved` (one failed). */
+  sent?: 'sent' | 'saved' | undefined;
+}
+
+/**
+ * Find It (SPEC §2, §5, §8): a request that matching businesses answer. A real
+ * `<form method="post">` (issue 22.1): without JavaScript the page posts it to the API.
+ */
+export default function FindItForm({ initial, sent }: Props) {
   const form = useForm<FindItInput, unknown, z.output<typeof FindItSchema>>({
     resolver: zodResolver(FindItSchema),
-    defaultValues: EMPTY,
+    // A list needs its default (react-hook-form reads a checkbox group as one box otherwise): the
+    // server's values, so a refused post keeps its ticks.
+    defaultValues: { services: listOf(initial.values.services) as never },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, submitCount } = form.formState;
+  const server = useServerForm(initial, submitCount);
+  const refusal: ApiError | null = server.refusal;
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await apiPost<SubmissionResult>('/api/service-requests', values);
+    const result = await apiPost<SubmissionResult>('/api/service-requests', values, {
+      idempotencyKey: server.idempotencyKey,
+    });
     if (!result.ok) {
-      toast.error('Submission Failed', {
-        description:
-          result.error.code === 'RATE_LIMITED'
-            ? result.error.message
-            : 'There was an error submitting your request. Please try again.',
-      });
+      const { title, description } = failure(result.error);
+      toast.error(title, { description });
       return;
     }
     if (result.data.emailStatus === 'failed') {
-      toast('Request Submitted', {
-        description: "Your request has been saved. We'll contact you soon with business matches.",
-      });
+      toast(FIND_IT_SAVED.title, { description: FIND_IT_SAVED.description });
     } else {
-      toast.success('Request Submitted Successfully', {
-        description: 'Businesses offering your requested services will contact you soon!',
-      });
+      toast.success(FIND_IT_SENT.title, { description: FIND_IT_SENT.description });
     }
     form.reset(EMPTY);
+    server.renewKey();
   }, toastFor);
 
   return (
-    <form onSubmit={submit} noValidate className="card form-card">
+    <form method="post" action="/find-it/" onSubmit={submit} noValidate className="card form-card">
+      {sent && submitCount === 0 && (
+        <FormNotice tone="success" {...(sent === 'saved' ? FIND_IT_SAVED : FIND_IT_SENT)} />
+      )}
+      {refusal && (
+        <FormNotice
+          tone="error"
+          {...((refusal.code === 'VALIDATION_FAILED' && invalid(initial.fieldErrors)) ||
+            failure(refusal))}
+        />
+      )}
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={server.idempotencyKey} />
       <Honeypot {...form.register('hp')} />
       <div className="form-grid">
         <Field
           id="name"
           label="Your Name *"
           autoComplete="name"
-          error={errors.name}
+          error={errors.name ?? server.error('name')}
+          defaultValue={server.value('name')}
           {...form.register('name')}
         />
         <Field
@@ -77,7 +126,8 @@ export default function FindItForm() {
           label="Email *"
           type="email"
           autoComplete="email"
-          error={errors.email}
+          error={errors.email ?? server.error('email')}
+          defaultValue={server.value('email')}
           {...form.register('email')}
         />
         <Field
@@ -85,14 +135,16 @@ export default function FindItForm() {
           label="Phone *"
           type="tel"
           autoComplete="tel"
-          error={errors.phone}
+          error={errors.phone ?? server.error('phone')}
+          defaultValue={server.value('phone')}
           {...form.register('phone')}
         />
         <Field
           id="location"
           label="Location *"
           placeholder="e.g. Surulere, Lagos"
-          error={errors.location}
+          error={errors.location ?? server.error('location')}
+          defaultValue={server.value('location')}
           {...form.register('location')}
         />
       </div>
@@ -101,13 +153,15 @@ export default function FindItForm() {
         options={FIND_IT_SERVICES}
         idPrefix="service"
         registration={form.register('services')}
-        error={errors.services as never}
+        error={(errors.services as never) ?? server.error('services')}
+        isChecked={(option) => server.checked('services', option)}
       />
       <TextAreaField
         id="additionalInfo"
         label="Additional Information"
         placeholder="Car make and model, what is wrong, when you need it"
-        error={errors.additionalInfo}
+        error={errors.additionalInfo ?? server.error('additionalInfo')}
+        defaultValue={server.value('additionalInfo')}
         {...form.register('additionalInfo')}
       />
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>

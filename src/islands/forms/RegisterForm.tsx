@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost } from '../../browser/api-client';
+import { apiPost, isUnavailable } from '../../browser/api-client';
 import { SERVICE_CATEGORIES } from '../../schemas/categories';
+import type { FormState } from '../../schemas/form-state';
 import {
   BusinessRegistrationSchema,
   normaliseTags,
@@ -15,6 +16,8 @@ import {
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
+import { FormNotice } from './FormNotice';
+import { IDEMPOTENCY_FIELD, listOf, useServerForm } from './server-form';
 
 const EMPTY: BusinessRegistrationInput = {
   businessName: '',
@@ -33,13 +36,60 @@ const EMPTY: BusinessRegistrationInput = {
   hp: '',
 };
 
-/** List Your Business (SPEC §2 Register, §5 Business form, §8). */
-export default function RegisterForm() {
+/** SPEC §8 Business form: the success toast, also shown in the page after a post without script. */
+export const REGISTRATION_SENT = {
+  title: 'Listing Request Submitted!',
+  description:
+    "Your business listing request has been submitted for review. We will contact you once it's approved.",
+};
+/** SPEC §8 Business form failures, by the API's error code. */
+function failure(error: { code: string; message: string }) {
+  const { code, message } = error;
+  if (
+    code === 'CONFLICT' ||
+    code === 'RATE_LIMITED' ||
+    code === 'VALIDATION_FAILED' ||
+    isUnavailable(error)
+  )
+    return { title: 'Registration Failed', description: message };
+  if (code === 'INTERNAL')
+    return { title: 'There was an error submitting your registration. Please try again.' };
+  return { title: 'There was an unexpected error. Please try again.' };
+}
+
+/**
+ * Service tags as posted without JavaScript: each chip's hidden value and the tag box's text,
+ * comma-separated (SPEC §5: trimmed, no duplicates).
+ */
+export function splitTags(posted: string | readonly string[] | undefined): string[] {
+  const values = typeof posted === 'string' ? [posted] : (posted ?? []);
+  return normaliseTags(values.flatMap((value) => value.split(',')));
+}
+
+interface Props {
+  /** The form as the page shows it (src/render/form-post.ts). */
+  initial: FormState;
+  /** Shown after a post without JavaScript succeeded (`/register/?sent=1`). */
+  sent?: boolean;
+}
+
+/**
+ * List Your Business (SPEC §2 Register, §5 Business form, §8). A real `<form method="post">`
+ * (issue 22.1): without JavaScript the page posts it to the API; the tag box then sends what is
+ * typed in it, comma-separated.
+ */
+export default function RegisterForm({ initial, sent = false }: Props) {
   const form = useForm<BusinessRegistrationInput, unknown, BusinessRegistrationData>({
     resolver: zodResolver(BusinessRegistrationSchema),
-    defaultValues: EMPTY,
+    // Lists need their defaults (react-hook-form reads a checkbox group as one box otherwise): the
+    // server's values, so a refused post keeps its ticks.
+    defaultValues: {
+      serviceTags: splitTags(initial.values.serviceTags),
+      serviceCategories: listOf(initial.values.serviceCategories) as never,
+    },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, submitCount } = form.formState;
+  const server = useServerForm(initial, submitCount);
   const [tagDraft, setTagDraft] = useState('');
   const tags = form.watch('serviceTags') ?? [];
 
@@ -56,38 +106,42 @@ export default function RegisterForm() {
   };
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await apiPost<SubmissionResult>('/api/registrations', values);
+    const result = await apiPost<SubmissionResult>('/api/registrations', values, {
+      idempotencyKey: server.idempotencyKey,
+    });
     if (result.ok) {
-      toast.success('Listing Request Submitted!', {
-        description:
-          "Your business listing request has been submitted for review. We will contact you once it's approved.",
-      });
+      toast.success(REGISTRATION_SENT.title, { description: REGISTRATION_SENT.description });
       form.reset(EMPTY);
+      server.renewKey();
       return;
     }
-    const { code, message } = result.error;
-    if (code === 'CONFLICT' || code === 'RATE_LIMITED' || code === 'VALIDATION_FAILED')
-      toast.error('Registration Failed', { description: message });
-    else if (code === 'INTERNAL')
-      toast.error('There was an error submitting your registration. Please try again.');
-    else toast.error('There was an unexpected error. Please try again.');
+    const { title, description } = failure(result.error);
+    if (description) toast.error(title, { description });
+    else toast.error(title);
   });
 
   return (
-    <form onSubmit={submit} noValidate className="card form-card">
+    <form method="post" action="/register/" onSubmit={submit} noValidate className="card form-card">
+      {sent && submitCount === 0 && <FormNotice tone="success" {...REGISTRATION_SENT} />}
+      {server.refusal && server.refusal.code !== 'VALIDATION_FAILED' && (
+        <FormNotice tone="error" {...failure(server.refusal)} />
+      )}
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={server.idempotencyKey} />
       <Honeypot {...form.register('hp')} />
       <h2>Business details</h2>
       <Field
         id="businessName"
         label="Business Name *"
         autoComplete="organization"
-        error={errors.businessName}
+        error={errors.businessName ?? server.error('businessName')}
+        defaultValue={server.value('businessName')}
         {...form.register('businessName')}
       />
       <TextAreaField
         id="description"
         label="Description *"
-        error={errors.description}
+        error={errors.description ?? server.error('description')}
+        defaultValue={server.value('description')}
         placeholder="What does your business do? What makes it trustworthy?"
         {...form.register('description')}
       />
@@ -96,12 +150,14 @@ export default function RegisterForm() {
         options={SERVICE_CATEGORIES}
         idPrefix="category"
         registration={form.register('serviceCategories')}
-        error={errors.serviceCategories as never}
+        error={(errors.serviceCategories as never) ?? server.error('serviceCategories')}
+        isChecked={(option) => server.checked('serviceCategories', option)}
       />
       <TextAreaField
         id="services"
         label="Specific Services *"
-        error={errors.services}
+        error={errors.services ?? server.error('services')}
+        defaultValue={server.value('services')}
         placeholder="e.g. Engine diagnostics, brake pads, wheel alignment"
         {...form.register('services')}
       />
@@ -110,6 +166,7 @@ export default function RegisterForm() {
         <div className="tag-input">
           <input
             id="tag-input"
+            name="serviceTags"
             value={tagDraft}
             maxLength={40}
             onChange={(e) => setTagDraft(e.target.value)}
@@ -125,6 +182,7 @@ export default function RegisterForm() {
             {tags.map((tag) => (
               <li key={tag} className="badge">
                 {tag}
+                <input type="hidden" name="serviceTags" value={tag} />
                 <button
                   type="button"
                   className="tag-remove"
@@ -150,7 +208,8 @@ export default function RegisterForm() {
           id="contactName"
           label="Contact Name"
           autoComplete="name"
-          error={errors.contactName}
+          error={errors.contactName ?? server.error('contactName')}
+          defaultValue={server.value('contactName')}
           {...form.register('contactName')}
         />
         <Field
@@ -158,7 +217,8 @@ export default function RegisterForm() {
           label="Email"
           type="email"
           autoComplete="email"
-          error={errors.email}
+          error={errors.email ?? server.error('email')}
+          defaultValue={server.value('email')}
           {...form.register('email')}
         />
         <Field
@@ -166,7 +226,8 @@ export default function RegisterForm() {
           label="Phone"
           type="tel"
           autoComplete="tel"
-          error={errors.phone}
+          error={errors.phone ?? server.error('phone')}
+          defaultValue={server.value('phone')}
           {...form.register('phone')}
         />
         <Field
@@ -174,33 +235,48 @@ export default function RegisterForm() {
           label="Website"
           type="url"
           placeholder="https://"
-          error={errors.website}
+          error={errors.website ?? server.error('website')}
+          defaultValue={server.value('website')}
           {...form.register('website')}
         />
         <Field
           id="address"
           label="Address"
           autoComplete="address-line1"
-          error={errors.address}
+          error={errors.address ?? server.error('address')}
+          defaultValue={server.value('address')}
           {...form.register('address')}
         />
         <Field
           id="city"
           label="City / Area"
           placeholder="e.g. Ikeja"
-          error={errors.city}
+          error={errors.city ?? server.error('city')}
+          defaultValue={server.value('city')}
           {...form.register('city')}
         />
-        <Field id="state" label="State" error={errors.state} {...form.register('state')} />
+        <Field
+          id="state"
+          label="State"
+          error={errors.state ?? server.error('state')}
+          defaultValue={server.value('state') ?? 'Lagos'}
+          {...form.register('state')}
+        />
       </div>
 
-      <fieldset className="field" aria-invalid={errors.contactVisibility ? true : undefined}>
+      <fieldset
+        className="field"
+        aria-invalid={
+          errors.contactVisibility || server.error('contactVisibility') ? true : undefined
+        }
+      >
         <legend>Who can see your contact details? *</legend>
         <label className="checkbox" htmlFor="visibility-public">
           <input
             id="visibility-public"
             type="radio"
             value="public"
+            defaultChecked={server.checked('contactVisibility', 'public')}
             {...form.register('contactVisibility')}
           />
           <span>Public: anyone can see my phone, email and address</span>
@@ -210,13 +286,14 @@ export default function RegisterForm() {
             id="visibility-registered"
             type="radio"
             value="registered_users_only"
+            defaultChecked={server.checked('contactVisibility', 'registered_users_only')}
             {...form.register('contactVisibility')}
           />
           <span>Registered users only: visitors must create a free account first</span>
         </label>
-        {errors.contactVisibility?.message && (
+        {(errors.contactVisibility ?? server.error('contactVisibility'))?.message && (
           <p className="field-error" role="alert">
-            {errors.contactVisibility.message}
+            {(errors.contactVisibility ?? server.error('contactVisibility'))?.message}
           </p>
         )}
       </fieldset>

@@ -108,6 +108,7 @@ export function BusinessDialog({ business, onClose }: Props) {
             key={business.id}
             businessId={business.id}
             businessName={business.business_name}
+            slug={business.slug}
           />
           {business.slug && (
             <p>

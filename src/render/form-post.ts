@@ -1,0 +1,183 @@
+import type { AstroGlobal } from 'astro';
+import type { z } from 'zod';
+import { MAX_JSON_BYTES, readBody } from '../../functions/_lib/http.ts';
+import { log } from '../../functions/_lib/log.ts';
+import type { ApiError } from '../browser/api-client.ts';
+import type { FormState } from '../schemas/form-state.ts';
+import { DATABASE_UNAVAILABLE, NOT_SENT_MESSAGE } from '../schemas/outage.ts';
+import {
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  newIdempotencyKey,
+} from '../schemas/idempotency.ts';
+import { pageApi } from './page-api.ts';
+
+export type { FormState } from '../schemas/form-state.ts';
+
+/** Form data as posted: one string per field, all values for a field the schema holds as a list. */
+export type FormValues = Record<string, string | string[]>;
+
+export interface FormPostOptions<T> {
+  /**
+   * The API route the form's JSON goes to (`/api/contacts`), always POST; from the posted fields
+   * when one page holds several forms (a hidden `intent`).
+   */
+  endpoint: string | ((params: URLSearchParams) => string);
+  /** The route's Zod schema (src/schemas): which fields are lists; the API validates with it. */
+  schema: z.ZodType | ((params: URLSearchParams) => z.ZodType);
+  /** Turns the posted values into the API's JSON body, when more than a copy is needed. */
+  toBody?: (values: FormValues) => unknown;
+  /** Fields never written back into the page (passwords). */
+  secret?: readonly string[];
+  /**
+   * Where to send the browser after the API accepted the form (303 See Other), from the API's
+   * answer; the API's cookies (a session) go with it.
+   */
+  done: (data: T) => string;
+}
+
+/** The outcome of a form page's request: show the form (with `state`), or answer `response`. */
+export type FormPost = { kind: 'show'; state: FormState } | { kind: 'answer'; response: Response };
+
+/** The type of a schema field under optional/default/pipe wrappers: `array`, `string`, … */
+function baseType(type: z.ZodType): string {
+  let current = type as unknown as { def: Record<string, unknown> & { type: string } };
+  for (;;) {
+    const { def } = current;
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable')
+      current = def.innerType as typeof current;
+    else if (def.type === 'pipe') current = def.in as typeof current;
+    else return def.type;
+  }
+}
+
+/** The object shape of a form schema (through a top-level pipe or refinement). */
+function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
+  let current = schema as unknown as { def: Record<string, unknown> & { type: string } };
+  while (current.def.type === 'pipe') current = current.def.in as typeof current;
+  if (current.def.type !== 'object') throw new Error('a form schema must be an object');
+  return current.def.shape as Record<string, z.ZodType>;
+}
+
+/**
+ * The posted fields the schema knows, as the browser sent them: a string per field, or every
+ * value for a list (checkboxes). Unknown fields are dropped; a missing field is left out.
+ */
+export function formValues(schema: z.ZodType, params: URLSearchParams): FormValues {
+  const values: FormValues = {};
+  for (const [name, type] of Object.entries(shapeOf(schema))) {
+    if (baseType(type) === 'array') values[name] = params.getAll(name);
+    else {
+      const value = params.get(name);
+      if (value !== null) values[name] = value;
+    }
+  }
+  return values;
+}
+
+const NO_STORE = 'private, no-store';
+
+/**
+ * Calls the API in-process for a page, as the visitor: their cookies, address, Origin and
+ * request id go with it (so sessions, rate limits and the same-origin check apply as to the
+ * island's fetch). Returns the response and its parsed JSON body (null when not JSON); a failure
+ * of the call itself is logged and answered as a 500 without body.
+ */
+export async function callApi(
+  astro: AstroGlobal,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { json?: unknown; idempotencyKey?: string } = {},
+): Promise<{ response: Response; body: unknown }> {
+  const headers = new Headers({ accept: 'application/json' });
+  for (const name of ['cookie', 'origin', 'sec-fetch-site', 'user-agent', 'x-request-id']) {
+    const value = astro.request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  if (options.json !== undefined) headers.set('content-type', 'application/json');
+  if (options.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey);
+  const request = new Request(new URL(path, astro.url), {
+    method,
+    headers,
+    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+  });
+  try {
+    const response = await pageApi(astro.locals)(request, { clientAddress: astro.clientAddress });
+    return { response, body: await response.json().catch(() => null) };
+  } catch (error) {
+    log.error('page api call failed', { path, error: String(error) });
+    return { response: new Response(null, { status: 500 }), body: null };
+  }
+}
+
+/**
+ * A public form posted without JavaScript (issue 22.1, ADR 028). On GET the page shows the form
+ * with a new idempotency key (so the page is never cached: the key is per view). On POST the
+ * urlencoded body (at most 64 KB) becomes the API's JSON, sent in-process to `endpoint` with the
+ * visitor's cookies, address and the form's key (`Idempotency-Key`), so the same schema, limits,
+ * rate limits and e-mails apply as to the island. Accepted: 303 to `done(data)` with the API's
+ * cookies. Refused: the form again with what the visitor typed (never `secret` fields), the
+ * field messages and the API's error, at the API's status (422, 429, 503…).
+ */
+export async function handleFormPost<T>(
+  astro: AstroGlobal,
+  options: FormPostOptions<T>,
+): Promise<FormPost> {
+  astro.response.headers.set('cache-control', NO_STORE);
+  if (astro.request.method !== 'POST') {
+    return {
+      kind: 'show',
+      state: { values: {}, fieldErrors: {}, error: null, idempotencyKey: newIdempotencyKey() },
+    };
+  }
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(
+      new TextDecoder().decode(await readBody(astro.request, MAX_JSON_BYTES)),
+    );
+  } catch {
+    params = new URLSearchParams();
+  }
+  const schema = typeof options.schema === 'function' ? options.schema(params) : options.schema;
+  const endpoint =
+    typeof options.endpoint === 'function' ? options.endpoint(params) : options.endpoint;
+  const values = formValues(schema, params);
+  const postedKey = params.get(IDEMPOTENCY_FIELD) ?? '';
+  const idempotencyKey = IDEMPOTENCY_KEY_PATTERN.test(postedKey) ? postedKey : newIdempotencyKey();
+
+  const { response, body } = await callApi(astro, 'POST', endpoint, {
+    json: options.toBody ? options.toBody(values) : values,
+    idempotencyKey,
+  });
+
+  if (response.ok) {
+    const answer = new Response(null, {
+      status: 303,
+      headers: { location: options.done(body as T), 'cache-control': NO_STORE },
+    });
+    for (const cookie of response.headers.getSetCookie())
+      answer.headers.append('set-cookie', cookie);
+    return { kind: 'answer', response: answer };
+  }
+
+  let error: ApiError = (body as { error?: ApiError } | null)?.error ?? {
+    code: 'INTERNAL',
+    message: 'An unexpected error occurred. Please try again.',
+  };
+  // Nothing was saved: the form says so and keeps what was typed (issue 23.2).
+  if (error.code === DATABASE_UNAVAILABLE) error = { ...error, message: NOT_SENT_MESSAGE };
+  for (const name of options.secret ?? []) delete values[name];
+  astro.response.status = response.status;
+  const retryAfter = response.headers.get('retry-after');
+  if (retryAfter) astro.response.headers.set('retry-after', retryAfter);
+  return {
+    kind: 'show',
+    state: {
+      values,
+      fieldErrors: error.fields ?? {},
+      error: { code: error.code, message: error.message },
+      idempotencyKey,
+    },
+  };
+}
