@@ -392,7 +392,9 @@ async function phoneTables(): Promise<void> {
     `\nFirst taps on the phone profile, made as soon as the page has painted; median of ${PHONE_RUNS}\n`,
   );
   console.log(
-    ['control', 'page', 'tapped after FCP', 'opened after the tap', 'INP', 'worked'].join('\t'),
+    ['control', 'page', 'tapped after FCP', 'opened after the tap', 'INP', 'worked', 'how'].join(
+      '\t',
+    ),
   );
   for (const control of PUBLIC_CONTROLS) {
     const taps: TapTiming[] = [];
@@ -425,6 +427,8 @@ async function phoneTables(): Promise<void> {
         ms(mid(taps.map((t) => t.done - t.tapped))),
         ms(mid(taps.map((t) => t.inp))),
         `${taps.length}/${PHONE_RUNS}`,
+        // A link opens the page that does it without script: its INP went with the first page.
+        taps.some((t) => t.navigated) ? 'new page' : 'in place',
       ].join('\t'),
     );
   }

@@ -9,7 +9,8 @@
  * - FCP and LCP (`paint`, `largest-contentful-paint` entries), in ms since navigation start;
  * - each island's hydration: the moment Astro dispatches `astro:hydrate` on an `astro-island`
  *   (it drops the island's `ssr` attribute then), named by the component (`opts.name`);
- * - the first tap: when its `pointerdown` arrived and the duration of its interaction in the
+ * - the first tap: when its `pointerdown` arrived (also kept in sessionStorage as a wall-clock
+ *   time, for a tap on a link that leads to another page) and the duration of its interaction in the
  *   Event Timing API (input to next paint: the INP of that one interaction).
  * Bytes transferred come from CDP (`Network.loadingFinished`: headers and compressed body).
  */
@@ -53,6 +54,8 @@ interface PhoneRecord {
 
 /** Runs in the page before its first script (context.addInitScript). */
 function recordPhoneTimings() {
+  // Inlined by hand: the function is serialised alone into the page.
+  const TAP_KEY = '__phone_tap';
   const record: PhoneRecord = {
     fcp: null,
     lcp: null,
@@ -101,6 +104,8 @@ function recordPhoneTimings() {
     'pointerdown',
     (event) => {
       record.pointerdown ??= event.timeStamp;
+      if (!sessionStorage.getItem(TAP_KEY))
+        sessionStorage.setItem(TAP_KEY, String(performance.timeOrigin + event.timeStamp));
     },
     true,
   );
@@ -120,13 +125,22 @@ export interface PhonePage {
 /**
  * Opens a page on the phone profile in a context of its own (empty cache, no cookies).
  * `geolocation`: a position the page may read (the "near me" button asks for it).
+ * `serviceWorkers: 'block'` for a test that holds responses back ({@link holdResponses}): the
+ * site's service worker (ADR 030) installs at the load event and claims the page, and what it
+ * fetches for the page is out of reach of Playwright's routes (a held island module would
+ * arrive anyway). A first visit, as the bench measures it, leaves it allowed.
  */
 export async function openPhonePage(
   browser: Browser,
-  options: { baseURL?: string; geolocation?: { latitude: number; longitude: number } } = {},
+  options: {
+    baseURL?: string;
+    geolocation?: { latitude: number; longitude: number };
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<PhonePage> {
   const context = await browser.newContext({
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     viewport: PHONE_PROFILE.viewport,
     screen: PHONE_PROFILE.viewport,
     deviceScaleFactor: 2,
@@ -238,15 +252,23 @@ export async function measureLoad(
   return { ...(await pageTimings(phone.page)), transferred: phone.transferred() };
 }
 
-/** One first tap: when it landed and what it cost (ms since navigation start, durations in ms). */
+/**
+ * One first tap: when it landed and what it cost (ms since the tapped page's navigation start,
+ * durations in ms).
+ */
 export interface TapTiming {
   fcp: number;
   /** The tap's pointerdown (its event time: the input delay of a busy page counts). */
   tapped: number;
-  /** When `done` was seen to hold. */
+  /** When `done` was seen to hold (on the page the tap led to, for a link). */
   done: number;
-  /** The longest Event Timing duration of the tap's interaction (its INP), or 0 under 16 ms. */
+  /**
+   * The longest Event Timing duration of the tap's interaction (its INP), or 0 under 16 ms; NaN
+   * when the tap led to another page (a link: the interaction's entry went with its page).
+   */
   inp: number;
+  /** The tap led to another page (a link, or a form that posts). */
+  navigated: boolean;
 }
 
 /**
@@ -268,11 +290,21 @@ export async function measureFirstTap(
   const { page } = phone;
   await page.goto(url, { waitUntil: 'commit', timeout });
   const fcp = await waitForFcp(page, timeout);
+  const origin = await page.evaluate(() => performance.timeOrigin);
   const tapped = control(page);
   if (tapped instanceof Promise) await tapped;
   else await tapped.tap({ timeout });
   await page.waitForFunction(done, undefined, { polling: 'raf', timeout });
-  const doneAt = await page.evaluate(() => performance.now());
+  // Wall-clock times: the page that holds `done` may be another one (a link was followed).
+  const doneAt = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    at: performance.timeOrigin + performance.now(),
+    tap: Number(sessionStorage.getItem('__phone_tap') ?? NaN),
+  }));
+  const navigated = Math.abs(doneAt.origin - origin) > 1;
+  if (navigated) {
+    return { fcp, tapped: doneAt.tap - origin, done: doneAt.at - origin, inp: NaN, navigated };
+  }
   // The tap's interaction ends with the next paint after its handlers: give it a frame.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
   const record = await phoneRecord(page);
@@ -283,12 +315,13 @@ export async function measureFirstTap(
     0,
     ...record.interactions.filter((i) => i.id === first).map((i) => i.duration),
   );
-  return { fcp, tapped: tappedAt, done: doneAt, inp };
+  return { fcp, tapped: tappedAt, done: doneAt.at - origin, inp, navigated };
 }
 
 /**
  * Holds every response whose URL matches `pattern` (an island's component module, a page
  * script) until `release()`: a tap made meanwhile is certain to come before the code it needs.
+ * Only for a page whose service workers are blocked (see {@link openPhonePage}).
  * `requested` resolves once the page has asked for one of them.
  */
 export async function holdResponses(
@@ -394,28 +427,24 @@ export const PUBLIC_CONTROLS: PublicControl[] = [
       [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Nearest to you'),
   },
   {
+    // A link to the listing's report page (ADR 028), which its island opens in place once hydrated.
     name: 'Report this listing',
     page: 'business',
     needs: componentModule('ReportListing'),
-    island: true,
-    control: (page) =>
-      page
-        .getByRole('button', { name: 'Report this listing' })
-        .or(page.getByRole('link', { name: 'Report this listing' })),
+    island: false,
+    control: (page) => page.getByRole('link', { name: 'Report this listing' }),
     done: () =>
       [...document.querySelectorAll('legend')].some((l) =>
         l.textContent!.includes('What is wrong with this listing?'),
       ),
   },
   {
+    // A link with the tab role (`?tab=signup`, ADR 028), switched in place once hydrated.
     name: 'Create Account tab',
     page: 'auth',
     needs: componentModule('AuthScreen'),
-    island: true,
-    control: (page) =>
-      page
-        .getByRole('tab', { name: 'Create Account' })
-        .or(page.getByRole('link', { name: 'Create Account' })),
+    island: false,
+    control: (page) => page.getByRole('tab', { name: 'Create Account' }),
     done: () =>
       [...document.querySelectorAll('label')].some(
         (l) => l.textContent!.trim().startsWith('Confirm password') && l.checkVisibility(),
