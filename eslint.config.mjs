@@ -4,6 +4,7 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import lagos from './lint/table-owner.mjs';
 
 /**
  * The code map's boundaries (ADR 013), kept by the linter. Relative import paths are matched
@@ -25,6 +26,31 @@ const FUNCTIONS_PATTERNS = [
       'functions/ is the platform-free API: the hosts (server/, netlify/), scripts/ and tests/ depend on it, not the reverse.',
   },
 ];
+
+/**
+ * Each table's one writer (issue 25.1, ADR 036): the repository other services call. Migrations
+ * and seeds build the schema and its first rows and stay exempt, as do tests.
+ */
+const TABLE_OWNERS = {
+  articles: 'functions/articles/articles.repository.ts',
+  auth_failures: 'functions/_lib/rate-limit.ts',
+  business_claims: 'functions/claims/claims.repository.ts',
+  business_registrations: 'functions/registrations/registrations.repository.ts',
+  contacts: 'functions/contacts/contacts.repository.ts',
+  idempotency_keys: 'functions/_lib/idempotency.ts',
+  listing_changes: 'functions/claims/claims.repository.ts',
+  listing_reports: 'functions/reports/reports.repository.ts',
+  mail_outbox: 'functions/_lib/mail.ts',
+  profiles: 'functions/users/users.repository.ts',
+  rate_limits: 'functions/_lib/rate-limit.ts',
+  sent_messages: 'functions/messages/messages.repository.ts',
+  service_cards: 'functions/service-cards/service-cards.repository.ts',
+  service_request_notifications: 'functions/service-requests/service-requests.repository.ts',
+  service_requests: 'functions/service-requests/service-requests.repository.ts',
+  setup_steps: 'functions/db/setup-steps.ts',
+  user: 'functions/users/users.repository.ts',
+  user_roles: 'functions/users/users.repository.ts',
+};
 
 /** Kysely query building and raw SQL: repositories only. */
 const QUERY_CALLS = ['selectFrom', 'selectNoFrom', 'insertInto', 'updateTable', 'deleteFrom'];
@@ -93,6 +119,13 @@ export default defineConfig(
     },
   },
   {
+    name: 'boundaries/table-owner',
+    files: ['functions/**/*.ts', 'src/**/*.{ts,tsx,astro}', 'server/**/*.ts', 'netlify/**/*.ts'],
+    ignores: ['functions/db/migrations/**', 'functions/db/seeds/**', '**/*.test.ts'],
+    plugins: { lagos },
+    rules: { 'lagos/table-owner': ['error', { owners: TABLE_OWNERS }] },
+  },
+  {
     name: 'boundaries/handlers',
     files: ['functions/**/*.handler.ts'],
     rules: {
@@ -111,6 +144,11 @@ export default defineConfig(
             {
               regex: '\\.repository\\.ts$',
               message: 'Handlers call their service, never a repository (ADR 013).',
+            },
+            {
+              regex: '(^|/)site/cache-tags(\\.ts)?$',
+              message:
+                'Cache tags are computed by the service that makes the change and returned with its result (ADR 036): the handler passes them on.',
             },
           ],
         },

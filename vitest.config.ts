@@ -48,6 +48,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'netlify/**/*.test.ts',
             'docs/**/*.test.ts',
+            'lint/**/*.test.ts',
           ],
           environment: 'node',
           env: { LOG_LEVEL: 'silent' },
