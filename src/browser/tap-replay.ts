@@ -1,9 +1,9 @@
 /**
  * Performs the taps the head script's tap keeper held (TAP_KEEPER in
  * src/config/security-headers.ts; issue 22.2, ADR 032) once the code they were meant for has
- * run. A page script on every page (imported by the header's script), so it arrives after the
- * first paint with the others; it takes over the keeper's queue, `self.__lagos_taps`, and
- * handles what is kept later as it comes.
+ * run. The header's script (on every page) imports it once the keeper has kept a tap, so a page
+ * nobody tapped early does not load it; it takes over the keeper's queue, `self.__lagos_taps`,
+ * and handles what is kept later as it comes.
  *
  * - A click inside an island that had not hydrated is clicked again on the same element once
  *   the island has (`astro:hydrate`, then a task), unless it was on something that works without
