@@ -161,3 +161,6 @@ if (queue) {
   };
   for (const event of kept) keep(event);
 }
+
+// A module (imported dynamically by the header script), with nothing to export.
+export {};
