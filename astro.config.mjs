@@ -5,8 +5,11 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { netlifyHeaders } from './netlify/headers.ts';
 import { posix } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import localAdapter from './server/astro-adapter/index.mjs';
+import {
+  PUBLIC_ISLANDS_GLOB as PUBLIC_ISLANDS,
+  publicIslandsOnPreact,
+} from './integrations/public-islands-on-preact.ts';
 import { serviceWorker } from './server/service-worker.ts';
 import {
   CSP_SCRIPT_HASHES,
@@ -15,39 +18,6 @@ import {
   cspDirectives,
 } from './src/config/security-headers.ts';
 import { mapTileUrlFrom, tileOrigin } from './src/config/map.ts';
-
-/**
- * Public islands (src/islands/public/) render and hydrate with Preact; the admin, auth and form
- * islands with React (ADR 016: React's client alone is ~56 KB gz, over the home page's whole
- * budget). The public islands are written with React's types and hooks and run on Preact's core:
- * their JSX compiles to Preact's runtime (the `include` below), the plugin points their `react`
- * imports at `preact/hooks` (they import hooks only: anything else fails the build), and their
- * `sonner` imports (the shared search hook raises sonner toasts) at the public pages' small
- * toast. Only importers in PREACT_MODULES are redirected: React islands keep React and sonner.
- */
-const PUBLIC_ISLANDS = '**/src/islands/public/**';
-const PREACT_MODULES = [
-  fileURLToPath(new URL('./src/islands/public/', import.meta.url)),
-  fileURLToPath(new URL('./src/islands/directory/useDirectorySearch.ts', import.meta.url)),
-];
-const TOAST_LITE = fileURLToPath(new URL('./src/browser/toast-lite.ts', import.meta.url));
-
-/** @returns {import('vite').Plugin} */
-function publicIslandsOnPreact() {
-  return {
-    name: 'lagos:public-islands-on-preact',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      const file = importer?.split('?')[0] ?? '';
-      if (!PREACT_MODULES.some((m) => file.startsWith(m))) return null;
-      if (source === 'sonner') return TOAST_LITE;
-      if (source === 'react') {
-        return this.resolve('preact/hooks', importer, { ...options, skipSelf: true });
-      }
-      return null;
-    },
-  };
-}
 
 /**
  * Page scripts (Astro's processed `<script>`s: the header's session links, the article's share

@@ -71,6 +71,26 @@ const noQueries = (where, extra = []) => [
   },
 ];
 
+/** Browser code's imports (islands, browser helpers, stores). */
+const BROWSER_PATTERNS = [
+  {
+    regex: '(^|/)functions/',
+    message:
+      'Browser code reaches the function layer over HTTP (src/browser/api-client) and shares only src/schemas and src/config.',
+  },
+  {
+    regex: '(^|/)render/',
+    message:
+      'src/render runs on the server (page rendering, database reads): browser code must not import it.',
+  },
+];
+
+/** React APIs beyond hooks, which a module compiled for Preact cannot use (ADR 016, 037). */
+const REACT_ONLY = ['react-dom', 'react-dom/client'].map((name) => ({
+  name,
+  message: 'Public and shared islands import hooks only from react (they also run on Preact).',
+}));
+
 export default defineConfig(
   {
     ignores: [
@@ -164,20 +184,42 @@ export default defineConfig(
   {
     name: 'boundaries/browser',
     files: ['src/islands/**/*.{ts,tsx}', 'src/browser/**/*.ts', 'src/stores/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: BROWSER_PATTERNS }] },
+  },
+  {
+    name: 'boundaries/public-islands',
+    files: ['src/islands/public/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: REACT_ONLY,
           patterns: [
+            ...BROWSER_PATTERNS,
             {
-              regex: '(^|/)functions/',
+              regex: '^\\.\\./(?!shared/|\\.\\./)',
               message:
-                'Browser code reaches the function layer over HTTP (src/browser/api-client) and shares only src/schemas and src/config.',
+                'Public islands run on Preact: from src/islands/ they import only src/islands/shared, the component set both renderers use (ADR 037).',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'boundaries/shared-islands',
+    files: ['src/islands/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: REACT_ONLY,
+          patterns: [
+            ...BROWSER_PATTERNS,
             {
-              regex: '(^|/)render/',
+              regex: '^\\.\\./(?!\\.\\./)',
               message:
-                'src/render runs on the server (page rendering, database reads): browser code must not import it.',
+                'src/islands/shared runs on React (admin) and on Preact (public islands): it imports only itself, src/browser, src/schemas, src/config and hooks (ADR 037).',
             },
           ],
         },

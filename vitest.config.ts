@@ -49,6 +49,7 @@ export default defineConfig({
             'netlify/**/*.test.ts',
             'docs/**/*.test.ts',
             'lint/**/*.test.ts',
+            'integrations/**/*.test.ts',
           ],
           environment: 'node',
           env: { LOG_LEVEL: 'silent' },

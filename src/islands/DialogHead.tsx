@@ -1,4 +1,4 @@
-import { Icon } from './Icon';
+import { Icon } from './shared/Icon';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 

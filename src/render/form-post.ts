@@ -76,7 +76,20 @@ export function formValues(schema: z.ZodType, params: URLSearchParams): FormValu
   return values;
 }
 
-const NO_STORE = 'private, no-store';
+/** The `Cache-Control` of every page answering a POST: kept by no browser, CDN or page cache. */
+export const NO_STORE = 'private, no-store';
+
+/**
+ * The urlencoded body of a form posted to a page, at most 64 KB (`MAX_JSON_BYTES`); empty when
+ * the body is larger or unreadable (the form then shows its fields' messages).
+ */
+export async function readFormBody(request: Request): Promise<URLSearchParams> {
+  try {
+    return new URLSearchParams(new TextDecoder().decode(await readBody(request, MAX_JSON_BYTES)));
+  } catch {
+    return new URLSearchParams();
+  }
+}
 
 /**
  * Calls the API in-process for a page, as the visitor: their cookies, address, Origin and
@@ -131,14 +144,7 @@ export async function handleFormPost<T>(
       state: { values: {}, fieldErrors: {}, error: null, idempotencyKey: newIdempotencyKey() },
     };
   }
-  let params: URLSearchParams;
-  try {
-    params = new URLSearchParams(
-      new TextDecoder().decode(await readBody(astro.request, MAX_JSON_BYTES)),
-    );
-  } catch {
-    params = new URLSearchParams();
-  }
+  const params = await readFormBody(astro.request);
   const schema = typeof options.schema === 'function' ? options.schema(params) : options.schema;
   const endpoint =
     typeof options.endpoint === 'function' ? options.endpoint(params) : options.endpoint;

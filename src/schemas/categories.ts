@@ -23,7 +23,17 @@ export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
 
 export const FIND_IT_SERVICES = SERVICE_CATEGORIES.filter((c) => c !== 'Listing Websites');
 
-/** A public category page (SPEC §2 "Category pages"). `typeFilter` is the spec's business type. */
+/** A highlight tile of a category page (SPEC §2 Workshops: "three highlight tiles"). */
+export interface CategoryHighlight {
+  title: string;
+  text: string;
+}
+
+/**
+ * A public category page (SPEC §2 "Category pages"), served by the one route
+ * `src/pages/[category]/index.astro` at `path` (issue 25.5). `typeFilter` is the spec's business
+ * type.
+ */
 export interface CategoryPage {
   path: string;
   title: string;
@@ -33,6 +43,15 @@ export interface CategoryPage {
   loadingText: string;
   emptyText: string;
   searchPlaceholder: string;
+  /**
+   * SPEC §2 Workshops: the header counts the listings ("12 workshops listed", singular and
+   * plural noun) beside a Browse All button, and the highlight tiles follow the list (page 1 of
+   * the whole category only).
+   */
+  highlights?: {
+    countNoun: readonly [one: string, many: string];
+    tiles: readonly CategoryHighlight[];
+  };
 }
 
 export const CATEGORY_PAGES = {
@@ -45,6 +64,23 @@ export const CATEGORY_PAGES = {
     loadingText: 'Loading workshops...',
     emptyText: 'No workshops found.',
     searchPlaceholder: 'Search workshops...',
+    highlights: {
+      countNoun: ['workshop', 'workshops'],
+      tiles: [
+        {
+          title: 'Oil Changes',
+          text: 'Fresh oil and filters to keep your engine healthy in Lagos heat and traffic.',
+        },
+        {
+          title: 'Engine Repair',
+          text: 'Diagnostics and repairs from misfires to overheating and timing belts.',
+        },
+        {
+          title: 'Brake Service',
+          text: 'Pads, discs and fluid checks so you stop safely in the rain.',
+        },
+      ],
+    },
   },
   bodywork: {
     path: '/bodywork',
@@ -109,3 +145,13 @@ export const CATEGORY_PAGES = {
 } as const satisfies Record<string, CategoryPage>;
 
 export type CategoryPageKey = keyof typeof CATEGORY_PAGES;
+
+/**
+ * The category page whose path is `/{segment}` (`mechanic` → `mechanic`, `breakdown-recovery` →
+ * `breakdown`), or undefined: the route answers 404 then.
+ */
+export function categoryKeyOfSegment(segment: string | undefined): CategoryPageKey | undefined {
+  return (Object.keys(CATEGORY_PAGES) as CategoryPageKey[]).find(
+    (key) => CATEGORY_PAGES[key].path === `/${segment}`,
+  );
+}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CATEGORY_PAGES } from '../../src/schemas/categories';
 import { waitForIsland } from './helpers';
 
 const CATEGORY_PATHS = [
@@ -91,10 +92,184 @@ test.describe('category pages', () => {
   test('/mechanic search "toyota" shows Search Results', async ({ page }) => {
     await page.goto('/mechanic');
     const input = page.getByRole('searchbox');
-    await waitForIsland(page, input);
+    await waitForIsland(page, page.locator('#listings'));
     await input.fill('toyota');
     await input.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Search Results \(\d+\)$/ })).toBeVisible();
+  });
+
+  test('a search the page answered (posted before the islands started) is taken over by them', async ({
+    page,
+  }) => {
+    await page.goto('/mechanic/');
+    const before = await page.locator('#listings article.business-card').count();
+    await page.getByRole('searchbox').fill('engine');
+    // What Enter does before the island listens: the form posts (submit() skips the handlers).
+    await Promise.all([
+      page.waitForURL(/\/mechanic\/$/),
+      page.locator('form[role="search"]').evaluate((form: HTMLFormElement) => form.submit()),
+    ]);
+    const results = page.getByRole('heading', { name: /^Search Results \(\d+\)$/ });
+    await expect(results).toBeVisible();
+    await waitForIsland(page, page.locator('#listings'));
+    await waitForIsland(page, page.getByRole('searchbox'));
+    // Emptying the box brings the page's own list back, as after a search the island ran.
+    await page.getByRole('searchbox').fill('');
+    await expect(results).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Available Mechanics' })).toBeVisible();
+    await expect(page.locator('#listings article.business-card')).toHaveCount(before);
+  });
+
+  test('the search box is in the header, over the Area row and the list (SPEC §2)', async ({
+    page,
+  }) => {
+    await page.goto('/mechanic/');
+    const hero = page.locator('.page-hero');
+    await expect(hero.getByRole('heading', { level: 1, name: 'Mechanics' })).toBeVisible();
+    await expect(hero.getByRole('search').getByRole('searchbox')).toBeVisible();
+    const row = page.locator('.listing-tools');
+    await expect(row.locator('summary')).toHaveAccessibleName('Area: All of Lagos');
+    for (const control of [
+      row.locator('summary'),
+      row.getByRole('button', { name: 'Map', exact: true }),
+      row.getByRole('button', { name: /^Near me/ }),
+    ]) {
+      await expect(control).toBeVisible();
+    }
+  });
+});
+
+test.describe('category pages without JavaScript (issue 22.1/22.3)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the search box posts to the page, which answers Search Results (n); nothing goes in the URL', async ({
+    page,
+  }) => {
+    const posts: { method: string; url: string; body: string | null }[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest())
+        posts.push({ method: r.method(), url: r.url(), body: r.postData() });
+    });
+    await page.goto('/bodywork/');
+    const input = page.getByRole('searchbox', { name: 'Search body work services...' });
+    await input.fill('panel beating');
+    await input.press('Enter');
+    const heading = page.getByRole('heading', { level: 2, name: /^Search Results \((\d+)\)$/ });
+    await expect(heading).toBeVisible();
+    const count = Number(/\((\d+)\)/.exec((await heading.textContent())!)![1]);
+    expect(count).toBeGreaterThan(0);
+    // The island's search, answered by the page: the API's first page for the same words within
+    // the page's business type, in its order.
+    const api = (await (
+      await page.request.get('/api/directory/search?q=panel%20beating&type=Body%20Work')
+    ).json()) as { businesses: { id: string }[]; total: number };
+    expect(count).toBe(api.total);
+    const cards = page.locator('#listings article.business-card');
+    await expect(cards).toHaveCount(api.businesses.length);
+    expect(
+      await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-business-id'))),
+    ).toEqual(api.businesses.map((b) => b.id));
+    await expect(input).toHaveValue('panel beating');
+    await expect(page.locator('#category-pagination')).toHaveCount(0);
+    const last = posts.at(-1)!;
+    expect(last.method).toBe('POST');
+    expect(new URL(last.url).pathname + new URL(last.url).search).toBe('/bodywork/');
+    expect(last.body).toBe('q=panel+beating');
+    expect(page.url()).not.toContain('panel');
+  });
+
+  test('a posted search with no match says so', async ({ page }) => {
+    await page.goto('/car-listings/');
+    await page.getByRole('searchbox').fill('zzzqqq');
+    await page.getByRole('searchbox').press('Enter');
+    const listings = page.locator('#listings');
+    await expect(listings.getByRole('heading', { name: 'Search Results (0)' })).toBeVisible();
+    await expect(listings.getByRole('heading', { name: 'No results found' })).toBeVisible();
+    await expect(listings.getByText('No Listing Websites Yet')).toHaveCount(0);
+  });
+
+  test('on an area page the posted search stays in the area', async ({ page }) => {
+    const listings = page.locator('#listings');
+    await page.goto('/mechanic/?area=yaba');
+    await page.getByRole('searchbox').fill('mechanic');
+    await page.getByRole('searchbox').press('Enter');
+    await expect(page).toHaveURL(/\/mechanic\/\?area=yaba$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mechanics in Yaba');
+    const api = (await (
+      await page.request.get('/api/directory/search?q=mechanic&type=Mechanic&area=yaba')
+    ).json()) as { businesses: { id: string }[]; total: number };
+    expect(api.total).toBeGreaterThan(0);
+    await expect(
+      listings.getByRole('heading', { name: `Search Results (${api.total})` }),
+    ).toBeVisible();
+    const ids = await listings
+      .locator('article.business-card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-business-id')));
+    expect(ids).toEqual(api.businesses.map((b) => b.id));
+  });
+
+  test('the Area row opens without script and its form goes to the area page by POST', async ({
+    page,
+  }) => {
+    await page.goto('/mechanic/');
+    await page.locator('.area-picker summary').click();
+    await page.getByLabel('Area', { exact: true }).selectOption('yaba');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.isNavigationRequest() && r.method() === 'POST'),
+      page.getByRole('button', { name: 'Show', exact: true }).click(),
+    ]);
+    expect(request.postData()).toBe('area=yaba');
+    await expect(page).toHaveURL(/\/mechanic\/\?area=yaba$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mechanics in Yaba');
+  });
+});
+
+test.describe('one category route (issue 25.5)', () => {
+  test('unknown categories are 404; the static pages beside the route are not shadowed', async ({
+    request,
+  }) => {
+    for (const path of ['/mechanics/', '/no-such-category/', '/mechanic/page/1/']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain('Oops! Page not found');
+    }
+    for (const [path, heading] of [
+      ['/contact/', /Contact/],
+      ['/register/', /Register|List Your Business/],
+      ['/emergency/', /Breakdown Recovery/],
+      ['/featured/', /Featured Businesses/],
+      ['/articles/', /Latest News/],
+      ['/find-it/', /Find It|Find/],
+      ['/saved/', /Saved businesses/],
+      ['/offline/', /offline/],
+      ['/auth/', /Access Business Contacts/],
+    ] as const) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text())?.[1] ?? '';
+      expect(h1, path).toMatch(heading);
+    }
+    const moved = await request.get('/user-auth/', { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers()['location']).toBe('/auth/');
+  });
+
+  test('each category keeps its title, cache tag and no-store answer to a POST', async ({
+    request,
+  }) => {
+    for (const [key, config] of Object.entries(CATEGORY_PAGES)) {
+      const response = await request.get(`${config.path}/`);
+      expect(response.status()).toBe(200);
+      expect(await response.text()).toContain(`<title>${config.title.replace('&', '&amp;')} |`);
+      expect(response.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+      const posted = await request.post(`${config.path}/`, {
+        form: { q: 'lagos' },
+        headers: { origin: new URL(response.url()).origin },
+      });
+      expect(posted.status(), key).toBe(200);
+      expect(posted.headers()['cache-control']).toBe('private, no-store');
+      expect(await posted.text()).toMatch(/Search Results \(\d+\+?\)/);
+    }
   });
 
   test('/car-listings search with no match says so, not the empty-category text', async ({

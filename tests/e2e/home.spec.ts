@@ -89,3 +89,37 @@ test.describe('home page', () => {
     ).toBeVisible();
   });
 });
+
+test.describe('home search without JavaScript (issue 22.1/22.3)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form posts to the home page, which answers Search Results (n) in the chosen area', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const input = page.getByPlaceholder(PLACEHOLDER, { exact: true });
+    await input.fill('mechanic');
+    await page.getByLabel('Area', { exact: true }).selectOption('yaba');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.isNavigationRequest() && r.method() === 'POST'),
+      input.press('Enter'),
+    ]);
+    expect(request.postData()).toBe('q=mechanic&area=yaba');
+    expect(new URL(request.url()).pathname + new URL(request.url()).search).toBe('/');
+    const api = (await (
+      await page.request.get('/api/directory/search?q=mechanic&area=yaba')
+    ).json()) as { businesses: { id: string }[]; total: number };
+    await expect(
+      page.getByRole('heading', { name: `Search Results (${api.total})` }),
+    ).toBeVisible();
+    const ids = await page
+      .locator('section.search-results article.business-card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-business-id')));
+    expect(ids).toEqual(api.businesses.map((b) => b.id));
+    // As the island does: the home sections step aside; the form keeps what was asked.
+    await expect(page.locator('li.service-card').first()).toBeHidden();
+    await expect(input).toHaveValue('mechanic');
+    await expect(page.getByLabel('Area', { exact: true })).toHaveValue('yaba');
+    expect(page.url()).not.toContain('mechanic');
+  });
+});

@@ -8,7 +8,7 @@ import { toCardData, type PublicBusiness } from '../../src/schemas/directory.ts'
 /**
  * Issue 12.4, rendering: a website that breaks the URL rule (stored before the rule, or by hand)
  * is never a link nor a JSON-LD sameAs. The business page is checked on the local server
- * (local-server.test.ts); the dialog uses the same helper as the card.
+ * (local-server-attacks.test.ts); the dialog uses the same helper as the card.
  */
 
 function business(website: string | null): PublicBusiness {

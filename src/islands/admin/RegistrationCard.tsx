@@ -13,8 +13,7 @@ import {
   type TestWelcomeResponse,
 } from '../../schemas/registrations';
 import { CONTACT_VISIBILITY_LABELS } from '../../schemas/listing';
-import { VerificationBadge } from '../directory/Badges';
-import { StarRating } from '../directory/StarRating';
+import { StarRating, VerificationBadge } from '../shared/Badges';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EditBusinessDialog } from './EditBusinessDialog';
 import { ReportedClosedBadge } from './ReportsPanel';

@@ -1,4 +1,4 @@
-import { Icon } from '../Icon';
+import { Icon } from '../shared/Icon';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,6 +1,6 @@
 import { locationLine, type BusinessCardData } from '../../schemas/listing';
-import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from './Badges';
-import { Icon } from './Icon';
+import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from '../shared/Badges';
+import { Icon } from '../shared/Icon';
 import { safeWebUrl } from '../../schemas/web-url';
 
 /** Tags shown on a card before "+N" (SPEC §9). */

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { locationLine, type BusinessCardData } from '../../schemas/listing';
 import { ClaimLink } from './ClaimLink';
-import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from './Badges';
+import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from '../shared/Badges';
 import { ContactDetails } from './ContactDetails';
-import { Icon } from './Icon';
+import { Icon } from '../shared/Icon';
 import ReportListing from './ReportListing';
 import { safeWebUrl } from '../../schemas/web-url';
 

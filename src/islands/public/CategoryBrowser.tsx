@@ -3,8 +3,8 @@ import type { CategoryPageKey } from '../../schemas/categories';
 import type { BusinessCardData } from '../../schemas/listing';
 import { BusinessList } from './BusinessList';
 import { publishMapPoints } from './mapPoints';
-import { SearchForm } from './SearchForm';
-import { SearchResultList, useSearch } from './SearchResults';
+import { type PostedSearch, resultCount, SearchResultList, useSearch } from './SearchResults';
+import { listenForSearches, typedQuery } from './SearchForm';
 import { useLiveList } from './useLiveList';
 
 interface Props {
@@ -20,19 +20,24 @@ interface Props {
   availableHeading: string;
   loadingText: string;
   emptyText: string;
-  searchPlaceholder: string;
   /** Cards open the detail dialog (not on workshops). */
   interactive: boolean;
   /** Listing websites show "{n} Listing Website(s) Available" and their own empty state. */
   variant?: 'default' | 'listings';
   /** Area page (issue 16.4): the area's slug; the live refresh and the search stay inside it. */
   area?: string | undefined;
+  /** The search the page answered when its search form was posted (ADR 031). */
+  posted?: PostedSearch | undefined;
 }
 
 /** Id of the page links under the grid, hidden while search results replace the grid. */
 const PAGINATION_ID = 'category-pagination';
 
-/** A category page's search box and one page of its grid (SPEC §2 Category pages, ADR 011). */
+/**
+ * One page of a category page's grid, or the results of the search box in the page header
+ * (`CategorySearch`, which sends its searches here once this listens; SPEC §2 Category pages,
+ * ADR 011, ADR 031).
+ */
 export default function CategoryBrowser(props: Props) {
   const { interactive, variant = 'default' } = props;
   const live = useLiveList(
@@ -41,11 +46,16 @@ export default function CategoryBrowser(props: Props) {
     props.initial,
     props.total,
   );
-  const { results, loading, search, hasMore, loadingMore, loadMore } = useSearch(
-    props.typeFilter,
-    props.area,
-  );
+  const { results, loading, search, hasMore, loadingMore, loadMore, total, totalIsCapped, posted } =
+    useSearch(props.typeFilter, props.area, props.posted);
   const searching = results !== null || loading;
+
+  useEffect(() => {
+    // A search box emptied (or changed and sent) before this listened: do what it asked.
+    const typed = typedQuery();
+    if (typed !== undefined && typed.trim() !== (props.posted?.q.trim() ?? '')) void search(typed);
+    return listenForSearches((query) => void search(query));
+  }, [search]);
 
   useEffect(() => {
     const pagination = document.getElementById(PAGINATION_ID);
@@ -60,18 +70,13 @@ export default function CategoryBrowser(props: Props) {
 
   return (
     <>
-      <div className="category-search">
-        <div className="container">
-          <SearchForm
-            placeholder={props.searchPlaceholder}
-            label={props.searchPlaceholder}
-            onSearch={search}
-          />
-        </div>
-      </div>
       <section className="section container" id="listings" aria-labelledby="listings-title">
         <div className="section-head">
-          <h2 id="listings-title">{results ? 'Search Results' : props.availableHeading}</h2>
+          <h2 id="listings-title">
+            {results
+              ? `Search Results (${resultCount(total, totalIsCapped)})`
+              : props.availableHeading}
+          </h2>
           {variant === 'listings' && !results && (
             <p className="muted">
               {live.total} Listing Website{live.total === 1 ? '' : 's'} Available
@@ -90,6 +95,7 @@ export default function CategoryBrowser(props: Props) {
               loadingMore={loadingMore}
               onLoadMore={loadMore}
               interactive={interactive}
+              posted={posted}
             />
           ) : live.businesses.length === 0 ? (
             <div className="empty">

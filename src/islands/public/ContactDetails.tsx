@@ -4,7 +4,7 @@ import { directionsUrl, inquiryMailto, whatsappUrl } from '../../browser/contact
 import { toast } from '../../browser/toast-lite';
 import type { BusinessContact } from '../../schemas/directory';
 import { fullAddress, type BusinessCardData } from '../../schemas/listing';
-import { Icon } from './Icon';
+import { Icon } from '../shared/Icon';
 import { useSession } from './useSession';
 
 /** SPEC §9: the copy confirmation icon resets after 2 seconds. */

@@ -1,34 +1,43 @@
 import { useEffect, useState } from 'react';
 import { LAGOS_AREAS } from '../../config/lagos-areas';
 import { SearchForm } from './SearchForm';
-import { resultCount, SearchResultList, useSearch } from './SearchResults';
+import { type PostedSearch, resultCount, SearchResultList, useSearch } from './SearchResults';
+
+interface Props {
+  /** The search the page answered when its form was posted (ADR 031), and that form's area. */
+  posted?: PostedSearch | undefined;
+  postedArea?: string | undefined;
+}
 
 /**
- * Home search (SPEC §2 Home): while results are shown, the home sections (cards, featured,
- * news; id `home-sections`) are hidden; a blank query brings them back.
+ * Home search (SPEC §2 Home): a `<form method="post">` to the home page, which answers it
+ * itself before the island is ready or without JavaScript (ADR 031); once hydrated, the island
+ * searches in place. While results are shown, the home sections (cards, featured, news; id
+ * `home-sections`) are hidden; a blank query brings them back.
  */
-export default function HomeSearch() {
+export default function HomeSearch({ posted, postedArea = '' }: Props) {
   // Issue 16.4: the search can be narrowed to one Lagos area (slug; '' for all of Lagos).
-  const [area, setArea] = useState('');
-  // Each submit is a new object, so submitting the same words again searches again.
-  const [submitted, setSubmitted] = useState({ q: '' });
-  const setQuery = (q: string) => setSubmitted({ q });
-  const { results, loading, search, total, totalIsCapped, hasMore, loadingMore, loadMore } =
-    useSearch(undefined, area || undefined);
+  const [area, setArea] = useState(postedArea);
+  // Each submit is a new object, so submitting the same words again searches again; null until
+  // the first submit on this page (a posted search shows the server's results until then).
+  const [submitted, setSubmitted] = useState<{ q: string } | null>(null);
+  const search = useSearch(undefined, area || undefined, posted);
+  const { results, loading, total, totalIsCapped, hasMore, loadingMore, loadMore } = search;
   // A submitted query, or a new area (the search function changes with it), runs the search;
   // a blank query clears the results.
+  const run = search.search;
   useEffect(() => {
-    void search(submitted.q);
-  }, [search, submitted]);
+    if (submitted) void run(submitted.q);
+  }, [run, submitted]);
   const searching = results !== null || loading;
 
   // The WebSite SearchAction of the home page's JSON-LD points at /?q=… (read after hydration).
-  const [initialQuery, setInitialQuery] = useState('');
+  const [initialQuery, setInitialQuery] = useState(posted?.q ?? '');
   useEffect(() => {
     const q = new URLSearchParams(window.location.search).get('q')?.trim() ?? '';
     if (q) {
       setInitialQuery(q);
-      setQuery(q);
+      setSubmitted({ q });
     }
   }, []);
 
@@ -42,21 +51,32 @@ export default function HomeSearch() {
       <SearchForm
         placeholder="Search auto repair, parts, dealers..."
         label="Search businesses"
-        onSearch={setQuery}
+        action="/"
+        onSearch={(q) => setSubmitted({ q })}
         initialQuery={initialQuery}
         key={initialQuery}
-      />
-      <p className="home-area">
-        <label htmlFor="home-area">Area</label>{' '}
-        <select id="home-area" value={area} onChange={(e) => setArea(e.currentTarget.value)}>
-          <option value="">All of Lagos</option>
-          {LAGOS_AREAS.map((a) => (
-            <option key={a.slug} value={a.slug}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </p>
+      >
+        <p className="home-area">
+          <label htmlFor="home-area">Area</label>{' '}
+          <select
+            id="home-area"
+            name="area"
+            value={area}
+            onChange={(e) => {
+              setArea(e.currentTarget.value);
+              // The posted search, in the newly chosen area.
+              if (!submitted && search.posted) setSubmitted({ q: search.posted.q });
+            }}
+          >
+            <option value="">All of Lagos</option>
+            {LAGOS_AREAS.map((a) => (
+              <option key={a.slug} value={a.slug}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </p>
+      </SearchForm>
       <div aria-live="polite">
         {loading && <p className="status-text light">Loading businesses...</p>}
         {!loading && results && (
@@ -67,6 +87,8 @@ export default function HomeSearch() {
               hasMore={hasMore}
               loadingMore={loadingMore}
               onLoadMore={loadMore}
+              posted={search.posted}
+              postedFields={area ? { area } : {}}
             />
           </section>
         )}

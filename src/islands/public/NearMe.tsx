@@ -9,6 +9,7 @@ import {
 } from '../../schemas/distance';
 import type { BusinessCardData } from '../../schemas/listing';
 import { BusinessList } from './BusinessList';
+import { LoadMoreButton } from './SearchResults';
 
 interface Props {
   category: CategoryPageKey;
@@ -26,11 +27,16 @@ const SENT_DECIMALS = 3;
 type Status = 'idle' | 'locating' | 'loading' | 'done' | 'error';
 
 const DENIED = 'Location access was not allowed. You can still choose an area above.';
+/** Shown while the browser asks for the position (the button's press is the only trigger). */
+const PRIVACY_NOTE =
+  'We ask your browser for your location only when you press Near me, and keep it nowhere.';
 const UNAVAILABLE = "We couldn't find your location. Please try again.";
 const FAILED = 'There was a problem loading nearby businesses. Please try again.';
 
 /**
- * "Near me" on a category page (issue 16.5, ADR 020): on a button press, and only then, asks the
+ * "Near me" on a category page (issue 16.5, ADR 020): a button in the page's Area row and, under
+ * that row, the panel it fills (ADR 031: the island renders both, side by side in the row's
+ * flow). On a press of the button, and only then, it asks the
  * browser for the visitor's position, sends it rounded to ~110 m with the category (and area) to
  * `GET /api/directory/near`, and shows the listings nearest first with their distance, paged by
  * "Load more results". Nothing is stored: the position lives in this component's state only.
@@ -116,6 +122,7 @@ export default function NearMe({ category, area, interactive }: Props) {
   };
 
   const close = () => {
+    setMessage('');
     setStatus('idle');
     setResults([]);
     setCursor(null);
@@ -128,64 +135,70 @@ export default function NearMe({ category, area, interactive }: Props) {
   const busy = status === 'locating' || status === 'loading';
 
   return (
-    <section className="container near-me" aria-labelledby="near-me-title">
-      <div className="near-me-bar">
-        <h2 id="near-me-title" className="near-me-title">
-          {shown ? 'Nearest to you' : 'Near me'}
-        </h2>
-        {shown ? (
-          <button type="button" className="btn btn-outline" onClick={close}>
-            Show all listings
-          </button>
-        ) : (
-          <button type="button" className="btn btn-outline" onClick={locate} disabled={busy}>
-            {status === 'locating'
-              ? 'Finding your location...'
-              : status === 'loading'
-                ? 'Loading...'
-                : 'Sort by distance from me'}
-          </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-outline near-me-button"
+        onClick={status === 'idle' ? locate : close}
+        disabled={busy}
+        aria-expanded={status !== 'idle'}
+        aria-controls="near-me"
+        aria-label="Near me: sort by distance from me"
+      >
+        Near me
+      </button>
+      <section
+        className="near-me"
+        id="near-me"
+        aria-labelledby="near-me-title"
+        hidden={status === 'idle'}
+      >
+        {shown && (
+          <div className="near-me-bar">
+            <h2 id="near-me-title" className="near-me-title">
+              Nearest to you
+            </h2>
+            <button type="button" className="btn btn-outline" onClick={close}>
+              Show all listings
+            </button>
+          </div>
         )}
-      </div>
-      <div aria-live="polite">
-        {!shown && !message && (
-          <p className="small muted">
-            We ask your browser for your location only when you press the button, and keep it
-            nowhere.
-          </p>
+        {!shown && (
+          <h2 id="near-me-title" className="visually-hidden">
+            Near me
+          </h2>
         )}
-        {message && <p className="status-text">{message}</p>}
-        {shown &&
-          (results.length === 0 ? (
-            <div className="empty">
-              <h3>No businesses found near you.</h3>
-            </div>
-          ) : (
+        <div aria-live="polite">
+          {busy && (
             <>
-              <p className="small muted">
-                Straight-line distances. Listings without a public location are measured from the
-                centre of their area.
+              <p className="status-text">
+                {status === 'locating' ? 'Finding your location...' : 'Loading...'}
               </p>
-              <BusinessList
-                businesses={results}
-                interactive={interactive}
-                noteFor={(b: BusinessCardData) => distances.get(b.id)}
-              />
-              {cursor && (
-                <p className="view-all">
-                  <button
-                    type="button"
-                    className="btn btn-outline"
-                    disabled={loadingMore}
-                    onClick={() => void loadMore()}
-                  >
-                    {loadingMore ? 'Loading more...' : 'Load more results'}
-                  </button>
-                </p>
-              )}
+              <p className="small muted">{PRIVACY_NOTE}</p>
             </>
-          ))}
-      </div>
-    </section>
+          )}
+          {message && <p className="status-text">{message}</p>}
+          {shown &&
+            (results.length === 0 ? (
+              <div className="empty">
+                <h3>No businesses found near you.</h3>
+              </div>
+            ) : (
+              <>
+                <p className="small muted">
+                  Straight-line distances. Listings without a public location are measured from the
+                  centre of their area.
+                </p>
+                <BusinessList
+                  businesses={results}
+                  interactive={interactive}
+                  noteFor={(b: BusinessCardData) => distances.get(b.id)}
+                />
+                {cursor && <LoadMoreButton loading={loadingMore} onPress={loadMore} />}
+              </>
+            ))}
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,43 +1,125 @@
-import { Icon } from './Icon';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { Icon } from '../shared/Icon';
 
 interface Props {
   placeholder: string;
   label: string;
-  onSearch: (query: string) => void;
+  /**
+   * Where the form posts (the page itself): before the island can answer, or without
+   * JavaScript, the page renders the results (issue 22.1/22.3, ADR 031). Never a GET.
+   */
+  action: string;
+  /**
+   * Takes a submitted query ('' when the field is emptied); returns false when it cannot, and
+   * the form then posts to `action` as it would without JavaScript.
+   */
+  onSearch: (query: string) => boolean | void;
   initialQuery?: string;
+  /** More fields of the same form, under the box (the home page's Area). */
+  children?: ReactNode;
 }
 
-/** Search box: submits on Enter or the button; emptying the field clears the results at once. */
-export function SearchForm({ placeholder, label, onSearch, initialQuery = '' }: Props) {
+/**
+ * Search box: a `<form method="post">` that works before and without the island; once hydrated
+ * it submits on Enter or the button without a page load, and emptying the field clears the
+ * results at once.
+ */
+export function SearchForm({
+  placeholder,
+  label,
+  action,
+  onSearch,
+  initialQuery = '',
+  children,
+}: Props) {
   const [query, setQuery] = useState(initialQuery);
   return (
     <form
-      className="search-box"
+      className="search-form"
+      method="post"
+      action={action}
       role="search"
       onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(query);
+        if (onSearch(query) !== false) event.preventDefault();
       }}
     >
-      <Icon name="search" size={18} className="muted" />
-      <input
-        type="search"
-        name="q"
-        value={query}
-        placeholder={placeholder}
-        aria-label={label}
-        autoComplete="off"
-        maxLength={200}
-        onInput={(event) => {
-          const value = event.currentTarget.value;
-          setQuery(value);
-          if (!value.trim()) onSearch('');
-        }}
-      />
-      <button type="submit" className="btn">
-        Search
-      </button>
+      <div className="search-box">
+        <Icon name="search" size={18} className="muted" />
+        <input
+          type="search"
+          name="q"
+          value={query}
+          placeholder={placeholder}
+          aria-label={label}
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={200}
+          onInput={(event) => {
+            const value = event.currentTarget.value;
+            setQuery(value);
+            if (!value.trim()) onSearch('');
+          }}
+        />
+        <button type="submit" className="btn">
+          Search
+        </button>
+      </div>
+      {children}
     </form>
+  );
+}
+
+// The link between a category page's search box (`CategorySearch`, below, in the page header) and
+// the list it fills (the `CategoryBrowser` island under the Area row; ADR 031). Both islands import
+// this module, which the bundle holds once per page. Until the list listens, the box lets its form
+// post to the page, which answers the search itself (no search is ever lost).
+type Listener = (query: string) => void;
+
+let listener: Listener | undefined;
+let typed: string | undefined;
+
+/** The list takes the box's searches from now on; the returned function stops that. */
+export function listenForSearches(take: Listener): () => void {
+  listener = take;
+  return () => {
+    if (listener === take) listener = undefined;
+  };
+}
+
+/** Sends a search ('' clears it) to the list: false when no list listens yet. */
+export function sendSearch(query: string): boolean {
+  typed = query;
+  if (!listener) return false;
+  listener(query);
+  return true;
+}
+
+/** What the box held when it last changed (undefined: untouched since the page loaded). */
+export function typedQuery(): string | undefined {
+  return typed;
+}
+
+interface CategorySearchProps {
+  placeholder: string;
+  /** The page the form posts to: the category (or area) page's first page. */
+  action: string;
+  /** The query of a search the page answered (the form was posted). */
+  initialQuery?: string | undefined;
+}
+
+/**
+ * The search box in a category page's header (SPEC §2 "Header with title, tagline and search
+ * box"): its searches go to the page's list (`CategoryBrowser`) once that listens, and post to
+ * the page before then (ADR 031).
+ */
+export default function CategorySearch({ placeholder, action, initialQuery }: CategorySearchProps) {
+  return (
+    <SearchForm
+      placeholder={placeholder}
+      label={placeholder}
+      action={action}
+      initialQuery={initialQuery ?? ''}
+      onSearch={sendSearch}
+    />
   );
 }

@@ -40,20 +40,16 @@ export function OsmAttribution({ source }: { source: string | null }) {
 }
 
 /**
- * Five stars with half stars (SPEC §4 star_rating), drawn by CSS from one background image
- * (`.stars-bar` in global.css). The stars are decoration; the value is text ("4.5", read as
- * "Rated 4.5 out of 5"), so no role or label is needed and the digits keep their contrast.
+ * Five stars with half stars (SPEC §4 star_rating, 0–5 in half steps), drawn by CSS from one
+ * background image (`.stars-bar` in global.css) rather than five drawings per card. The stars and
+ * the digits are read as one image: "Rated 4.5 out of 5".
  */
 export function StarRating({ rating }: { rating: number }) {
   const value = starValue(rating);
   return (
-    <span className="stars">
-      <span className={`stars-bar stars-${value * 2}`} aria-hidden="true" />
-      <span className="stars-value">
-        <span className="visually-hidden">Rated </span>
-        {value.toFixed(1)}
-        <span className="visually-hidden"> out of 5</span>
-      </span>
+    <span className="stars" role="img" aria-label={`Rated ${value} out of 5`}>
+      <span className={`stars-bar stars-${value * 2}`} />
+      <span className="stars-value">{value.toFixed(1)}</span>
     </span>
   );
 }

@@ -15,7 +15,7 @@ import { createTestDatabase } from '../setup/test-db.ts';
  * response (12.9), request bodies bounded while they stream and the connection left usable
  * (12.2), malformed page URLs (12.3), the client address behind a trusted proxy (12.1) and
  * websites that break the URL rule on the business page (12.4).
- * Its own build folder, so it never races local-server.test.ts for .data/test-site.
+ * Its own build folder, so it never races tests/integration/local-server.test.ts for .data/test-site.
  */
 
 let handle: DatabaseHandle;

@@ -1,0 +1,92 @@
+/**
+ * The search and area forms of the home and category pages without JavaScript (issue 22.1 and
+ * 22.3, ADR 031): each is a `<form method="post">` to the page itself, so nothing typed ever
+ * lands in a URL. The on-demand page reads the posted body here (`readFormBody`) and
+ * renders "Search Results (n)" from the search API called in-process
+ * (`GET /api/directory/search`, SPEC §7), uncached; with JavaScript the island answers the same
+ * form without a page load. Runs on the server only.
+ */
+import type { AstroGlobal } from 'astro';
+import type { PostedSearch } from '../islands/public/SearchResults';
+import { toCardData } from '../schemas/listing';
+import type { DirectorySearchResponse } from '../schemas/search';
+import { callApi, readFormBody } from './form-post';
+
+/** What a POST to a home or category page asks for. */
+export type PagePost =
+  /** Not a POST, not form-encoded, or neither form's fields: the page as a GET renders it. */
+  | { kind: 'none' }
+  /** The Area form of a category page (`area`: a slug, '' for All of Lagos). */
+  | { kind: 'area'; area: string }
+  /** The search box: `q`, the page's or the home form's area slug, the next page's cursor. */
+  | { kind: 'search'; q: string; area: string | undefined; cursor: string | undefined };
+
+/**
+ * Reads the form a home or category page was posted (`readFormBody`: form-encoded, at most
+ * 64 KB, as every form page). Fields: `q` (and `cursor`) → a search; else `area` → the Area
+ * form. A blank `q` is no search (SPEC §5: a blank query clears the results).
+ */
+export async function readPagePost(request: Request): Promise<PagePost> {
+  if (request.method !== 'POST') return { kind: 'none' };
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return { kind: 'none' };
+  const form = await readFormBody(request);
+  const q = form.get('q');
+  const area = form.get('area') ?? undefined;
+  if (q !== null && q.trim() !== '') {
+    return { kind: 'search', q, area, cursor: form.get('cursor') || undefined };
+  }
+  if (q === null && area !== undefined) return { kind: 'area', area };
+  return { kind: 'none' };
+}
+
+/**
+ * Runs a posted search through `GET /api/directory/search` in-process, as the visitor
+ * (`callApi`: the island's schema, limits and rate limits apply): one page of contact-protected
+ * listings (`cursor`: the page after that cursor), within the business type `type` and the area
+ * `area` (slug) when given. The query travels in no URL on the wire. When the API refuses (422
+ * for an over-long query or an unknown area, 400 for a foreign cursor, 429, 503…) the search is
+ * `failed` with the API's status: the page shows SPEC §8's "Search Error".
+ */
+export async function runPostedSearch(
+  astro: AstroGlobal,
+  input: {
+    q: string;
+    type?: string | undefined;
+    area?: string | undefined;
+    cursor?: string | undefined;
+  },
+): Promise<{ search: PostedSearch; status: number }> {
+  const query = new URLSearchParams({ q: input.q });
+  if (input.type) query.set('type', input.type);
+  if (input.area) query.set('area', input.area);
+  if (input.cursor) query.set('cursor', input.cursor);
+  const { response, body } = await callApi(astro, 'GET', `/api/directory/search?${query}`);
+  if (!response.ok) {
+    const retryAfter = response.headers.get('retry-after');
+    if (retryAfter) astro.response.headers.set('retry-after', retryAfter);
+    return {
+      search: {
+        q: input.q,
+        results: [],
+        total: 0,
+        totalIsCapped: false,
+        nextCursor: null,
+        failed: true,
+      },
+      status: response.status,
+    };
+  }
+  const page = body as DirectorySearchResponse;
+  return {
+    search: {
+      q: input.q.trim(),
+      results: page.businesses.map(toCardData),
+      total: page.total,
+      totalIsCapped: page.totalIsCapped,
+      nextCursor: page.nextCursor,
+      failed: false,
+    },
+    status: 200,
+  };
+}
