@@ -4,6 +4,7 @@ import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { netlifyHeaders } from './netlify/headers.ts';
+import { posix } from 'node:path';
 import localAdapter from './server/astro-adapter/index.mjs';
 import {
   PUBLIC_ISLANDS_GLOB as PUBLIC_ISLANDS,
@@ -58,8 +59,57 @@ function pageScriptsAfterFirstPaint() {
 }
 
 /**
- * `client:painted`: hydrate after the first paint, when idle (src/browser/client-painted.ts,
- * ADR 027). Astro hashes the directive's inline script into the CSP like its own.
+ * An island or a page script is a module whose imports the browser discovers one level at a time:
+ * HomeSearch → SearchResults → BusinessList → ContactDetails → hooks → preact was six round trips
+ * before it could run, 0.9 s of waiting on the phone profile (150 ms RTT) before any byte of CPU
+ * work (issue 22, ADR 032). Rollup's `output.hoistTransitiveImports` lists every transitive
+ * static import of an entry in the entry itself, so all are requested together after the first
+ * round trip; Rolldown (Vite 8) does not implement it, so this does the same in the client
+ * build: each entry chunk (island, page script, dynamically imported chunk) gets a bare
+ * `import"./dep.js";` for each transitive dependency it does not import directly. They are
+ * appended after its own imports, and each is already a dependency of one of those, so the
+ * order in which modules run does not change; only the requests start earlier. File names keep
+ * their hashes: a chunk's hash already covers its dependencies' names, hence this list.
+ * @returns {import('vite').Plugin}
+ */
+function hoistTransitiveImports() {
+  return {
+    name: 'lagos:hoist-transitive-imports',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      /** @param {string} file @param {Set<string>} into */
+      const collect = (file, into) => {
+        const chunk = bundle[file];
+        for (const dep of chunk?.type === 'chunk' ? chunk.imports : []) {
+          if (into.has(dep)) continue;
+          into.add(dep);
+          collect(dep, into);
+        }
+        return into;
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
+        const direct = new Set(chunk.imports);
+        const hoisted = [...collect(chunk.fileName, new Set())].filter(
+          (dep) => !direct.has(dep) && dep !== chunk.fileName,
+        );
+        if (hoisted.length === 0) continue;
+        const from = posix.dirname(chunk.fileName);
+        chunk.code += `\n${hoisted
+          .map((dep) => {
+            const path = posix.relative(from, dep);
+            return `import"${path.startsWith('.') ? path : `./${path}`}";`;
+          })
+          .join('')}\n`;
+      }
+    },
+  };
+}
+
+/**
+ * `client:painted`: hydrate after the first paint: at once in the first screen, else when idle
+ * or near the viewport, and at once on the first interaction (src/browser/client-painted.ts,
+ * ADR 027, ADR 032). Astro hashes the directive's inline script into the CSP like its own.
  * @returns {import('astro').AstroIntegration}
  */
 function afterFirstPaintDirective() {
@@ -150,7 +200,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [publicIslandsOnPreact(), pageScriptsAfterFirstPaint()],
+    plugins: [publicIslandsOnPreact(), pageScriptsAfterFirstPaint(), hoistTransitiveImports()],
     define: {
       __MAP_TILE_URL__: JSON.stringify(mapTileUrl),
       __MAP_TILE_ATTRIBUTION__: JSON.stringify(process.env.MAP_TILE_ATTRIBUTION ?? ''),

@@ -10,9 +10,17 @@
  * `npm run bench -- --save dir` also writes each Lighthouse report there (`N-live|static-<page>.json`): its
  * network-requests (priorities, times), lcp-breakdown-insight and metrics audits say what a
  * page's FCP and LCP waited for (ADR 025).
+ * Then the phone profile (DESIGN.md; scripts/bench/phone-profile.ts: Chromium, CPU ×4, 150 ms
+ * RTT, 1.6 Mbps down, 360×740), median of 3 loads (`-- --phone-runs N`), live and static
+ * alternating, for those pages and the auth, register and Find It forms: FCP, LCP, the bytes the
+ * first screen transferred, and each island's hydration after FCP (`*`: in the first screen);
+ * then each public control's first tap, made as soon as the page has painted: when it landed,
+ * how long until what it opens showed, and its INP (issue 22, ADR 032).
+ * `-- --phone-only` skips Lighthouse and the weights.
  * Issue 13.2 targets: FCP and LCP ≤ 1.1 × the static copy's, 100/100/100/100, JS ≤ 60 KB (home,
- * category), 20 KB (business), 5 KB (article). Reported, not asserted (the JS budgets are
- * asserted by tests/e2e/budgets.spec.ts).
+ * category), 20 KB (business), 5 KB (article). Issue 22 targets: every first-screen island
+ * interactive ≤ 1.0 s after FCP, INP ≤ 200 ms. Reported, not asserted (the JS budgets are
+ * asserted by tests/e2e/budgets.spec.ts, the first taps by tests/e2e/first-tap.spec.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -27,6 +35,15 @@ import { migrateToLatest } from '../functions/db/migrate.ts';
 import { seedDatabase } from '../functions/db/seeds/seed.ts';
 import { startLocalServer } from '../server/local-server.ts';
 import { ensureSiteBuild } from '../server/site-build.ts';
+import {
+  measureFirstTap,
+  measureLoad,
+  openPhonePage,
+  PUBLIC_CONTROLS,
+  type ControlPage,
+  type PageTimings,
+  type TapTiming,
+} from './bench/phone-profile.ts';
 
 checkEnv();
 const CHROME = env('CHROMIUM_PATH');
@@ -55,6 +72,12 @@ const saveAt = process.argv.indexOf('--save');
 const SAVE = saveAt > 0 ? process.argv[saveAt + 1] : undefined;
 if (SAVE) mkdirSync(SAVE, { recursive: true });
 let saved = 0;
+/** Loads and first taps per page on the phone profile (`npm run bench -- --phone-runs N`). */
+const phoneRunsAt = process.argv.indexOf('--phone-runs');
+const PHONE_RUNS = phoneRunsAt > 0 ? Number(process.argv[phoneRunsAt + 1]) : 3;
+if (!Number.isInteger(PHONE_RUNS) || PHONE_RUNS < 1)
+  throw new Error('--phone-runs takes a whole number ≥ 1');
+const PHONE_ONLY = process.argv.includes('--phone-only');
 
 rmSync('.data/bench/pglite', { recursive: true, force: true });
 const handle = await openDatabase({ url: undefined, dataDir: '.data/bench/pglite' });
@@ -83,6 +106,15 @@ const pages = {
   article: `/articles/${article.slug}/`,
   business: `/business/${business.slug}/`,
 };
+/** The phone profile's pages: those, and the forms issue 22 measured. */
+const phonePages = { ...pages, auth: '/auth/', register: '/register/', 'find-it': '/find-it/' };
+/** Where each public control is (PUBLIC_CONTROLS). */
+const controlPaths: Record<ControlPage, string> = {
+  home: pages.home,
+  category: pages.category,
+  business: pages.business,
+  auth: phonePages.auth,
+};
 
 /**
  * The static copy: each page's HTML as the server sends it, minus every script (JSON-LD kept),
@@ -91,7 +123,7 @@ const pages = {
  */
 async function startStaticCopy(): Promise<{ url: string; server: Server }> {
   const copies = new Map<string, Buffer>();
-  for (const path of Object.values(pages)) {
+  for (const path of Object.values(phonePages)) {
     const html = await (await fetch(local.url + path)).text();
     const stripped = html.replace(
       /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g,
@@ -230,63 +262,181 @@ async function scores(urls: string[]): Promise<Scores[]> {
 const staticCopy = await startStaticCopy();
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-console.log(
-  `\nLive pages (${local.url}) and static copies without scripts (${staticCopy.url});` +
-    ` Lighthouse mobile, median of ${RUNS}\n`,
-);
-console.log(
-  [
-    'page',
-    'served',
-    'HTML',
-    'JS',
-    'scripts',
-    'FCP',
-    'LCP',
-    'FCP×',
-    'LCP×',
-    'perf',
-    'a11y',
-    'best',
-    'SEO',
-  ].join('\t'),
-);
-for (const [name, path] of Object.entries(pages)) {
-  const copies = [
-    ['live', local.url],
-    ['static', staticCopy.url],
-  ] as const;
-  const measured = await scores(copies.map(([, origin]) => origin + path));
-  const rows: [string, Weights, Scores][] = [];
-  for (const [n, [label, origin]] of copies.entries()) {
-    rows.push([label, await weights(origin, path), measured[n]!]);
-  }
-  const still = rows[1]![2];
-  for (const [label, w, sc] of rows) {
-    console.log(
-      [
-        label === 'live' ? `${name} ${path}` : '',
-        label,
-        kb(w.html),
-        kb(w.js),
-        w.scripts,
-        s(sc.fcp),
-        s(sc.lcp),
-        (sc.fcp / still.fcp).toFixed(2),
-        (sc.lcp / still.lcp).toFixed(2),
-        sc.performance,
-        sc.accessibility,
-        sc.bestPractices,
-        sc.seo,
-      ].join('\t'),
-    );
-  }
-}
-console.log(
-  '\nTargets (issue 13.2): FCP× and LCP× ≤ 1.10; 100/100/100/100; JS ≤ 60 KB home and category,' +
-    ' ≤ 20 KB business, ≤ 5 KB article.\n',
-);
+if (!PHONE_ONLY) await lighthouseTable();
+await phoneTables();
 staticCopy.server.close();
 await local.close();
 await handle.close();
 process.exit(0);
+
+/** Lighthouse and the weights of each page beside its static copy (issue 13.2, ADR 027). */
+async function lighthouseTable(): Promise<void> {
+  console.log(
+    `\nLive pages (${local.url}) and static copies without scripts (${staticCopy.url});` +
+      ` Lighthouse mobile, median of ${RUNS}\n`,
+  );
+  console.log(
+    [
+      'page',
+      'served',
+      'HTML',
+      'JS',
+      'scripts',
+      'FCP',
+      'LCP',
+      'FCP×',
+      'LCP×',
+      'perf',
+      'a11y',
+      'best',
+      'SEO',
+    ].join('\t'),
+  );
+  for (const [name, path] of Object.entries(pages)) {
+    const copies = [
+      ['live', local.url],
+      ['static', staticCopy.url],
+    ] as const;
+    const measured = await scores(copies.map(([, origin]) => origin + path));
+    const rows: [string, Weights, Scores][] = [];
+    for (const [n, [label, origin]] of copies.entries()) {
+      rows.push([label, await weights(origin, path), measured[n]!]);
+    }
+    const still = rows[1]![2];
+    for (const [label, w, sc] of rows) {
+      console.log(
+        [
+          label === 'live' ? `${name} ${path}` : '',
+          label,
+          kb(w.html),
+          kb(w.js),
+          w.scripts,
+          s(sc.fcp),
+          s(sc.lcp),
+          (sc.fcp / still.fcp).toFixed(2),
+          (sc.lcp / still.lcp).toFixed(2),
+          sc.performance,
+          sc.accessibility,
+          sc.bestPractices,
+          sc.seo,
+        ].join('\t'),
+      );
+    }
+  }
+  console.log(
+    '\nTargets (issue 13.2): FCP× and LCP× ≤ 1.10; 100/100/100/100; JS ≤ 60 KB home and category,' +
+      ' ≤ 20 KB business, ≤ 5 KB article.\n',
+  );
+}
+
+/**
+ * The phone profile (issue 22, ADR 032): each page's loads, live and static alternating, then
+ * each public control's first tap on the live page.
+ */
+async function phoneTables(): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '–');
+  const mid = (values: number[]) => {
+    const finite = values.filter(Number.isFinite);
+    return finite.length ? median(finite) : NaN;
+  };
+  console.log(
+    `\nPhone profile (Chromium: CPU ×4, 150 ms RTT, 1.6 Mbps down, 360×740), median of ${PHONE_RUNS};` +
+      ' islands: hydrated after FCP (* in the first screen, – not without scrolling)\n',
+  );
+  console.log(
+    ['page', 'served', 'FCP', 'LCP', 'FCP×', 'LCP×', 'first screen', 'islands'].join('\t'),
+  );
+  for (const [name, path] of Object.entries(phonePages)) {
+    const copies = [
+      ['live', local.url],
+      ['static', staticCopy.url],
+    ] as const;
+    const runs: (PageTimings & { transferred: number })[][] = copies.map(() => []);
+    for (let i = 0; i < PHONE_RUNS; i += 1) {
+      for (const [n, [, origin]] of copies.entries()) {
+        const phone = await openPhonePage(browser);
+        try {
+          runs[n]!.push(await measureLoad(phone, origin + path));
+        } finally {
+          await phone.close();
+        }
+      }
+    }
+    const still = { fcp: mid(runs[1]!.map((r) => r.fcp)), lcp: mid(runs[1]!.map((r) => r.lcp)) };
+    for (const [n, [label]] of copies.entries()) {
+      const each = runs[n]!;
+      const fcp = mid(each.map((r) => r.fcp));
+      const lcp = mid(each.map((r) => r.lcp));
+      const islands = each[0]!.islands.map((island, k) => {
+        const after = mid(each.map((r) => (r.islands[k]?.hydrated ?? NaN) - r.fcp));
+        return `${island.name}${island.firstScreen ? '*' : ''} ${Number.isFinite(after) ? s(after) : '–'}`;
+      });
+      console.log(
+        [
+          label === 'live' ? `${name} ${path}` : '',
+          label,
+          ms(fcp),
+          ms(lcp),
+          (fcp / still.fcp).toFixed(2),
+          (lcp / still.lcp).toFixed(2),
+          kb(mid(each.map((r) => r.transferred))),
+          // A static copy has the islands' markup and none of their code.
+          label === 'live' ? islands.join(', ') : '',
+        ].join('\t'),
+      );
+    }
+  }
+
+  const how = (led: number, of: number) =>
+    led === 0 ? 'in place' : led === of ? 'new page' : `new page ${led}/${of}`;
+  console.log(
+    `\nFirst taps on the phone profile, made as soon as the page has painted; median of ${PHONE_RUNS}\n`,
+  );
+  console.log(
+    ['control', 'page', 'tapped after FCP', 'opened after the tap', 'INP', 'worked', 'how'].join(
+      '\t',
+    ),
+  );
+  for (const control of PUBLIC_CONTROLS) {
+    const taps: TapTiming[] = [];
+    for (let i = 0; i < PHONE_RUNS; i += 1) {
+      const phone = await openPhonePage(browser, {
+        geolocation: { latitude: 6.5095, longitude: 3.3711 },
+      });
+      try {
+        taps.push(
+          await measureFirstTap(
+            phone,
+            local.url + controlPaths[control.page],
+            (page) =>
+              control.tap ? control.tap(page, control.control(page)) : control.control(page),
+            control.done,
+            20_000,
+          ),
+        );
+      } catch {
+        // Not opened within 20 s: counted as not working.
+      } finally {
+        await phone.close();
+      }
+    }
+    console.log(
+      [
+        control.name,
+        controlPaths[control.page],
+        ms(mid(taps.map((t) => t.tapped - t.fcp))),
+        ms(mid(taps.map((t) => t.done - t.tapped))),
+        ms(mid(taps.map((t) => t.inp))),
+        `${taps.length}/${PHONE_RUNS}`,
+        // A link tapped before its island ran opens the page that does it without script (its
+        // INP went with the first page); after, the island opens it in place.
+        how(taps.filter((t) => t.navigated).length, taps.length),
+      ].join('\t'),
+    );
+  }
+  console.log(
+    '\nTargets (issue 22): first-screen islands ≤ 1.00 s after FCP; INP ≤ 200 ms; every tap works.\n',
+  );
+  await browser.close();
+}

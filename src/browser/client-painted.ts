@@ -1,21 +1,72 @@
 import type { ClientDirective } from 'astro';
-import idle from 'astro/client/idle.js';
-import visible from 'astro/client/visible.js';
 
 /**
- * `client:painted` (registered in astro.config.mjs): Astro's own `client:idle`, or with
- * `client:painted="visible"` its `client:visible`, started only once the page has painted for the
- * first time. Alone, either can fire before the first paint (an idle period, or an above-the-fold
- * island intersecting, while the document is still being laid out), and an island requested then
- * competes with it: Lighthouse counts its requests against FCP and LCP (issue 13.2, ADR 027). The
- * moment comes from the head script's page-script loader (`self.__lagos_painted`,
- * src/config/security-headers.ts); without it the island waits for nothing more than Astro's
- * directive would.
+ * `client:painted` (registered in astro.config.mjs; ADR 027, ADR 032): hydrates an island once
+ * the page has painted for the first time, never before (an island requested earlier competes
+ * with the first paint, and Lighthouse counts its requests against FCP and LCP: issue 13.2).
+ * Then:
+ * - an island in the first screen hydrates at once (issue 22: the home search waited for an idle
+ *   period, 2.2–2.7 s after FCP on the phone profile);
+ * - `client:painted` below the first screen hydrates when the page is idle (its code is fetched
+ *   at the first paint, whatever its place);
+ * - `client:painted="visible"` below the first screen hydrates when it comes within a screen of
+ *   the viewport (a swipe away, so its code is there when it is reached): at the first paint,
+ *   when the page is idle; scrolled near later, at once. Not at all if it never comes near: no
+ *   bytes for what nobody scrolls to;
+ * - any of them hydrates at once on the first interaction with it: a finger or pointer down on
+ *   it, focus, a key, a click (capture phase on the island, passive). The head script's tap
+ *   keeper holds a click or a script-only submit that came before, and src/browser/tap-replay.ts
+ *   performs it once the island has hydrated.
+ * The moment of the first paint comes from the head script's page-script loader
+ * (`self.__lagos_painted`, src/config/security-headers.ts); without it the island starts at once.
+ * "In the first screen" is the first IntersectionObserver callback: no forced layout. This code
+ * is inlined into every page with such an island (by Astro), so it is kept small.
  */
 const painted: ClientDirective = (load, options, el) => {
-  const directive = options.value === 'visible' ? visible : idle;
+  let loading: ReturnType<typeof load> | undefined;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void (loading ??= load()).then((hydrate) => hydrate());
+  };
+  const idle = () =>
+    'requestIdleCallback' in self ? requestIdleCallback(start) : setTimeout(start);
+  for (const type of ['pointerdown', 'focusin', 'keydown', 'click'])
+    el.addEventListener(type, start, { capture: true, once: true, passive: true });
+
   const firstPaint = (self as { __lagos_painted?: Promise<unknown> }).__lagos_painted;
-  void (firstPaint ?? Promise.resolve()).then(() => directive(load, options, el));
+  void (firstPaint ?? Promise.resolve()).then(() => {
+    if (started) return;
+    // Hydrated at idle at the latest: its code is fetched now, before the observer has said
+    // where it is (a frame, or a long task, later).
+    if (options.value !== 'visible') loading = load();
+    if (el.children.length === 0) {
+      idle();
+      return;
+    }
+    let first = true;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const near = entries.some((entry) => entry.isIntersecting);
+        const onScreen = entries.some(
+          (entry) => entry.isIntersecting && entry.boundingClientRect.top < innerHeight,
+        );
+        // At the first paint: the first screen now, the rest after it (idle); later, an island
+        // scrolled near starts at once.
+        if (first ? onScreen : near) start();
+        else if (first && (near || options.value !== 'visible')) idle();
+        else {
+          first = false;
+          return;
+        }
+        observer.disconnect();
+      },
+      // One screen below the viewport counts as near.
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    for (const child of el.children) observer.observe(child);
+  });
 };
 
 export default painted;

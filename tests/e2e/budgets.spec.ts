@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { openPhonePage, pageTimings, waitForFcp } from '../../scripts/bench/phone-profile';
 
 /**
  * Issue 13.2 JS budgets (gzip, after load and idle, every lazy island hydrated): home and
@@ -253,5 +254,106 @@ test.describe('JS budgets (issue 13.2)', () => {
     expect(loaded.sources.some((s) => FORBIDDEN[0]![1].test(s))).toBe(true);
     expect(loaded.sources.some((s) => FORBIDDEN[2]![1].test(s))).toBe(true);
     expect(loaded.sources.some((s) => FORBIDDEN[3]![1].test(s))).toBe(true);
+  });
+});
+
+/**
+ * Issue 22 on the phone profile (scripts/bench/phone-profile.ts; ADR 032). What is checked here
+ * holds however busy the machine is; the times themselves are `npm run bench`'s to print.
+ */
+test.describe('islands soon after the first paint (issue 22)', () => {
+  /** `import"./x.js"` and `from"./x.js"` of a built module, as URLs. */
+  const staticImports = (source: string, url: string) =>
+    [...source.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+)["']/g)].map(
+      (m) => new URL(m[1]!, url).href,
+    );
+
+  test('each island and page script imports its whole module graph itself: one round trip', async ({
+    page,
+    request,
+  }) => {
+    const paths = ['/', '/mechanic/', '/auth/', '/register/'];
+    const sources = new Map<string, string>();
+    const source = async (url: string) => {
+      if (!sources.has(url)) sources.set(url, await (await request.get(url)).text());
+      return sources.get(url)!;
+    };
+    let entries = 0;
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      const urls = await page.evaluate(() =>
+        [
+          ...[...document.querySelectorAll('astro-island')].flatMap((island) => [
+            island.getAttribute('component-url')!,
+            island.getAttribute('renderer-url')!,
+          ]),
+          ...[...document.querySelectorAll<HTMLTemplateElement>('template[data-page-script]')].map(
+            (t) => t.dataset.pageScript!,
+          ),
+        ]
+          .filter(Boolean)
+          .map((u) => new URL(u, location.href).href),
+      );
+      for (const entry of new Set(urls)) {
+        entries += 1;
+        const direct = new Set(staticImports(await source(entry), entry));
+        const seen = new Set<string>();
+        const walk = async (url: string) => {
+          for (const dep of staticImports(await source(url), url)) {
+            if (seen.has(dep)) continue;
+            seen.add(dep);
+            await walk(dep);
+          }
+        };
+        await walk(entry);
+        const late = [...seen].filter((dep) => !direct.has(dep));
+        expect(late, `${entry} (on ${path}) finds these only through another module`).toEqual([]);
+      }
+    }
+    expect(entries).toBeGreaterThan(6);
+  });
+
+  test('a first-screen island hydrates without an idle period; a far one costs nothing until near', async ({
+    browser,
+    baseURL,
+  }) => {
+    const phone = await openPhonePage(browser, { baseURL });
+    try {
+      const { page } = phone;
+      // A page that never goes idle: islands in the first screen must not wait for it.
+      await page.addInitScript(() => {
+        window.requestIdleCallback = () => 0;
+      });
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+      await page.goto('/', { waitUntil: 'commit' });
+      const fcp = await waitForFcp(page);
+      const search = page.locator('astro-island', {
+        has: page.getByRole('searchbox', { name: 'Search businesses' }),
+      });
+      await expect(search).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      const timings = await pageTimings(page);
+      const home = timings.islands.find((i) => i.name === 'HomeSearch')!;
+      expect(home.firstScreen).toBe(true);
+      test.info().annotations.push({
+        type: 'phone profile',
+        description: `/: HomeSearch hydrated ${Math.round(home.hydrated! - fcp)} ms after FCP, first screen ${(phone.transferred() / KB).toFixed(1)} KB`,
+      });
+      // The featured cards are three screens down: their code is not fetched...
+      const featured = /\/_astro\/FeaturedBusinesses\.[\w-]+\.js$/;
+      expect(requested.filter((p) => featured.test(p))).toEqual([]);
+      // ...until they come within a screen of the viewport.
+      const top = await page.evaluate(
+        () =>
+          document.querySelector('#featured-title')!.getBoundingClientRect().top + window.scrollY,
+      );
+      await page.evaluate((y) => window.scrollTo(0, y), top - 1.5 * 740);
+      await expect
+        .poll(() => requested.filter((p) => featured.test(p)).length, { timeout: 20_000 })
+        .toBe(1);
+    } finally {
+      await phone.close();
+    }
   });
 });
