@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PublicBusiness } from '../../src/schemas/listing.ts';
 
 /**
  * Table shapes of SPEC §3, snake_case as in Postgres. Columns marked "later" are the ones
@@ -79,45 +80,27 @@ export interface BusinessRegistrationsTable {
 export type VerificationCheck = 'phone' | 'cac' | 'address' | 'identity';
 
 /** The public read model: approved registrations only, raw (not yet redacted). */
-export interface BusinessDirectoryView {
-  id: string;
-  business_registration_id: string;
-  business_name: string;
-  business_type: string;
-  services: string | null;
-  description: string | null;
-  tags: string[];
-  city: string | null;
-  state: string | null;
-  general_location: string | null;
-  area: string | null;
-  address: string | null;
-  email: string | null;
-  phone: string | null;
-  whatsapp: string | null;
-  website: string | null;
-  featured: boolean;
-  display_order: number;
+export interface BusinessDirectoryView extends Omit<
+  PublicBusiness,
+  | 'created_at'
+  | 'verification_status'
+  | 'contact_protected'
+  | 'opening_hours'
+  | 'review_average'
+  | 'verification_checks'
+  | 'verified_at'
+> {
+  // The columns PublicBusiness carries as they are (src/schemas/listing.ts, issue 25.5); below, the
+  // ones stored in another form, and those no public output carries.
   created_at: Date;
   updated_at: Date;
-  star_rating: number;
   verification_status: VerificationStatus;
-  contact_visibility: ContactVisibility;
-  slug: string | null;
-  latitude: number | null;
-  longitude: number | null;
   opening_hours: unknown;
-  source: string | null;
-  source_id: string | null;
-  is_sample: boolean;
   category_keys: string[];
   search_text: string;
   type_text: string;
   location_text: string;
-  /** True when an account owns the listing ("Claimed", ADR 018). */
-  claimed: boolean;
   /** Published reviews: count, stars' sum, how many of 1…5 stars (issue 24). */
-  review_count: number;
   review_sum: number;
   review_stars: number[];
   verification_checks: VerificationCheck[];

@@ -8,10 +8,11 @@ import type { ClientDirective } from 'astro';
  * - an island in the first screen hydrates at once (issue 22: the home search waited for an idle
  *   period, 2.2–2.7 s after FCP on the phone profile);
  * - `client:painted` below the first screen hydrates when the page is idle (its code is fetched
- *   at the first paint, whatever its place);
+ *   at the first paint, whatever its place), or at once if it is scrolled into view before;
  * - `client:painted="visible"` below the first screen hydrates when it comes within a screen of
- *   the viewport (a swipe away, so its code is there when it is reached): at the first paint,
- *   when the page is idle; scrolled near later, at once. Not at all if it never comes near: no
+ *   the viewport (a swipe away, so its code is there when it is reached): near at the first
+ *   paint, when the page is idle or when it is scrolled into view, whichever comes first;
+ *   scrolled near later, at once. Not at all if it never comes near: no
  *   bytes for what nobody scrolls to;
  * - any of them hydrates at once on the first interaction with it: a finger or pointer down on
  *   it, focus, a key, a click (capture phase on the island, passive). The head script's tap
@@ -55,8 +56,16 @@ const painted: ClientDirective = (load, options, el) => {
         // At the first paint: the first screen now, the rest after it (idle); later, an island
         // scrolled near starts at once.
         if (first ? onScreen : near) start();
-        else if (first && (near || options.value !== 'visible')) idle();
-        else {
+        else if (first && (near || options.value !== 'visible')) {
+          idle();
+          // Until the page is idle, reaching the island starts it at once.
+          const reached = new IntersectionObserver((seen) => {
+            if (!seen.some((entry) => entry.isIntersecting)) return;
+            reached.disconnect();
+            start();
+          });
+          for (const child of el.children) reached.observe(child);
+        } else {
           first = false;
           return;
         }
