@@ -3,13 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { sendgridTransport } from '../../functions/_lib/mail.ts';
 import { BULK_LISTING_TAG_LIMIT } from '../../functions/site/cache-tags.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { BUSINESS_CSV_COLUMNS, USER_CSV_COLUMNS } from '../../src/schemas/csv.ts';
 import { MAX_FORWARDED_BUSINESSES } from '../../src/schemas/service-requests.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { start, type FakeSendGrid } from '../fakes/sendgrid.ts';
-import { createTestDatabase, TEST_ORIGIN, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, TEST_ORIGIN, testApi } from '../setup/test-db.ts';
 
 /**
  * Bulk moderation, Find It forwarding and the streamed CSV exports (ADR 014; issue 11.5, 12.7):
@@ -36,13 +35,7 @@ beforeAll(async () => {
     }),
   });
   call = api.call;
-  await ensureAdmin(handle.db, { email: 'bulk-admin@example.com', password: 'bulk-pass-1' });
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    ...AS,
-    json: { email: 'bulk-admin@example.com', password: 'bulk-pass-1' },
-  });
-  expect(signIn.status).toBe(200);
+  await signInAdmin(handle.db, call, { email: 'bulk-admin@example.com', password: 'bulk-pass-1' });
 });
 afterAll(async () => {
   await fake?.stop();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { purgeNetlifyCdn } from '../../netlify/purge.ts';
 import { ALL } from '../../src/pages/api/[...path].ts';
 import { insertBusiness } from '../factories/business.ts';
 import { startFakePurgeApi, type FakePurgeApi } from '../fakes/netlify-purge.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
  * Data changes reach the deployed site by purge (ADR 011, ADR 017): inside a Netlify function the
@@ -26,13 +25,10 @@ beforeAll(async () => {
   process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
   [handle, fake] = await Promise.all([createTestDatabase(), startFakePurgeApi()]);
   ({ call } = testApi(handle.db, { invalidate: purgeNetlifyCdn }));
-  await ensureAdmin(handle.db, { email: 'cdn-admin@example.com', password: 'cdn-admin-pass-1' });
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    ...AS,
-    json: { email: 'cdn-admin@example.com', password: 'cdn-admin-pass-1' },
+  await signInAdmin(handle.db, call, {
+    email: 'cdn-admin@example.com',
+    password: 'cdn-admin-pass-1',
   });
-  expect(signIn.status).toBe(200);
 });
 afterAll(async () => {
   vi.unstubAllGlobals();

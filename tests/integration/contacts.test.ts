@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
  * The admin's contact messages (SPEC §2 Contacts panel, §4 pending -> handled); the public form is
@@ -18,15 +17,10 @@ beforeAll(async () => {
   process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
   handle = await createTestDatabase();
   call = testApi(handle.db).call;
-  adminId = (
-    await ensureAdmin(handle.db, { email: 'inbox-admin@example.com', password: 'inbox-pass-1' })
-  ).userId;
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    ...AS,
-    json: { email: 'inbox-admin@example.com', password: 'inbox-pass-1' },
+  adminId = await signInAdmin(handle.db, call, {
+    email: 'inbox-admin@example.com',
+    password: 'inbox-pass-1',
   });
-  expect(signIn.status).toBe(200);
 });
 afterAll(() => handle?.close());
 

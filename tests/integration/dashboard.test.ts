@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import type { BusinessStatus } from '../../functions/db/database.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { insertBusiness } from '../factories/business.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
  * The admin dashboard's tab counts (SPEC §2 "Business Listings Admin" tiles, issue 11.5): one
@@ -22,13 +21,10 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   api = testApi(handle.db);
   call = api.call;
-  await ensureAdmin(handle.db, { email: 'lists-admin@example.com', password: 'lists-pass-1' });
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    ...AS,
-    json: { email: 'lists-admin@example.com', password: 'lists-pass-1' },
+  await signInAdmin(handle.db, call, {
+    email: 'lists-admin@example.com',
+    password: 'lists-pass-1',
   });
-  expect(signIn.status).toBe(200);
 });
 afterAll(() => handle?.close());
 beforeEach(async () => {

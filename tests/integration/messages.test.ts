@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { MAX_BATCH, sendgridTransport } from '../../functions/_lib/mail.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakeSendGrid } from '../fakes/sendgrid.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
  * Messaging (SPEC §2 Messaging panel, §5 Messaging, §7 sent_messages), with a loopback SendGrid.
@@ -30,15 +29,10 @@ beforeAll(async () => {
     }),
   });
   call = api.call;
-  adminId = (
-    await ensureAdmin(handle.db, { email: 'inbox-admin@example.com', password: 'inbox-pass-1' })
-  ).userId;
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    ...AS,
-    json: { email: 'inbox-admin@example.com', password: 'inbox-pass-1' },
+  adminId = await signInAdmin(handle.db, call, {
+    email: 'inbox-admin@example.com',
+    password: 'inbox-pass-1',
   });
-  expect(signIn.status).toBe(200);
 });
 afterAll(async () => {
   await fake?.stop();

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { sendgridTransport } from '../../functions/_lib/mail.ts';
 import type { BusinessRegistration, BusinessStatus } from '../../functions/db/database.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { STAR_RATINGS, STATUS_TRANSITIONS } from '../../src/schemas/registrations.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakeSendGrid } from '../fakes/sendgrid.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
  * Admin business listings (SPEC §2 Admin dashboard, §4 states, §5 admin edit, §7 calls) over HTTP:
@@ -33,13 +32,10 @@ beforeAll(async () => {
     }),
   });
   call = api.call;
-  await ensureAdmin(handle.db, { email: 'registrar@example.com', password: 'registrar-pass-1' });
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    ...AS,
-    json: { email: 'registrar@example.com', password: 'registrar-pass-1' },
+  await signInAdmin(handle.db, call, {
+    email: 'registrar@example.com',
+    password: 'registrar-pass-1',
   });
-  expect(signIn.status).toBe(200);
 });
 afterAll(async () => {
   await fake?.stop();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { insertBusiness } from '../factories/business.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
  * Service cards (SPEC §2 Service Card Management, §4, §7 service_cards), with the cached pages
@@ -21,13 +20,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   api = testApi(handle.db);
   call = api.call;
-  await ensureAdmin(handle.db, { email: 'editor@example.com', password: 'editor-pass-1' });
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    ...AS,
-    json: { email: 'editor@example.com', password: 'editor-pass-1' },
-  });
-  expect(signIn.status).toBe(200);
+  await signInAdmin(handle.db, call, { email: 'editor@example.com', password: 'editor-pass-1' });
 });
 afterAll(() => handle?.close());
 beforeEach(() => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
  * The admin's Users tab (SPEC §2 Users, §5 "Admin search"), paged and searched in SQL; and the
@@ -20,13 +19,10 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   api = testApi(handle.db);
   call = api.call;
-  await ensureAdmin(handle.db, { email: 'lists-admin@example.com', password: 'lists-pass-1' });
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    ...AS,
-    json: { email: 'lists-admin@example.com', password: 'lists-pass-1' },
+  await signInAdmin(handle.db, call, {
+    email: 'lists-admin@example.com',
+    password: 'lists-pass-1',
   });
-  expect(signIn.status).toBe(200);
 });
 afterAll(() => handle?.close());
 beforeEach(async () => {

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { overpassProvider } from '../../functions/imports/places.ts';
 import { ROUTES, type Route } from '../../functions/routes.ts';
-import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakePlaces } from '../fakes/places.ts';
-import { createTestDatabase, testApi } from '../setup/test-db.ts';
+import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
  * Issue 12.6: every write route of the API (enumerated from the route table, so a new one is
@@ -30,13 +29,7 @@ beforeAll(async () => {
   [handle, places] = await Promise.all([createTestDatabase(), start(0)]);
   const provider = overpassProvider({ baseUrl: `${places.baseUrl}/`, timeoutMs: 5000 });
   call = testApi(handle.db, { places: () => provider }).call;
-  await ensureAdmin(handle.db, { email: 'fuzz-admin@example.com', password: 'fuzz-admin-1' });
-  const signIn = await call('/api/auth/sign-in', {
-    method: 'POST',
-    as: 'admin',
-    json: { email: 'fuzz-admin@example.com', password: 'fuzz-admin-1' },
-  });
-  expect(signIn.status).toBe(200);
+  await signInAdmin(handle.db, call, { email: 'fuzz-admin@example.com', password: 'fuzz-admin-1' });
   const signUp = await call('/api/auth/sign-up', { method: 'POST', as: 'user', json: USER });
   expect(signUp.status).toBe(201);
   await insertBusiness(handle.db, { status: 'approved', email: TAKEN_EMAIL });

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../functions/db/migrate.ts';
 import type { MailTransport } from '../../functions/_lib/mail.ts';
 import type { PlacesProvider } from '../../functions/imports/places.ts';
 import { createApi } from '../../functions/router.ts';
+import { ensureAdmin } from '../../functions/users/users.service.ts';
 
 /**
  * Which database the integration project runs on (`TEST_DB`, set per project in vitest.config.ts):
@@ -189,4 +190,22 @@ export function testApi(
       throw new Error(`verification of ${email} failed: ${response.status}`);
   };
   return { api, call, purges, resetLinks, verificationLinks, verify };
+}
+
+/**
+ * Makes an admin account (`ensureAdmin`) and signs it in in `call`'s cookie jar `as` (default
+ * `'admin'`), for the admin routes' tests. Returns the admin's user id; throws when the sign-in
+ * is not 200.
+ */
+export async function signInAdmin(
+  db: Kysely<Database>,
+  call: ReturnType<typeof testApi>['call'],
+  account: { email: string; password: string; as?: string },
+): Promise<string> {
+  const { email, password, as = 'admin' } = account;
+  const { userId } = await ensureAdmin(db, { email, password });
+  const signIn = await call('/api/auth/sign-in', { method: 'POST', as, json: { email, password } });
+  if (signIn.status !== 200)
+    throw new Error(`admin sign-in answered ${signIn.status}: ${signIn.text}`);
+  return userId;
 }
