@@ -130,6 +130,7 @@ describe('bulk actions (SPEC §4 rules)', () => {
     expect(api.purges[0]!.sort()).toEqual(
       [
         ...[...pending, rejected].map((b) => `listing-${b.id}`),
+        'directory',
         'category-mechanic',
         'home',
         'sitemap',
@@ -162,7 +163,7 @@ describe('bulk actions (SPEC §4 rules)', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'rejected', featured: false });
     expect(api.purges).toEqual([
-      [`listing-${approved.id}`, 'category-mechanic', 'home', 'featured', 'sitemap'],
+      [`listing-${approved.id}`, 'directory', 'category-mechanic', 'home', 'featured', 'sitemap'],
     ]);
     expect(fake.requests).toHaveLength(0);
 

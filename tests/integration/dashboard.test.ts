@@ -88,6 +88,7 @@ describe('GET /api/admin/counts', () => {
       articles: 1,
       claims: 0,
       reports: 0,
+      reviews: 0,
     });
     // The count of a tab is the total of its list with the same search.
     const list = await call('/api/admin/registrations?status=pending&q=lagoon', AS);

@@ -131,7 +131,7 @@ describe('status state machine (SPEC §4)', () => {
       // Only transitions into or out of the public directory purge cached pages (ADR 011).
       expect(api.purges).toEqual(
         from === 'approved' || to === 'approved'
-          ? [[`listing-${business.id}`, 'category-mechanic', 'home', 'sitemap']]
+          ? [[`listing-${business.id}`, 'directory', 'category-mechanic', 'home', 'sitemap']]
           : [],
       );
     } else {
@@ -169,7 +169,7 @@ describe('welcome e-mail on approval', () => {
     expect(request!.body.personalizations[0]!.to[0]!.email).toBe('owner-welcome@example.com');
     expect(request!.body.subject).toBe('Welcome Motors is now listed on Lagos Auto Hub');
     expect(api.purges).toEqual([
-      [`listing-${business.id}`, 'category-mechanic', 'home', 'sitemap'],
+      [`listing-${business.id}`, 'directory', 'category-mechanic', 'home', 'sitemap'],
     ]);
   });
 
@@ -204,8 +204,8 @@ describe('welcome e-mail on approval', () => {
     expect(fake.requests).toHaveLength(0);
     // pending -> rejected never was public: nothing to purge.
     expect(api.purges).toEqual([
-      [`listing-${noEmail.id}`, 'category-mechanic', 'home', 'sitemap'],
-      [`listing-${noEmail.id}`, 'category-mechanic', 'home', 'sitemap'],
+      [`listing-${noEmail.id}`, 'directory', 'category-mechanic', 'home', 'sitemap'],
+      [`listing-${noEmail.id}`, 'directory', 'category-mechanic', 'home', 'sitemap'],
     ]);
   });
 
@@ -268,9 +268,9 @@ describe('featured (SPEC §4)', () => {
       status: 'approved',
     });
     expect(api.purges).toEqual([
-      [`listing-${a.id}`, 'category-mechanic', 'home', 'featured'],
-      [`listing-${b.id}`, 'category-mechanic', 'home', 'featured'],
-      [`listing-${a.id}`, 'category-mechanic', 'home', 'featured'],
+      [`listing-${a.id}`, 'directory', 'category-mechanic', 'home', 'featured'],
+      [`listing-${b.id}`, 'directory', 'category-mechanic', 'home', 'featured'],
+      [`listing-${a.id}`, 'directory', 'category-mechanic', 'home', 'featured'],
     ]);
     const featured = (await call('/api/directory/featured')).body.businesses as { id: string }[];
     expect(featured.map((f) => f.id)).toEqual([b.id]);
@@ -520,7 +520,7 @@ describe('PATCH /api/admin/registrations/:id (SPEC §5 admin edit)', () => {
     ]);
     // Body Work & Paint + Tyre Services: it leaves the mechanic pages for the body work ones.
     expect(api.purges).toEqual([
-      [`listing-${business.id}`, 'category-mechanic', 'category-bodywork', 'home'],
+      [`listing-${business.id}`, 'directory', 'category-mechanic', 'category-bodywork', 'home'],
     ]);
   });
 
@@ -615,7 +615,7 @@ describe('DELETE /api/admin/registrations/:id', () => {
     expect((await del(approved.id)).status).toBe(200);
     expect(await directoryIds()).not.toContain(approved.id);
     expect(api.purges).toEqual([
-      [`listing-${approved.id}`, 'category-mechanic', 'home', 'sitemap'],
+      [`listing-${approved.id}`, 'directory', 'category-mechanic', 'home', 'sitemap'],
     ]);
   });
 });

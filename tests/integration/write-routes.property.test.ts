@@ -18,6 +18,8 @@ import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 let handle: DatabaseHandle;
 let places: FakePlaces;
 let call: ReturnType<typeof testApi>['call'];
+let adminId: string;
+let userId: string;
 
 const MECHANIC = 'Mechanic / Repair Services';
 const USER = { email: 'fuzz-user@example.com', password: 'fuzz-pass-1' };
@@ -29,9 +31,25 @@ beforeAll(async () => {
   [handle, places] = await Promise.all([createTestDatabase(), start(0)]);
   const provider = overpassProvider({ baseUrl: `${places.baseUrl}/`, timeoutMs: 5000 });
   call = testApi(handle.db, { places: () => provider }).call;
-  await signInAdmin(handle.db, call, { email: 'fuzz-admin@example.com', password: 'fuzz-admin-1' });
+  adminId = await signInAdmin(handle.db, call, {
+    email: 'fuzz-admin@example.com',
+    password: 'fuzz-admin-1',
+  });
+  // Reviews are written by accounts with a confirmed e-mail (issue 24.1).
+  await handle.db
+    .updateTable('user')
+    .set({ email_verified: true })
+    .where('id', '=', adminId)
+    .execute();
   const signUp = await call('/api/auth/sign-up', { method: 'POST', as: 'user', json: USER });
   expect(signUp.status).toBe(201);
+  userId = (
+    await handle.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', USER.email)
+      .executeTakeFirstOrThrow()
+  ).id;
   await insertBusiness(handle.db, { status: 'approved', email: TAKEN_EMAIL });
 });
 afterAll(async () => {
@@ -112,9 +130,45 @@ async function fixtures() {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Reviews (issue 24): the admin's own held review of the listing (edit, delete, moderation),
+  // and the user's published review of a listing the admin owns, with the admin's reply held
+  // (the owner's reply, its moderation, reports).
+  const owned = await insertBusiness(handle.db, { status: 'approved', owner_user_id: adminId });
+  const reviewRow = (business_id: string, user_id: string, status: 'held' | 'published') => ({
+    business_id,
+    user_id,
+    rating: 4,
+    title: `Fuzz review ${n}`,
+    body: 'Fixed my alternator the same day, fair price.',
+    service: MECHANIC,
+    visit_month: '2026-10-01',
+    author_name: 'Fuzz Tester',
+    status,
+    published_at: status === 'published' ? new Date() : null,
+    body_hash: `fuzz-${n}-${business_id}`,
+    author_address_key: `fuzz-${n}`,
+  });
+  const insertReview = (row: ReturnType<typeof reviewRow>) =>
+    handle.db.insertInto('reviews').values(row).returning('id').executeTakeFirstOrThrow();
+  const [review, ownedReview] = await Promise.all([
+    insertReview(reviewRow(listing.id, adminId, 'held')),
+    insertReview(reviewRow(owned.id, userId, 'published')),
+  ]);
+  await handle.db
+    .insertInto('review_replies')
+    .values({
+      review_id: ownedReview.id,
+      user_id: adminId,
+      body: 'Thank you, see you again.',
+      status: 'held',
+      body_hash: `fuzz-reply-${n}`,
+    })
+    .execute();
   return {
     n,
     listing: listing.id,
+    review: review.id,
+    ownedReview: ownedReview.id,
     report: report.id,
     featured: featured.id,
     article: article.id,
@@ -136,6 +190,16 @@ interface Seed {
   /** Auth routes run in a jar of their own, so the admin stays signed in. */
   as?: string;
 }
+
+const reviewForm = (f: Fixtures) => ({
+  rating: 4,
+  title: `Good work ${f.n}`,
+  body: 'They fixed the brakes properly and on time.',
+  service: MECHANIC,
+  visit_month: '2026-10',
+  author_name: 'Fuzz Tester',
+});
+const replyForm = () => ({ body: 'Thank you for coming to us.' });
 
 const registrationForm = (f: Fixtures) => ({
   business_name: `Edited Motors ${f.n}`,
@@ -326,6 +390,39 @@ const SEEDS: Record<string, Seed> = {
   // Claims and owner edits (ADR 018): the admin claims a listing with an e-mail (a code is sent);
   // the others name a listing id where a claim or change id belongs, or a listing the admin does
   // not own: 404 is their correct refusal, and a malformed body or id still reaches 422.
+  'POST /directory/:id/reviews': { id: (f) => f.featured, body: reviewForm, status: 201 },
+  'PUT /reviews/:id': { id: (f) => f.review, body: reviewForm, status: 200 },
+  'POST /reviews/:id/edit': { id: (f) => f.review, body: reviewForm, status: 200 },
+  'DELETE /reviews/:id': { id: (f) => f.review, body: () => ({}), status: 200 },
+  'POST /reviews/:id/delete': { id: (f) => f.review, body: () => ({}), status: 200 },
+  'PUT /reviews/:id/reply': { id: (f) => f.ownedReview, body: replyForm, status: 200 },
+  'POST /reviews/:id/reply': { id: (f) => f.ownedReview, body: replyForm, status: 200 },
+  'POST /reviews/:id/reports': {
+    id: (f) => f.ownedReview,
+    body: () => ({ reason: 'fake', details: 'Never went there.', hp: '' }),
+    status: 201,
+  },
+  'POST /admin/reviews/:id/publish': { id: (f) => f.review, body: () => ({}), status: 200 },
+  'POST /admin/reviews/:id/hide': {
+    id: (f) => f.review,
+    body: () => ({ reason: 'Not about this business' }),
+    status: 200,
+  },
+  'POST /admin/reviews/:id/block': {
+    id: (f) => f.review,
+    body: () => ({ reason: 'Writes reviews for pay' }),
+    status: 200,
+  },
+  'POST /admin/reviews/:id/reply/publish': {
+    id: (f) => f.ownedReview,
+    body: () => ({}),
+    status: 200,
+  },
+  'POST /admin/reviews/:id/reply/hide': {
+    id: (f) => f.ownedReview,
+    body: () => ({ reason: 'Shares private information' }),
+    status: 200,
+  },
   'POST /claims': { body: (f) => ({ listing: f.listing }), status: 201 },
   'POST /claims/:id/verify': {
     id: (f) => f.listing,
