@@ -197,6 +197,7 @@ test.describe('admin dashboard', () => {
       'featured',
       'requests',
       'reports',
+      'reviews',
       'users',
       'contacts',
       'messaging',
