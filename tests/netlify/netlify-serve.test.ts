@@ -355,7 +355,7 @@ describe('netlify serve: an admin approval reaches the public pages by purge', (
         authorization: `Bearer ${PURGE_TOKEN}`,
         contentType: 'application/json; charset=utf8',
         body: {
-          cache_tags: [`listing-${id}`, 'category-mechanic', 'home', 'sitemap'],
+          cache_tags: [`listing-${id}`, 'directory', 'category-mechanic', 'home', 'sitemap'],
           site_id: SITE_ID,
         },
       },
