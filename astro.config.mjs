@@ -16,8 +16,8 @@ import {
   CSP_SCRIPT_RESOURCES,
   CSP_STYLE_RESOURCES,
   cspDirectives,
-} from './src/config/security-headers.ts';
-import { mapTileUrlFrom, tileOrigin } from './src/config/map.ts';
+} from './common/config/security-headers.ts';
+import { mapTileUrlFrom, tileOrigin } from './common/config/map.ts';
 
 /**
  * Page scripts (Astro's processed `<script>`s: the header's session links, the article's share
@@ -26,7 +26,7 @@ import { mapTileUrlFrom, tileOrigin } from './src/config/map.ts';
  * request that ends before it; issue 13.2: 1.2–1.5× the static copy's). None of them draws
  * anything the first paint needs (the server renders the whole page), so each is written as
  * `<template data-page-script="/_astro/….js">` and imported after the first paint by the loader
- * in every page's head (PAGE_SCRIPT_LOADER, src/config/security-headers.ts; ADR 027, superseding
+ * in every page's head (PAGE_SCRIPT_LOADER, common/config/security-headers.ts; ADR 027, superseding
  * ADR 025's `fetchpriority="low"`). Astro has no option for this, so the plugin rewrites the one
  * template of its renderer (astro/…/render/script.js); the build fails if that template changes
  * shape, rather than silently fetching the scripts early again. Small scripts Astro inlines stay
@@ -149,7 +149,7 @@ export default defineConfig({
       netlify({
         devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
         // Each pre-rendered page's CSP (with its script hashes) as a per-route header of the
-        // Frameworks API config, beside the _headers of src/config/security-headers.ts (ADR 015).
+        // Frameworks API config, beside the _headers of common/config/security-headers.ts (ADR 015).
         staticHeaders: true,
         // The SSR function talks to Postgres (DATABASE_URL); local data, tests, seed content and the
         // embedded database engine never belong in it (the file tracer would otherwise pull them in).
@@ -191,7 +191,7 @@ export default defineConfig({
   server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || 'localhost' },
   devToolbar: { enabled: false },
   // Content-Security-Policy (ADR 015): Astro adds the hashes of its inline scripts to script-src,
-  // so no 'unsafe-inline' is needed; the directives live in src/config/security-headers.ts.
+  // so no 'unsafe-inline' is needed; the directives live in common/config/security-headers.ts.
   security: {
     csp: {
       directives: cspDirectives({ imgSources: [mapTileOrigin] }),

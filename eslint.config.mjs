@@ -11,14 +11,14 @@ import lagos from './lint/table-owner.mjs';
  * by regular expressions; the message says what to do instead.
  */
 const SHARED_ONLY =
-  'src/schemas and src/config are shared by the site and the function layer: they import only each other and packages.';
+  'common/ (schemas, config) is shared by the site and the function layer: it imports only itself and packages.';
 
 /** What functions/ may not import (every file there, handlers included). */
 const FUNCTIONS_PATTERNS = [
   {
-    regex: '(^|/)src/(?!schemas/|config/)',
+    regex: '(^|/)src/',
     message:
-      'functions/ imports from src/ only src/schemas (shared shapes and rules) and src/config (shared constants).',
+      'functions/ does not import the site (src/): what both share lives in common/ (schemas: shapes and rules; config: constants).',
   },
   {
     regex: '(^|/)(server|netlify|scripts|tests)/',
@@ -64,7 +64,7 @@ const TABLE_OWNERS = {
 const MIGRATIONS_ARE_LEAVES = {
   regex: '(^|/)migrations/(?!(index|frozen)(\\.ts)?$)',
   message:
-    'A migration is frozen once shipped and imported only by the migrator: share the constant from src/schemas or src/config and test that the two agree.',
+    'A migration is frozen once shipped and imported only by the migrator: share the constant from common/ and test that the two agree.',
 };
 
 /** Kysely query building and raw SQL: repositories only. */
@@ -91,7 +91,7 @@ const BROWSER_PATTERNS = [
   {
     regex: '(^|/)functions/',
     message:
-      'Browser code reaches the function layer over HTTP (src/browser/api-client) and shares only src/schemas and src/config.',
+      'Browser code reaches the function layer over HTTP (src/browser/api-client) and shares only common/ (schemas, config).',
   },
   {
     regex: '(^|/)render/',
@@ -264,7 +264,7 @@ export default defineConfig(
             {
               regex: '^\\.\\./(?!\\.\\./)',
               message:
-                'src/islands/shared runs on React (admin) and on Preact (public islands): it imports only itself, src/browser, src/schemas, src/config and hooks (ADR 037).',
+                'src/islands/shared runs on React (admin) and on Preact (public islands): it imports only itself, src/browser, common/ and hooks (ADR 037).',
             },
           ],
         },
@@ -273,7 +273,7 @@ export default defineConfig(
   },
   {
     name: 'boundaries/shared',
-    files: ['src/schemas/**/*.ts', 'src/config/**/*.ts'],
+    files: ['common/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

@@ -44,6 +44,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'src/**/*.test.ts',
+            'common/**/*.test.ts',
             'functions/**/*.test.ts',
             'server/**/*.test.ts',
             'netlify/**/*.test.ts',

@@ -38,7 +38,7 @@ const route = (
 /**
  * The API's index: every route, its access level and its handler, one line each. Each handler
  * lives next to its resource (`functions/<resource>/<resource>.handler.ts`) and documents its
- * request and response; the shapes are in `src/schemas/<resource>.ts`.
+ * request and response; the shapes are in `common/schemas/<resource>.ts`.
  */
 // prettier-ignore
 export const ROUTES: readonly Route[] = [

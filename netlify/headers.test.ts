@@ -7,7 +7,7 @@ import {
   STATIC_FILES_CSP,
   securityHeaders,
   staticFileHeaders,
-} from '../src/config/security-headers.ts';
+} from '../common/config/security-headers.ts';
 import { netlifyHeadersFile } from './headers.ts';
 
 /** The `_headers` file as Netlify reads it: parsed with Netlify's own parser (@netlify/headers-parser). */
@@ -29,7 +29,7 @@ describe('netlify/headers.ts: the _headers of the static files', () => {
     expect(errors).toEqual([]);
   });
 
-  it('gives every path the security headers of src/config/security-headers.ts, HSTS included', async () => {
+  it('gives every path the security headers of common/config/security-headers.ts, HSTS included', async () => {
     const { headers } = await parsed();
     expect(headers.map((rule) => rule.for)).toEqual(['/*']);
     const all = headers.find((rule) => rule.for === '/*');
@@ -42,7 +42,7 @@ describe('netlify/headers.ts: the _headers of the static files', () => {
   });
 });
 
-describe('src/config/security-headers.ts', () => {
+describe('common/config/security-headers.ts', () => {
   it('sends HSTS on https only', () => {
     expect(securityHeaders({ https: false })).not.toHaveProperty('strict-transport-security');
     expect(securityHeaders({ https: true })).toHaveProperty('strict-transport-security');

@@ -2,7 +2,7 @@
  * `npm run db:areas [-- --only-unknown]`: derives every listing's area again with today's rules
  * and the shipped area list (functions/areas/rederive.ts, ADR 020), writing only the rows whose
  * area changes; prints rows read, rows changed and the time. Run it after changing
- * `src/config/lagos-areas.ts` or `deriveArea`. Pages are cached by tag (ADR 011): restart
+ * `common/config/lagos-areas.ts` or `deriveArea`. Pages are cached by tag (ADR 011): restart
  * `npm start` afterwards (or wait for the CDN's day-long lifetime on Netlify).
  */
 import { parseArgs } from 'node:util';

@@ -24,7 +24,7 @@ import {
   applySecurityHeaders,
   DEFAULT_CSP,
   securityHeaders,
-} from '../src/config/security-headers.ts';
+} from '../common/config/security-headers.ts';
 import { PAGE_QUERY_PARAMETERS } from '../src/render/cache.ts';
 import type { SiteBuild } from './site-build.ts';
 import { createStaticSite } from './static-site.ts';
@@ -275,7 +275,7 @@ function isHttps(req: IncomingMessage): boolean {
 }
 
 /**
- * Every response of the server gets the security headers (src/config/security-headers.ts; an
+ * Every response of the server gets the security headers (common/config/security-headers.ts; an
  * on-demand page keeps the CSP Astro wrote with its script hashes). A response sent before its
  * request body was read in full (413, 401 to an upload, a page answering a POST) says
  * `Connection: close`: the connection cannot carry another request (issue 12.2).

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAGES_CACHE } from '../src/config/offline.ts';
+import { PAGES_CACHE } from '../common/config/offline.ts';
 import {
   assetReferences,
   buildServiceWorker,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
-import { SERVICE_WORKER_URL, SHELL_FILES } from '../src/config/offline.ts';
+import { SERVICE_WORKER_URL, SHELL_FILES } from '../common/config/offline.ts';
 
 /**
  * The service worker's build step (issue 22.5, ADR 030): after `astro build` has written the

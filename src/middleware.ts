@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { isDatabaseUnavailable } from '../functions/_lib/db-resilience.ts';
 import { databaseRequired, databaseUrl, MISSING_DATABASE_MESSAGE } from '../functions/_lib/env.ts';
 import { log } from '../functions/_lib/log.ts';
-import { applySecurityHeaders } from './config/security-headers.ts';
+import { applySecurityHeaders } from '../common/config/security-headers.ts';
 
 /**
  * The page that answers, with 503, a page whose data cannot be read because the database cannot
@@ -12,7 +12,7 @@ export const UNAVAILABLE_PAGE = '/unavailable/';
 
 /**
  * Runs around every on-demand response (pages and the API mount; the local server and the Netlify
- * function alike): the security headers of `src/config/security-headers.ts` (static files get the
+ * function alike): the security headers of `common/config/security-headers.ts` (static files get the
  * same from `_headers` on Netlify); on a deployment without a database, 503 for every page
  * instead of an error deep in a render (issue 14; the API answers its own envelope); and while
  * the database cannot be reached, the site's 503 page ({@link UNAVAILABLE_PAGE}, `Retry-After`,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../src/schemas/auth.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { BetterAuth } from './auth.ts';
 import type { Mailer } from './mail.ts';

@@ -1,4 +1,4 @@
-import { csvChunk } from '../../src/schemas/csv.ts';
+import { csvChunk } from '../../common/schemas/csv.ts';
 import { log } from './log.ts';
 
 /** Today's date in Lagos as `YYYY-MM-DD`, the `{date}` of SPEC §9 export file names. */

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-import { DEFAULT_MAP_TILE_URL, tileUrlProblem } from '../../src/config/map.ts';
+import { DEFAULT_MAP_TILE_URL, tileUrlProblem } from '../../common/config/map.ts';
 
 /**
  * Every environment variable the project reads, in one place (ADR 013): its Zod schema, its

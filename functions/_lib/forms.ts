@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { SubmissionResultSchema, type SubmissionResult } from '../../src/schemas/forms.ts';
+import { SubmissionResultSchema, type SubmissionResult } from '../../common/schemas/forms.ts';
 import type { Database } from '../db/database.ts';
 import type { ApiHandler } from './context.ts';
 import { parseOrThrow, readJson, reply } from './http.ts';

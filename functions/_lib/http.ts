@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import type { ErrorEnvelope } from '../../src/schemas/api.ts';
+import type { ErrorEnvelope } from '../../common/schemas/api.ts';
 import type { ApiHandler } from './context.ts';
 import { env } from './env.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './db-resilience.ts';
@@ -28,7 +28,7 @@ export type Encodable<T> = T extends string
       : T;
 
 /**
- * A successful JSON response whose body has the shape `schema` declares (src/schemas, the one
+ * A successful JSON response whose body has the shape `schema` declares (common/schemas, the one
  * home of every API shape). Under Vitest (NODE_ENV=test) the serialised body is also parsed with
  * the schema, so a schema that drifts from what the handler sends fails the suite, not a browser.
  * @throws Error (answered as 500) when, in tests, the body does not match.

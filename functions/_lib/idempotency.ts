@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/schemas/idempotency.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/schemas/idempotency.ts';
 import type { Database } from '../db/database.ts';
 import type { ApiHandler } from './context.ts';
 import { AppError } from './errors.ts';

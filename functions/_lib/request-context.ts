@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../src/schemas/auth.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { PlacesProvider } from '../imports/places.ts';
 import type { BetterAuth } from './auth.ts';

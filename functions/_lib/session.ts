@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { shownName } from '../../src/schemas/text.ts';
-import type { SessionUser } from '../../src/schemas/auth.ts';
+import { shownName } from '../../common/schemas/text.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { BetterAuth } from './auth.ts';
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { LAGOS_AREA_NAMES } from '../../src/config/lagos-areas.ts';
+import { LAGOS_AREA_NAMES } from '../../common/config/lagos-areas.ts';
 import type { Database } from '../db/database.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
 import * as registrations from '../registrations/registrations.repository.ts';

@@ -1,4 +1,4 @@
-import { IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
+import { IdParamsSchema, OkResponseSchema } from '../../common/schemas/api.ts';
 import {
   AdminArticleListQuerySchema,
   AdminArticleListResponseSchema,
@@ -8,7 +8,7 @@ import {
   ArticleSlugSchema,
   PublicArticleListResponseSchema,
   PublicArticleResponseSchema,
-} from '../../src/schemas/articles.ts';
+} from '../../common/schemas/articles.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './articles.service.ts';

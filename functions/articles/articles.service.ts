@@ -3,7 +3,7 @@ import type {
   AdminArticleListQuery,
   ArticleForm,
   PublicArticle,
-} from '../../src/schemas/articles.ts';
+} from '../../common/schemas/articles.ts';
 import { AppError } from '../_lib/errors.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Article, Database } from '../db/database.ts';

@@ -1,4 +1,4 @@
-import { OkResponseSchema } from '../../src/schemas/api.ts';
+import { OkResponseSchema } from '../../common/schemas/api.ts';
 import {
   PasswordResetRequestSchema,
   PasswordResetSchema,
@@ -8,8 +8,8 @@ import {
   SignUpSchema,
   EMAIL_VERIFIED_PARAM,
   VerifyEmailQuerySchema,
-} from '../../src/schemas/auth.ts';
-import { SESSION_HINT_COOKIE } from '../../src/config/session.ts';
+} from '../../common/schemas/auth.ts';
+import { SESSION_HINT_COOKIE } from '../../common/config/session.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';

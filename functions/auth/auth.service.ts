@@ -6,7 +6,7 @@ import type {
   SessionUser,
   SignInSchema,
   SignUpSchema,
-} from '../../src/schemas/auth.ts';
+} from '../../common/schemas/auth.ts';
 import type { BetterAuth } from '../_lib/auth.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';

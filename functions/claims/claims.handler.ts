@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema } from '../../src/schemas/api.ts';
+import { IdParamsSchema } from '../../common/schemas/api.ts';
 import {
   AdminChangeListQuerySchema,
   AdminChangeListResponseSchema,
@@ -15,8 +15,8 @@ import {
   ListingChangeResponseSchema,
   ListingEditSchema,
   OwnedListingsResponseSchema,
-} from '../../src/schemas/claims.ts';
-import type { SessionUser } from '../../src/schemas/auth.ts';
+} from '../../common/schemas/claims.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';

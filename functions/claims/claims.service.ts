@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../src/schemas/auth.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
 import {
   type AdminClaim,
   type AdminClaimListQuery,
@@ -16,8 +16,8 @@ import {
   type ListingEdit,
   type ListingFields,
   type OwnedListing,
-} from '../../src/schemas/claims.ts';
-import { DAY_KEYS } from '../../src/schemas/hours.ts';
+} from '../../common/schemas/claims.ts';
+import { DAY_KEYS } from '../../common/schemas/hours.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
 import { adminNotifyAddress, type Mailer, type MailMessage } from '../_lib/mail.ts';

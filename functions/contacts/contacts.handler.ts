@@ -1,7 +1,7 @@
-import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
-import { ContactListResponseSchema, ContactResponseSchema } from '../../src/schemas/contacts.ts';
-import { ContactFormSchema } from '../../src/schemas/forms.ts';
-import { InboxListQuerySchema } from '../../src/schemas/service-requests.ts';
+import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../common/schemas/api.ts';
+import { ContactListResponseSchema, ContactResponseSchema } from '../../common/schemas/contacts.ts';
+import { ContactFormSchema } from '../../common/schemas/forms.ts';
+import { InboxListQuerySchema } from '../../common/schemas/service-requests.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { publicFormHandler } from '../_lib/forms.ts';
 import { parseOrThrow, queryOf, reply } from '../_lib/http.ts';

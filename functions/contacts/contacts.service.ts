@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ContactFormSchema, SubmissionResult } from '../../src/schemas/forms.ts';
-import type { InboxListQuery, InboxStats } from '../../src/schemas/service-requests.ts';
+import type { ContactFormSchema, SubmissionResult } from '../../common/schemas/forms.ts';
+import type { InboxListQuery, InboxStats } from '../../common/schemas/service-requests.ts';
 import type { z } from 'zod';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';

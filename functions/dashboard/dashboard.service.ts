@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminCounts } from '../../src/schemas/dashboard.ts';
+import type { AdminCounts } from '../../common/schemas/dashboard.ts';
 import { countArticles } from '../articles/articles.service.ts';
 import { countPendingReviews } from '../claims/claims.service.ts';
 import { countContacts } from '../contacts/contacts.service.ts';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { PublicBusiness } from '../../src/schemas/listing.ts';
+import type { PublicBusiness } from '../../common/schemas/listing.ts';
 
 /**
  * Table shapes of SPEC §3, snake_case as in Postgres. Columns marked "later" are the ones
@@ -90,7 +90,7 @@ export interface BusinessDirectoryView extends Omit<
   | 'verification_checks'
   | 'verified_at'
 > {
-  // The columns PublicBusiness carries as they are (src/schemas/listing.ts, issue 25.5); below, the
+  // The columns PublicBusiness carries as they are (common/schemas/listing.ts, issue 25.5); below, the
   // ones stored in another form, and those no public output carries.
   created_at: Date;
   updated_at: Date;

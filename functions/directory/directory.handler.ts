@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { BusinessIdSchema, DirectoryListQuerySchema } from '../../src/schemas/directory.ts';
-import { NearbyQuerySchema } from '../../src/schemas/nearby.ts';
-import { DirectorySearchQuerySchema } from '../../src/schemas/search.ts';
+import { BusinessIdSchema, DirectoryListQuerySchema } from '../../common/schemas/directory.ts';
+import { NearbyQuerySchema } from '../../common/schemas/nearby.ts';
+import { DirectorySearchQuerySchema } from '../../common/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';

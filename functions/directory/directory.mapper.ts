@@ -1,5 +1,5 @@
-import type { PublicBusiness } from '../../src/schemas/directory.ts';
-import { reviewAverage } from '../../src/schemas/review-rules.ts';
+import type { PublicBusiness } from '../../common/schemas/directory.ts';
+import { reviewAverage } from '../../common/schemas/review-rules.ts';
 import type { BusinessDirectoryRow } from '../db/database.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
-import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
+import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import { containsPattern } from '../_lib/like.ts';
 import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
 
@@ -11,7 +11,7 @@ type Db = Kysely<Database>;
  * Which approved listings a list shows. `categoryKey` (a CATEGORY_PAGES key) reads that page's
  * partial index; `type` is the free SPEC §7 type filter (business_type, services or tags
  * contain it); `location` matches city, state or general location; `area` is an area name of
- * `src/config/lagos-areas.ts`: that area, and for an LGA its neighbourhoods too
+ * `common/config/lagos-areas.ts`: that area, and for an LGA its neighbourhoods too
  * (`areaNamesWithin`), matched exactly.
  */
 export interface DirectoryFilter {

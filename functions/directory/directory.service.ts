@@ -4,9 +4,9 @@ import {
   type DirectoryListQuery,
   type DirectoryPage,
   type PublicBusiness,
-} from '../../src/schemas/directory.ts';
-import { areaNamesWithin, LAGOS_AREAS } from '../../src/config/lagos-areas.ts';
-import { CATEGORY_PAGES, type CategoryPageKey } from '../../src/schemas/categories.ts';
+} from '../../common/schemas/directory.ts';
+import { areaNamesWithin, LAGOS_AREAS } from '../../common/config/lagos-areas.ts';
+import { CATEGORY_PAGES, type CategoryPageKey } from '../../common/schemas/categories.ts';
 import { AppError } from '../_lib/errors.ts';
 import { CacheTags } from '../site/cache-tags.ts';
 import { toE164 } from '../_lib/phone.ts';

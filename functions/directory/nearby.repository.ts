@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { areaNamesWithin, LAGOS_AREAS } from '../../src/config/lagos-areas.ts';
+import { areaNamesWithin, LAGOS_AREAS } from '../../common/config/lagos-areas.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 
 type Db = Kysely<Database>;

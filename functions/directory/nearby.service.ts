@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { NearbyPage, NearbyQuery } from '../../src/schemas/nearby.ts';
+import type { NearbyPage, NearbyQuery } from '../../common/schemas/nearby.ts';
 import type { Database } from '../db/database.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { toPublicBusiness } from './directory.mapper.ts';

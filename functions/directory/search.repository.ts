@@ -1,9 +1,9 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { areaNamesWithin } from '../../src/config/lagos-areas.ts';
-import type { SearchTerm } from '../../src/schemas/search.ts';
+import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
+import type { SearchTerm } from '../../common/schemas/search.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { containsPattern } from '../_lib/like.ts';
-import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
+import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
 
 type Db = Kysely<Database>;
 

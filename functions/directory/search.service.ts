@@ -4,7 +4,7 @@ import {
   type DirectorySearchQuery,
   type DirectorySearchResponse,
   parseSearchQuery,
-} from '../../src/schemas/search.ts';
+} from '../../common/schemas/search.ts';
 import type { Database } from '../db/database.ts';
 import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
 import { toPublicBusiness } from './directory.mapper.ts';

@@ -1,4 +1,4 @@
-import { DATABASE_RETRY_AFTER_S, HealthResponseSchema } from '../../src/schemas/api.ts';
+import { DATABASE_RETRY_AFTER_S, HealthResponseSchema } from '../../common/schemas/api.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { reply } from '../_lib/http.ts';
 import * as service from './health.service.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { HealthResponse } from '../../src/schemas/api.ts';
+import type { HealthResponse } from '../../common/schemas/api.ts';
 import {
   databaseState,
   isConnectionError,

@@ -6,7 +6,7 @@ import {
   PlacesProviderResponseSchema,
   PlacesSearchResponseSchema,
   PlacesSearchSchema,
-} from '../../src/schemas/imports.ts';
+} from '../../common/schemas/imports.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
 import { importCsv } from './csv-import.ts';

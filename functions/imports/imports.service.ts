@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { ServiceCategory } from '../../src/schemas/categories.ts';
+import type { ServiceCategory } from '../../common/schemas/categories.ts';
 import {
   splitAddress,
   type BulkBusiness,
   type BulkResult,
   type PlacesSearchResponse,
   type ScrapedBusiness,
-} from '../../src/schemas/imports.ts';
-import { slugify } from '../../src/schemas/text.ts';
+} from '../../common/schemas/imports.ts';
+import { slugify } from '../../common/schemas/text.ts';
 import { toE164 } from '../_lib/phone.ts';
 import { enforceRateLimits } from '../_lib/rate-limit.ts';
 import type { Database } from '../db/database.ts';

@@ -5,7 +5,7 @@ import {
   areaNamesWithin,
   isNearLagos,
   LAGOS_AREAS,
-} from '../../src/config/lagos-areas.ts';
+} from '../../common/config/lagos-areas.ts';
 import { AREA_RADIUS_KM, areaNamedIn, deriveArea, distanceKm, nearestArea } from './lagos-areas.ts';
 
 describe('the shipped Lagos area list', () => {

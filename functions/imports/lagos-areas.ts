@@ -1,8 +1,8 @@
-import { isNearLagos, LAGOS_AREAS, type LagosArea } from '../../src/config/lagos-areas.ts';
+import { isNearLagos, LAGOS_AREAS, type LagosArea } from '../../common/config/lagos-areas.ts';
 
 /**
  * Area derivation (issue 16.4, ADR 020): which entry of the shipped Lagos area list
- * (`src/config/lagos-areas.ts`) a listing lies in, from its address, general location, city and
+ * (`common/config/lagos-areas.ts`) a listing lies in, from its address, general location, city and
  * coordinates, with no network. Used on every write (registration, admin edit, imports) and by
  * the backfill migration.
  */

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ServiceCategory } from '../../src/schemas/categories.ts';
+import type { ServiceCategory } from '../../common/schemas/categories.ts';
 import { nearestLagosArea } from './lagos-areas.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_CATEGORIES } from '../../src/schemas/categories.ts';
+import { SERVICE_CATEGORIES } from '../../common/schemas/categories.ts';
 import { OSM_TAG_CATEGORIES } from './osm.ts';
 import { GOOGLE_FIELD_MASK, LAGOS_BBOX, MAX_RESULTS, osmTagsFor, overpassQuery } from './places.ts';
 

@@ -1,10 +1,10 @@
-import type { ScrapedBusiness } from '../../src/schemas/imports.ts';
-import type { ServiceCategory } from '../../src/schemas/categories.ts';
+import type { ScrapedBusiness } from '../../common/schemas/imports.ts';
+import type { ServiceCategory } from '../../common/schemas/categories.ts';
 import { env } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
-import { OSM_ATTRIBUTION } from '../../src/config/openstreetmap.ts';
+import { OSM_ATTRIBUTION } from '../../common/config/openstreetmap.ts';
 import { OSM_TAG_CATEGORIES } from './osm.ts';
-import { normalizeWebUrl } from '../../src/schemas/url.ts';
+import { normalizeWebUrl } from '../../common/schemas/url.ts';
 
 /**
  * Places search for bulk import (SPEC §7 scrape-google-businesses): Google Places Text Search when

@@ -5,7 +5,7 @@ import {
   SendMessageResponseSchema,
   SentMessageListQuerySchema,
   SentMessageListResponseSchema,
-} from '../../src/schemas/messages.ts';
+} from '../../common/schemas/messages.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './messages.service.ts';

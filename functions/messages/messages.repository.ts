@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { SHOWN_RECIPIENTS, type MessageOutcome } from '../../src/schemas/messages.ts';
+import { SHOWN_RECIPIENTS, type MessageOutcome } from '../../common/schemas/messages.ts';
 import { containsPattern } from '../_lib/like.ts';
 import type { Database, SentMessagesTable } from '../db/database.ts';
 

@@ -4,8 +4,8 @@ import {
   type Message,
   type Recipients,
   type RecipientsQuery,
-} from '../../src/schemas/messages.ts';
-import { shownName } from '../../src/schemas/text.ts';
+} from '../../common/schemas/messages.ts';
+import { shownName } from '../../common/schemas/text.ts';
 import type { Mailer } from '../_lib/mail.ts';
 import type { Database } from '../db/database.ts';
 import { emailHtml } from '../emails/layout.ts';

@@ -1,7 +1,7 @@
-import { OkResponseSchema, OrderSchema } from '../../src/schemas/api.ts';
-import { BusinessIdSchema } from '../../src/schemas/directory.ts';
-import { BusinessRegistrationSchema } from '../../src/schemas/forms.ts';
-import { BUSINESS_CSV_COLUMNS, businessCsvRow } from '../../src/schemas/csv.ts';
+import { OkResponseSchema, OrderSchema } from '../../common/schemas/api.ts';
+import { BusinessIdSchema } from '../../common/schemas/directory.ts';
+import { BusinessRegistrationSchema } from '../../common/schemas/forms.ts';
+import { BUSINESS_CSV_COLUMNS, businessCsvRow } from '../../common/schemas/csv.ts';
 import {
   BulkActionResponseSchema,
   BulkActionSchema,
@@ -18,7 +18,7 @@ import {
   StatusChangeSchema,
   TestWelcomeResponseSchema,
   VerificationSchema,
-} from '../../src/schemas/registrations.ts';
+} from '../../common/schemas/registrations.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { csvResponse, fileDate } from '../_lib/csv-response.ts';
 import { publicFormHandler } from '../_lib/forms.ts';

@@ -3,7 +3,7 @@ import {
   businessTypeFor,
   type BusinessRegistrationData,
   type SubmissionResult,
-} from '../../src/schemas/forms.ts';
+} from '../../common/schemas/forms.ts';
 import {
   BULK_FROM,
   canTransition,
@@ -17,8 +17,8 @@ import {
   type RegistrationExportQuery,
   type RegistrationListQuery,
   type WelcomeEmailOutcome,
-} from '../../src/schemas/registrations.ts';
-import { slugify } from '../../src/schemas/text.ts';
+} from '../../common/schemas/registrations.ts';
+import { slugify } from '../../common/schemas/text.ts';
 import { siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';

@@ -1,4 +1,4 @@
-import { BusinessIdSchema } from '../../src/schemas/directory.ts';
+import { BusinessIdSchema } from '../../common/schemas/directory.ts';
 import {
   ClosedReportListQuerySchema,
   ClosedReportListResponseSchema,
@@ -9,7 +9,7 @@ import {
   ReportListResponseSchema,
   ReportSubmitResponseSchema,
   ReportSubmitSchema,
-} from '../../src/schemas/reports.ts';
+} from '../../common/schemas/reports.ts';
 import type { ApiContext, ApiHandler } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './reports.service.ts';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../src/schemas/auth.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
 import {
   type ClosedReport,
   type ClosedReportListQuery,
@@ -9,7 +9,7 @@ import {
   type ReportGroup,
   type ReportListQuery,
   type ReportSubmit,
-} from '../../src/schemas/reports.ts';
+} from '../../common/schemas/reports.ts';
 import { authSecret } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Encodable } from '../_lib/http.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { HoldReason } from '../../src/schemas/review-rules.ts';
+import type { HoldReason } from '../../common/schemas/review-rules.ts';
 
 /**
  * The text rules that hold a review or an owner's reply for the admin (issue 24.1, ADR 034):

@@ -1,4 +1,4 @@
-import { BusinessIdSchema } from '../../src/schemas/directory.ts';
+import { BusinessIdSchema } from '../../common/schemas/directory.ts';
 import {
   AdminReviewActionResponseSchema,
   AdminReviewListQuerySchema,
@@ -17,10 +17,10 @@ import {
   ReviewListQuerySchema,
   ReviewListResponseSchema,
   ReviewReportSchema,
-} from '../../src/schemas/reviews.ts';
-import { OkResponseSchema } from '../../src/schemas/api.ts';
-import { ReportSubmitResponseSchema } from '../../src/schemas/reports.ts';
-import type { SessionUser } from '../../src/schemas/auth.ts';
+} from '../../common/schemas/reviews.ts';
+import { OkResponseSchema } from '../../common/schemas/api.ts';
+import { ReportSubmitResponseSchema } from '../../common/schemas/reports.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { ApiContext, ApiHandler } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';

@@ -6,7 +6,7 @@ import type {
   ReviewReportsTable,
   ReviewStatus,
 } from '../db/database.ts';
-import type { ReviewSort } from '../../src/schemas/review-rules.ts';
+import type { ReviewSort } from '../../common/schemas/review-rules.ts';
 
 /** Queries of reviews, replies, reports of reviews and their moderation (issue 24, ADR 034). */
 type Db = Kysely<Database>;

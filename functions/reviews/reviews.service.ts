@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../src/schemas/auth.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
 import {
   type AdminReview,
   type AdminReviewListQuery,
@@ -18,7 +18,7 @@ import {
   REVIEWS_PAGE_SIZE,
   reviewAverage,
   writeReviewPath,
-} from '../../src/schemas/reviews.ts';
+} from '../../common/schemas/reviews.ts';
 import { authSecret, siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Encodable } from '../_lib/http.ts';

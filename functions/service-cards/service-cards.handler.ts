@@ -1,10 +1,10 @@
-import { IdParamsSchema, OkResponseSchema, OrderSchema } from '../../src/schemas/api.ts';
+import { IdParamsSchema, OkResponseSchema, OrderSchema } from '../../common/schemas/api.ts';
 import {
   AdminServiceCardListResponseSchema,
   AdminServiceCardResponseSchema,
   PublicServiceCardListResponseSchema,
   ServiceCardEditSchema,
-} from '../../src/schemas/service-cards.ts';
+} from '../../common/schemas/service-cards.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, readJson, reply } from '../_lib/http.ts';

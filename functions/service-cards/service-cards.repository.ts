@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ServiceCardEdit } from '../../src/schemas/service-cards.ts';
+import type { ServiceCardEdit } from '../../common/schemas/service-cards.ts';
 import type { Database, ServiceCard } from '../db/database.ts';
 
 /** Queries of service_cards (SPEC §3), counts included. `db` may be a transaction. */

@@ -3,7 +3,7 @@ import type {
   AdminServiceCard,
   PublicServiceCard,
   ServiceCardEdit,
-} from '../../src/schemas/service-cards.ts';
+} from '../../common/schemas/service-cards.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Database, ServiceCard } from '../db/database.ts';
 import { CacheTags } from '../site/cache-tags.ts';

@@ -1,5 +1,5 @@
-import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../src/schemas/api.ts';
-import { FindItSchema } from '../../src/schemas/forms.ts';
+import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../common/schemas/api.ts';
+import { FindItSchema } from '../../common/schemas/forms.ts';
 import {
   ForwardResponseSchema,
   ForwardSchema,
@@ -7,7 +7,7 @@ import {
   MatchesResponseSchema,
   ServiceRequestListResponseSchema,
   ServiceRequestResponseSchema,
-} from '../../src/schemas/service-requests.ts';
+} from '../../common/schemas/service-requests.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { publicFormHandler } from '../_lib/forms.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';

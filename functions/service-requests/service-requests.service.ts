@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { FindItSchema, SubmissionResult } from '../../src/schemas/forms.ts';
+import type { FindItSchema, SubmissionResult } from '../../common/schemas/forms.ts';
 import {
   MAX_FORWARDED_BUSINESSES,
   type InboxListQuery,
   type InboxStats,
   type MatchesResponse,
-} from '../../src/schemas/service-requests.ts';
+} from '../../common/schemas/service-requests.ts';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';

@@ -1,9 +1,9 @@
-import { USER_CSV_COLUMNS, userCsvRow } from '../../src/schemas/csv.ts';
+import { USER_CSV_COLUMNS, userCsvRow } from '../../common/schemas/csv.ts';
 import {
   AdminUserListResponseSchema,
   UserExportQuerySchema,
   UserListQuerySchema,
-} from '../../src/schemas/users.ts';
+} from '../../common/schemas/users.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { csvResponse, fileDate } from '../_lib/csv-response.ts';
 import { parseOrThrow, queryOf, reply } from '../_lib/http.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createBetterAuth } from '../_lib/auth.ts';
 import { authSecret, siteUrl } from '../_lib/env.ts';
-import type { UserListQuery } from '../../src/schemas/users.ts';
+import type { UserListQuery } from '../../common/schemas/users.ts';
 import type { Database } from '../db/database.ts';
 import * as repository from './users.repository.ts';
 

@@ -19,7 +19,7 @@ import { childEnvironment } from '../../functions/_lib/env.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
-import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
+import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 

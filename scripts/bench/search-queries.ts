@@ -12,7 +12,7 @@ export interface BenchQuery {
   /** A category page's type filter (SPEC §7), or a free type. */
   type?: string;
   location?: string;
-  /** The area filter (an area name of src/config/lagos-areas.ts: an LGA takes its neighbourhoods). */
+  /** The area filter (an area name of common/config/lagos-areas.ts: an LGA takes its neighbourhoods). */
   area?: string;
 }
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_SENT_MESSAGE } from '../schemas/outage';
+import { NOT_SENT_MESSAGE } from '../../common/schemas/outage';
 import { apiPost, apiSend, isUnavailable, isUnexpected } from './api-client';
 
 /** Issue 23.2: what the islands get while the database cannot be reached (a loopback server). */

@@ -1,9 +1,9 @@
-import { IDEMPOTENCY_HEADER } from '../schemas/idempotency';
+import { IDEMPOTENCY_HEADER } from '../../common/schemas/idempotency';
 import {
   DATABASE_UNAVAILABLE,
   DATABASE_UNAVAILABLE_MESSAGE,
   NOT_SENT_MESSAGE,
-} from '../schemas/outage';
+} from '../../common/schemas/outage';
 
 /**
  * Typed fetch for islands (STYLE.md §5): never throws on HTTP errors; returns the parsed body

@@ -19,7 +19,7 @@ import type { ClientDirective } from 'astro';
  *   keeper holds a click or a script-only submit that came before, and src/browser/tap-replay.ts
  *   performs it once the island has hydrated.
  * The moment of the first paint comes from the head script's page-script loader
- * (`self.__lagos_painted`, src/config/security-headers.ts); without it the island starts at once.
+ * (`self.__lagos_painted`, common/config/security-headers.ts); without it the island starts at once.
  * "In the first screen" is the first IntersectionObserver callback: no forced layout. This code
  * is inlined into every page with such an island (by Astro), so it is kept small.
  */

@@ -1,5 +1,5 @@
-import type { BusinessContact } from '../schemas/directory';
-import { fullAddress } from '../schemas/listing';
+import type { BusinessContact } from '../../common/schemas/directory';
+import { fullAddress } from '../../common/schemas/listing';
 
 /** A Google Maps search for the business by name and address, the common way Lagos drivers navigate. */
 export function directionsUrl(

@@ -1,5 +1,5 @@
 /**
- * CSV in the browser: the SPEC §9 columns and the formula guard live in `src/schemas/csv.ts`
+ * CSV in the browser: the SPEC §9 columns and the formula guard live in `common/schemas/csv.ts`
  * (the server streams the admin exports with them, ADR 014); this adds the download.
  */
 export {
@@ -11,7 +11,7 @@ export {
   usersCsv,
   type ExportableBusiness,
   type ExportableUser,
-} from '../schemas/csv';
+} from '../../common/schemas/csv';
 
 /** Starts a download of `csv` as `filename` (UTF-8 with BOM so Excel reads accents). */
 export function downloadCsv(filename: string, csv: string): void {

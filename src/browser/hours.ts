@@ -2,9 +2,9 @@
  * Opening hours as stored on listings: `{ mo: "08:00-18:00", …, su: "00:00-24:00" }` (days absent =
  * closed). "Open now" is computed in Africa/Lagos time, whatever the visitor's own time zone.
  */
-import { parseRange, type DayKey, type OpeningHours } from '../schemas/hours';
+import { parseRange, type DayKey, type OpeningHours } from '../../common/schemas/hours';
 
-export { DAY_KEYS, DAY_NAMES, parseRange, type DayKey, type OpeningHours } from '../schemas/hours';
+export { DAY_KEYS, DAY_NAMES, parseRange, type DayKey, type OpeningHours } from '../../common/schemas/hours';
 
 /** schema.org day names (https://schema.org/DayOfWeek). */
 export const SCHEMA_DAYS: Record<DayKey, string> = {

@@ -1,6 +1,6 @@
 /**
  * Performs the taps the head script's tap keeper held (TAP_KEEPER in
- * src/config/security-headers.ts; issue 22.2, ADR 032) once the code they were meant for has
+ * common/config/security-headers.ts; issue 22.2, ADR 032) once the code they were meant for has
  * run. The header's script (on every page) imports it once the keeper has kept a tap, so a page
  * nobody tapped early does not load it; it takes over the keeper's queue, `self.__lagos_taps`,
  * and handles what is kept later as it comes.

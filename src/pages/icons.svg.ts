@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ICON_NAMES, type IconName } from '../config/icons';
+import { ICON_NAMES, type IconName } from '../../common/config/icons';
 
 /** Pre-rendered at build time: one static file, cached by browsers and the CDN. */
 export const prerender = true;
@@ -41,7 +41,7 @@ const ICONS: Record<IconName, LucideIcon> = {
 };
 
 /**
- * /icons.svg: every icon of src/config/icons.ts as a `<symbol>` (lucide's drawings, 24×24). The
+ * /icons.svg: every icon of common/config/icons.ts as a `<symbol>` (lucide's drawings, 24×24). The
  * stroke and fill are left to the referencing `<svg>` so CSS can colour each use.
  */
 export const GET: APIRoute = () => {

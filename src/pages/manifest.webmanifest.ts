@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { BRAND } from '../render/brand-images';
-import { SAVED_PAGE } from '../config/offline';
-import { SITE } from '../config/site';
+import { SAVED_PAGE } from '../../common/config/offline';
+import { SITE } from '../../common/config/site';
 
 /**
  * The web app manifest (issue 22.5, ADR 030): with it, the brand icons (src/pages/app-icons/)

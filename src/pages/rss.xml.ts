@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { CacheTags } from '../../functions/site/cache-tags';
-import { SITE } from '../config/site';
+import { SITE } from '../../common/config/site';
 import { cachePublicPage } from '../render/cache';
 import { latestArticles } from '../render/data';
 

@@ -4,9 +4,9 @@
  * category's tag like the category pages (ADR 011), keyed by the `area` parameter only.
  */
 import { CacheTags } from '../../functions/site/cache-tags';
-import { areaBySlug, type LagosArea } from '../config/lagos-areas';
-import { CATEGORY_PAGES, type CategoryPageKey } from '../schemas/categories';
-import type { PublicBusiness } from '../schemas/listing';
+import { areaBySlug, type LagosArea } from '../../common/config/lagos-areas';
+import { CATEGORY_PAGES, type CategoryPageKey } from '../../common/schemas/categories';
+import type { PublicBusiness } from '../../common/schemas/listing';
 import { cachePublicPage } from './cache';
 import { businessPath } from './seo';
 

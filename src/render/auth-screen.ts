@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import type { AuthTab } from '../islands/auth/AuthScreen';
 import { alreadyRegistered } from '../islands/auth/SignUpForm';
-import { SignInSchema, SignUpSchema } from '../schemas/auth';
-import { emptyFormState, type FormState } from '../schemas/form-state';
-import { newIdempotencyKey } from '../schemas/idempotency';
+import { SignInSchema, SignUpSchema } from '../../common/schemas/auth';
+import { emptyFormState, type FormState } from '../../common/schemas/form-state';
+import { newIdempotencyKey } from '../../common/schemas/idempotency';
 import { handleFormPost } from './form-post';
 
 export interface AuthScreenProps {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import type { ReactNode } from 'react';
-import { SITE } from '../config/site';
+import { SITE } from '../../common/config/site';
 
 /**
  * Brand images (satori → SVG → resvg → PNG) from the brand's text and colours: the social post

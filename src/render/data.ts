@@ -18,16 +18,16 @@ import {
 } from '../../functions/directory/directory.service.ts';
 import { listingReviews } from '../../functions/reviews/reviews.service.ts';
 import { listPublicServiceCards } from '../../functions/service-cards/service-cards.service.ts';
-import type { PublicArticle } from '../schemas/articles';
-import type { CategoryPageKey } from '../schemas/categories';
-import type { ReviewSort } from '../schemas/review-rules';
-import type { ReviewListResponse } from '../schemas/reviews';
+import type { PublicArticle } from '../../common/schemas/articles';
+import type { CategoryPageKey } from '../../common/schemas/categories';
+import type { ReviewSort } from '../../common/schemas/review-rules';
+import type { ReviewListResponse } from '../../common/schemas/reviews';
 import {
   DIRECTORY_PAGE_SIZE,
   MAX_PAGE_NUMBER,
   type DirectoryPage,
   type PublicBusiness,
-} from '../schemas/directory';
+} from '../../common/schemas/directory';
 
 async function db() {
   return (await sharedDatabase()).db;

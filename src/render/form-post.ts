@@ -3,17 +3,17 @@ import type { z } from 'zod';
 import { MAX_JSON_BYTES, readBody } from '../../functions/_lib/http.ts';
 import { log } from '../../functions/_lib/log.ts';
 import type { ApiError } from '../browser/api-client.ts';
-import type { FormState } from '../schemas/form-state.ts';
-import { DATABASE_UNAVAILABLE, NOT_SENT_MESSAGE } from '../schemas/outage.ts';
+import type { FormState } from '../../common/schemas/form-state.ts';
+import { DATABASE_UNAVAILABLE, NOT_SENT_MESSAGE } from '../../common/schemas/outage.ts';
 import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   newIdempotencyKey,
-} from '../schemas/idempotency.ts';
+} from '../../common/schemas/idempotency.ts';
 import { pageApi } from './page-api.ts';
 
-export type { FormState } from '../schemas/form-state.ts';
+export type { FormState } from '../../common/schemas/form-state.ts';
 
 /** Form data as posted: one string per field, all values for a field the schema holds as a list. */
 export type FormValues = Record<string, string | string[]>;
@@ -24,7 +24,7 @@ export interface FormPostOptions<T> {
    * when one page holds several forms (a hidden `intent`).
    */
   endpoint: string | ((params: URLSearchParams) => string);
-  /** The route's Zod schema (src/schemas): which fields are lists; the API validates with it. */
+  /** The route's Zod schema (common/schemas): which fields are lists; the API validates with it. */
   schema: z.ZodType | ((params: URLSearchParams) => z.ZodType);
   /** Turns the posted values into the API's JSON body, when more than a copy is needed. */
   toBody?: (values: FormValues) => unknown;

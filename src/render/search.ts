@@ -8,8 +8,8 @@
  */
 import type { AstroGlobal } from 'astro';
 import type { PostedSearch } from '../islands/public/SearchResults';
-import { toCardData } from '../schemas/listing';
-import type { DirectorySearchResponse } from '../schemas/search';
+import { toCardData } from '../../common/schemas/listing';
+import type { DirectorySearchResponse } from '../../common/schemas/search';
 import { callApi, readFormBody } from './form-post';
 
 /** What a POST to a home or category page asks for. */

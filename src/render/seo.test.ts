@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_PAGES } from '../schemas/categories';
-import type { PublicBusiness } from '../schemas/directory';
+import { CATEGORY_PAGES } from '../../common/schemas/categories';
+import type { PublicBusiness } from '../../common/schemas/directory';
 import {
   businessJsonLd,
   categoryPageFor,

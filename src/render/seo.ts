@@ -1,9 +1,9 @@
-import { SITE } from '../config/site';
-import type { ReviewListResponse } from '../schemas/reviews';
-import type { PublicArticle } from '../schemas/articles';
-import { CATEGORY_PAGES, type CategoryPage } from '../schemas/categories';
-import { locationLine, matchesTypeFilter, type PublicBusiness } from '../schemas/directory';
-import { safeWebUrl } from '../schemas/url';
+import { SITE } from '../../common/config/site';
+import type { ReviewListResponse } from '../../common/schemas/reviews';
+import type { PublicArticle } from '../../common/schemas/articles';
+import { CATEGORY_PAGES, type CategoryPage } from '../../common/schemas/categories';
+import { locationLine, matchesTypeFilter, type PublicBusiness } from '../../common/schemas/directory';
+import { safeWebUrl } from '../../common/schemas/url';
 import { DAY_KEYS, parseRange, SCHEMA_DAYS, type OpeningHours } from '../browser/hours';
 
 /**

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { SESSION_HINT_COOKIE } from '../config/session';
-import type { SessionUser } from '../schemas/auth';
+import { SESSION_HINT_COOKIE } from '../../common/config/session';
+import type { SessionUser } from '../../common/schemas/auth';
 
 /**
  * The session shared by every island and the header (SPEC §3 "Session: user, loading flag").

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { areaNamesWithin } from '../../src/config/lagos-areas';
+import { areaNamesWithin } from '../../common/config/lagos-areas';
 import { waitForIsland } from './helpers';
 
 /**

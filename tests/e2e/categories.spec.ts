@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CATEGORY_PAGES } from '../../src/schemas/categories';
+import { CATEGORY_PAGES } from '../../common/schemas/categories';
 import { waitForIsland } from './helpers';
 
 const CATEGORY_PATHS = [

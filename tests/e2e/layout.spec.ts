@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CATEGORY_PAGES } from '../../src/schemas/categories';
+import { CATEGORY_PAGES } from '../../common/schemas/categories';
 
 /**
  * Issue 22.3 (ADR 031): on a 360×740 phone the first card of every category and area page starts

@@ -10,9 +10,9 @@ import {
   createRegistration,
   editRegistration,
 } from '../../functions/registrations/registrations.service.ts';
-import { areaByName } from '../../src/config/lagos-areas.ts';
-import { BusinessRegistrationSchema } from '../../src/schemas/forms.ts';
-import type { NearbyPage } from '../../src/schemas/nearby.ts';
+import { areaByName } from '../../common/config/lagos-areas.ts';
+import { BusinessRegistrationSchema } from '../../common/schemas/forms.ts';
+import type { NearbyPage } from '../../common/schemas/nearby.ts';
 import { buildBusiness, insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 

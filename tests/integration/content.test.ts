@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
-import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
-import { matchesTypeFilter, type PublicBusiness } from '../../src/schemas/directory.ts';
+import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
+import { matchesTypeFilter, type PublicBusiness } from '../../common/schemas/directory.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 let handle: DatabaseHandle;

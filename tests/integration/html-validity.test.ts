@@ -4,7 +4,7 @@ import { type DatabaseHandle, provideSharedDatabase } from '../../functions/_lib
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts';
 import { ensureSiteBuild } from '../../server/site-build.ts';
-import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
+import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
 import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { checkHtml, formatHtmlMessages } from '../setup/html-checker.ts';
 import { createTestDatabase, TEST_DB } from '../setup/test-db.ts';

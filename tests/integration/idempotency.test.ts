@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { KEY_REUSED_MESSAGE } from '../../functions/_lib/idempotency.ts';
-import { newIdempotencyKey } from '../../src/schemas/idempotency.ts';
+import { newIdempotencyKey } from '../../common/schemas/idempotency.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 

@@ -8,7 +8,7 @@ import {
   type PlacesProvider,
 } from '../../functions/imports/places.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
-import type { ScrapedBusiness } from '../../src/schemas/imports.ts';
+import type { ScrapedBusiness } from '../../common/schemas/imports.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakePlaces } from '../fakes/places.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import { FIND_IT_SERVICES, SERVICE_CATEGORIES } from '../../src/schemas/categories.ts';
+import { FIND_IT_SERVICES, SERVICE_CATEGORIES } from '../../common/schemas/categories.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**

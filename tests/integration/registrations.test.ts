@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { sendgridTransport } from '../../functions/_lib/mail.ts';
 import type { BusinessRegistration, BusinessStatus } from '../../functions/db/database.ts';
-import { STAR_RATINGS, STATUS_TRANSITIONS } from '../../src/schemas/registrations.ts';
+import { STAR_RATINGS, STATUS_TRANSITIONS } from '../../common/schemas/registrations.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakeSendGrid } from '../fakes/sendgrid.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../functions/reviews/reviews.service.ts';
 import { CacheTags } from '../../functions/site/cache-tags.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
-import { lagosMonth } from '../../src/schemas/reviews.ts';
+import { lagosMonth } from '../../common/schemas/reviews.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 

@@ -4,8 +4,8 @@ import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { buildBusiness, insertBusiness } from '../factories/business.ts';
 import { createTestDatabase } from '../setup/test-db.ts';
 import { CATEGORY_FILTERS } from '../../functions/db/migrations/2026_11_23_0001_directory_pages.ts';
-import { CATEGORY_PAGES } from '../../src/schemas/categories.ts';
-import { countsForServiceCard, matchesTypeFilter } from '../../src/schemas/directory.ts';
+import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
+import { countsForServiceCard, matchesTypeFilter } from '../../common/schemas/directory.ts';
 import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 
 let handle: DatabaseHandle;

@@ -200,7 +200,7 @@ describe('netlify build', () => {
     console.log(report![0]);
   });
 
-  it('published the _headers of src/config/security-headers.ts and the caching rule of /_astro/*', () => {
+  it('published the _headers of common/config/security-headers.ts and the caching rule of /_astro/*', () => {
     // netlify serve moves the publish folder's _headers into its deploy folder.
     const published = ['dist/_headers', '.netlify/deploy/_headers']
       .map((file) => path.join(ROOT, file))

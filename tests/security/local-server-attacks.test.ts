@@ -6,7 +6,7 @@ import { type DatabaseHandle, provideSharedDatabase } from '../../functions/_lib
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts';
 import { ensureSiteBuild } from '../../server/site-build.ts';
-import { PERMISSIONS_POLICY } from '../../src/config/security-headers.ts';
+import { PERMISSIONS_POLICY } from '../../common/config/security-headers.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase } from '../setup/test-db.ts';
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BusinessCard } from '../../src/islands/public/BusinessCard.tsx';
 import { businessJsonLd } from '../../src/render/seo.ts';
-import { toCardData, type PublicBusiness } from '../../src/schemas/directory.ts';
+import { toCardData, type PublicBusiness } from '../../common/schemas/directory.ts';
 
 /**
  * Issue 12.4, rendering: a website that breaks the URL rule (stored before the rule, or by hand)

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { LAGOS_AREA_NAMES } from '../../../src/config/lagos-areas.ts';
+import { LAGOS_AREA_NAMES } from '../../../common/config/lagos-areas.ts';
 import { deriveArea } from '../../imports/lagos-areas.ts';
 
 /** Rows read and written per statement: bounded memory and statement size at any table size. */

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewBusinessRegistration } from '../database.ts';
 import { LAGOS_AREAS } from '../../imports/lagos-areas.ts';
-import type { ServiceCategory } from '../../../src/schemas/categories.ts';
-import { slugify } from '../../../src/schemas/text.ts';
+import type { ServiceCategory } from '../../../common/schemas/categories.ts';
+import { slugify } from '../../../common/schemas/text.ts';
 
 /**
  * Synthetic Lagos listings for scale tests and `npm run bench:scale` (ADR 011): realistic

@@ -14,7 +14,7 @@ import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import 'leaflet.markercluster';
 import clusterCss from 'leaflet.markercluster/dist/MarkerCluster.css?inline';
-import { MAP_MAX_ZOOM, PLACE_ZOOM, type MapPoint } from '../../config/map';
+import { MAP_MAX_ZOOM, PLACE_ZOOM, type MapPoint } from '../../../common/config/map';
 
 export interface ListingMapOptions {
   /** Tile URL template (`{z}/{x}/{y}`), the build's MAP_TILE_URL. */

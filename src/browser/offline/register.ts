@@ -1,4 +1,4 @@
-import { isKeptPage, SERVICE_WORKER_URL } from '../../config/offline';
+import { isKeptPage, SERVICE_WORKER_URL } from '../../../common/config/offline';
 
 /**
  * Registers the service worker (issue 22.5, ADR 030) once the page has loaded, so neither its

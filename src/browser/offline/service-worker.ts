@@ -48,7 +48,7 @@ import {
   PAGES_MAX_ENTRIES,
   SAVED_PAGE,
   SHELL_CACHE,
-} from '../../config/offline';
+} from '../../../common/config/offline';
 
 declare const self: ServiceWorkerGlobalScope;
 /** The shell files and their revisions, written in by the build step. */

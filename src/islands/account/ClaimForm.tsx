@@ -7,9 +7,9 @@ import {
   ClaimVerifySchema,
   type Claim,
   type ClaimTargetResponse,
-} from '../../schemas/claims';
-import type { FormState } from '../../schemas/form-state';
-import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../schemas/idempotency';
+} from '../../../common/schemas/claims';
+import type { FormState } from '../../../common/schemas/form-state';
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../../common/schemas/idempotency';
 import { fieldMessages } from './fields';
 import { $session, loadSession } from '../../stores/session';
 

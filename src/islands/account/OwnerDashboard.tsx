@@ -3,16 +3,16 @@ import { toast } from 'sonner';
 import { apiGet, apiPost, isUnexpected } from '../../browser/api-client';
 import { formatDay } from '../../browser/dates';
 import { DAY_KEYS, DAY_NAMES, type DayKey } from '../../browser/hours';
-import { LAGOS_AREA_NAMES } from '../../config/lagos-areas';
+import { LAGOS_AREA_NAMES } from '../../../common/config/lagos-areas';
 import {
   ListingEditSchema,
   type ListingChange,
   type ListingFields,
   type OwnedListing,
-} from '../../schemas/claims';
+} from '../../../common/schemas/claims';
 import { Guard } from '../auth/Guard';
 import { PageToaster } from '../Toasts';
-import { ownerReviewsPath } from '../../schemas/review-rules';
+import { ownerReviewsPath } from '../../../common/schemas/review-rules';
 import { fieldMessages } from './fields';
 
 /**

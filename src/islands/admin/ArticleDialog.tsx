@@ -11,8 +11,8 @@ import {
   ArticleFormSchema,
   type AdminArticle,
   type ArticleFormInput,
-} from '../../schemas/articles';
-import { ARTICLE_CATEGORIES } from '../../schemas/articles';
+} from '../../../common/schemas/articles';
+import { ARTICLE_CATEGORIES } from '../../../common/schemas/articles';
 import { Field, TextAreaField } from '../auth/Field';
 
 interface Props {

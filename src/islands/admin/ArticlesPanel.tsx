@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
 import { formatDay } from '../../browser/dates';
-import type { AdminArticle } from '../../schemas/articles';
+import type { AdminArticle } from '../../../common/schemas/articles';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';

@@ -8,7 +8,7 @@ import {
   type BulkPreviewResponse,
   type BulkSelection,
   type RegistrationStatus,
-} from '../../schemas/registrations';
+} from '../../../common/schemas/registrations';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /** The words of each bulk action (SPEC §8 failure toasts of the matching single actions). */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet, apiPost } from '../../browser/api-client';
-import { newIdempotencyKey } from '../../schemas/idempotency';
-import { SERVICE_CATEGORIES, type ServiceCategory } from '../../schemas/categories';
+import { newIdempotencyKey } from '../../../common/schemas/idempotency';
+import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../common/schemas/categories';
 import {
   DEFAULT_BULK_CATEGORY,
   DEFAULT_BULK_LOCATION,
@@ -10,7 +10,7 @@ import {
   type PlacesProviderResponse,
   type PlacesSearchResponse,
   type ScrapedBusiness,
-} from '../../schemas/imports';
+} from '../../../common/schemas/imports';
 import { PageToaster } from '../Toasts';
 
 type Row = ScrapedBusiness & { selected: boolean };

@@ -8,8 +8,8 @@ import {
   type AdminClaim,
   type AdminListingChange,
   type ListingFields,
-} from '../../schemas/claims';
-import type { PageInfo } from '../../schemas/api';
+} from '../../../common/schemas/claims';
+import type { PageInfo } from '../../../common/schemas/api';
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';

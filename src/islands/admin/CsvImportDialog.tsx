@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiPost } from '../../browser/api-client';
 import { useIdempotencyKey } from '../ui/useIdempotencyKey';
-import type { CsvImportReport as Report } from '../../schemas/imports';
+import type { CsvImportReport as Report } from '../../../common/schemas/imports';
 import { DialogHead } from '../DialogHead';
 
 /** Import CSV: the Export All Businesses file (or an OpenStreetMap extract), previewed with per-row errors. */

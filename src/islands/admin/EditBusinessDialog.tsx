@@ -11,10 +11,10 @@ import {
   type AdminRegistration,
   type BusinessEditInput,
   type RegistrationResponse,
-} from '../../schemas/registrations';
-import { SERVICE_CATEGORIES } from '../../schemas/categories';
-import { CONTACT_VISIBILITY_LABELS } from '../../schemas/listing';
-import { LAGOS_AREAS } from '../../config/lagos-areas';
+} from '../../../common/schemas/registrations';
+import { SERVICE_CATEGORIES } from '../../../common/schemas/categories';
+import { CONTACT_VISIBILITY_LABELS } from '../../../common/schemas/listing';
+import { LAGOS_AREAS } from '../../../common/config/lagos-areas';
 import { Field, TextAreaField } from '../auth/Field';
 import { CheckboxGroup } from '../forms/CheckboxGroup';
 

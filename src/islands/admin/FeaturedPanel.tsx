@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
-import type { AdminRegistration } from '../../schemas/registrations';
+import type { AdminRegistration } from '../../../common/schemas/registrations';
 import { EmptyState } from '../ui/EmptyState';
 import { useRegistrations } from './data';
 import { SortableList } from './SortableList';

@@ -6,7 +6,7 @@ import type {
   ForwardResponse,
   MatchesResponse,
   ServiceRequest,
-} from '../../schemas/service-requests';
+} from '../../../common/schemas/service-requests';
 import { DialogHead } from '../DialogHead';
 
 /**

@@ -1,4 +1,4 @@
-import type { PageInfo } from '../../schemas/api';
+import type { PageInfo } from '../../../common/schemas/api';
 import { Pager } from '../ui/Pager';
 import { ADMIN_LIMIT, type PagedList } from './data';
 

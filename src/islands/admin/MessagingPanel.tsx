@@ -8,7 +8,7 @@ import {
   parseCustomEmails,
   type RecipientType,
   type SendMessageResponse,
-} from '../../schemas/messages';
+} from '../../../common/schemas/messages';
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { useRecipients, useSentMessages } from './data';

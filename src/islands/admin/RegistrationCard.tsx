@@ -12,9 +12,9 @@ import {
   type RegistrationResponse,
   type StatusChangeResponse,
   type TestWelcomeResponse,
-} from '../../schemas/registrations';
-import { CONTACT_VISIBILITY_LABELS } from '../../schemas/listing';
-import { VERIFICATION_CHECKS, verificationText } from '../../schemas/review-rules';
+} from '../../../common/schemas/registrations';
+import { CONTACT_VISIBILITY_LABELS } from '../../../common/schemas/listing';
+import { VERIFICATION_CHECKS, verificationText } from '../../../common/schemas/review-rules';
 import { StarRating, VerificationBadge } from '../shared/Badges';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EditBusinessDialog } from './EditBusinessDialog';

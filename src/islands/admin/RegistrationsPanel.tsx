@@ -3,7 +3,7 @@ import type {
   AdminRegistration,
   BulkSelection,
   RegistrationStatus,
-} from '../../schemas/registrations';
+} from '../../../common/schemas/registrations';
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { BulkActions } from './BulkActions';

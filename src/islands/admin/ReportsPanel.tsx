@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiSend } from '../../browser/api-client';
 import { formatDateTime } from '../../browser/dates';
-import { reasonLabel } from '../../schemas/report-reasons';
+import { reasonLabel } from '../../../common/schemas/report-reasons';
 import type {
   ClosedReport,
   ClosedReportListResponse,
@@ -11,7 +11,7 @@ import type {
   ReportActionResponse,
   ReportGroup,
   ReportListResponse,
-} from '../../schemas/reports';
+} from '../../../common/schemas/reports';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';

@@ -12,7 +12,7 @@ import {
   type ModerationEntry,
   type ModerationLogEntry,
   type ModerationLogResponse,
-} from '../../schemas/reviews';
+} from '../../../common/schemas/reviews';
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';

@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../browser/api-client';
-import type { PageInfo } from '../../schemas/api';
-import type { AdminArticle, AdminArticleListResponse } from '../../schemas/articles';
-import type { ContactListResponse, ContactMessage } from '../../schemas/contacts';
-import type { AdminCounts, AdminCountsResponse } from '../../schemas/dashboard';
-import type { Recipients, SentMessage, SentMessageListResponse } from '../../schemas/messages';
+import type { PageInfo } from '../../../common/schemas/api';
+import type { AdminArticle, AdminArticleListResponse } from '../../../common/schemas/articles';
+import type { ContactListResponse, ContactMessage } from '../../../common/schemas/contacts';
+import type { AdminCounts, AdminCountsResponse } from '../../../common/schemas/dashboard';
+import type { Recipients, SentMessage, SentMessageListResponse } from '../../../common/schemas/messages';
 import type {
   AdminRegistration,
   RegistrationListResponse,
   RegistrationStatus,
-} from '../../schemas/registrations';
-import type { ServiceRequest, ServiceRequestListResponse } from '../../schemas/service-requests';
-import type { AdminUser, AdminUserListResponse } from '../../schemas/users';
+} from '../../../common/schemas/registrations';
+import type { ServiceRequest, ServiceRequestListResponse } from '../../../common/schemas/service-requests';
+import type { AdminUser, AdminUserListResponse } from '../../../common/schemas/users';
 
 /**
  * The admin dashboard's data: one hook per resource over the server-paged API (ADR 014). Only

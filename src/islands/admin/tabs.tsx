@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { AdminCounts } from '../../schemas/dashboard';
-import type { ContactMessage } from '../../schemas/contacts';
-import type { ServiceRequest } from '../../schemas/service-requests';
+import type { AdminCounts } from '../../../common/schemas/dashboard';
+import type { ContactMessage } from '../../../common/schemas/contacts';
+import type { ServiceRequest } from '../../../common/schemas/service-requests';
 import { ArticlesPanel } from './ArticlesPanel';
 import { ClaimsPanel } from './ClaimsPanel';
 import { useContacts, useServiceRequests } from './data';

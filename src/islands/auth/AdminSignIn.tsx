@@ -1,4 +1,4 @@
-import type { FormState } from '../../schemas/form-state';
+import type { FormState } from '../../../common/schemas/form-state';
 import { PageToaster } from '../Toasts';
 import { SignInForm } from './SignInForm';
 

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { FormState } from '../../schemas/form-state';
+import type { FormState } from '../../../common/schemas/form-state';
 import { PageToaster } from '../Toasts';
 import { SignInForm } from './SignInForm';
 import { ACCOUNT_EXISTS, SignUpForm } from './SignUpForm';

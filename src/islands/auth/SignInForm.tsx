@@ -8,8 +8,8 @@ import {
   SignInSchema,
   type SessionUser,
   type SignInInput,
-} from '../../schemas/auth';
-import type { FormState } from '../../schemas/form-state';
+} from '../../../common/schemas/auth';
+import type { FormState } from '../../../common/schemas/form-state';
 import { setSessionUser } from '../../stores/session';
 import { FormNotice } from '../forms/FormNotice';
 import { useServerForm } from '../forms/server-form';

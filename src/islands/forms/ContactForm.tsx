@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiPost } from '../../browser/api-client';
-import type { FormState } from '../../schemas/form-state';
+import type { FormState } from '../../../common/schemas/form-state';
 import {
   ContactFormSchema,
   type ContactFormInput,
   type SubmissionResult,
-} from '../../schemas/forms';
+} from '../../../common/schemas/forms';
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { FormNotice } from './FormNotice';

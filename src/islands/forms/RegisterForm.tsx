@@ -4,15 +4,15 @@ import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { apiPost, isUnavailable } from '../../browser/api-client';
-import { SERVICE_CATEGORIES } from '../../schemas/categories';
-import type { FormState } from '../../schemas/form-state';
+import { SERVICE_CATEGORIES } from '../../../common/schemas/categories';
+import type { FormState } from '../../../common/schemas/form-state';
 import {
   BusinessRegistrationSchema,
   normaliseTags,
   type BusinessRegistrationData,
   type BusinessRegistrationInput,
   type SubmissionResult,
-} from '../../schemas/forms';
+} from '../../../common/schemas/forms';
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FieldError } from 'react-hook-form';
-import type { FormState } from '../../schemas/form-state';
-import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../schemas/idempotency';
+import type { FormState } from '../../../common/schemas/form-state';
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../../common/schemas/idempotency';
 
 export { IDEMPOTENCY_FIELD };
 

@@ -1,7 +1,7 @@
-import { locationLine, type BusinessCardData } from '../../schemas/listing';
+import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
 import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from '../shared/Badges';
 import { Icon } from '../shared/Icon';
-import { safeWebUrl } from '../../schemas/web-url';
+import { safeWebUrl } from '../../../common/schemas/web-url';
 
 /** Tags shown on a card before "+N" (SPEC §9). */
 export const CARD_TAG_LIMIT = 3;

@@ -1,4 +1,4 @@
-import type { PublicBusiness } from '../../schemas/listing';
+import type { PublicBusiness } from '../../../common/schemas/listing';
 import { ContactDetails } from './ContactDetails';
 
 /** Contact block of a business page: the same session-checked reveal as the detail dialog. */

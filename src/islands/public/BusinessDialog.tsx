@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { locationLine, type BusinessCardData } from '../../schemas/listing';
+import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
 import { ClaimLink } from './ClaimLink';
 import {
   OsmAttribution,
@@ -11,7 +11,7 @@ import {
 import { ContactDetails } from './ContactDetails';
 import { Icon } from '../shared/Icon';
 import ReportListing from './ReportListing';
-import { safeWebUrl } from '../../schemas/web-url';
+import { safeWebUrl } from '../../../common/schemas/web-url';
 
 interface Props {
   business: BusinessCardData | null;

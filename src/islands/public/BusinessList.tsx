@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BusinessCardData } from '../../schemas/listing';
+import type { BusinessCardData } from '../../../common/schemas/listing';
 import { BusinessCard } from './BusinessCard';
 import { BusinessDialog } from './BusinessDialog';
 

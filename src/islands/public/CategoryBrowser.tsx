@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { CategoryPageKey } from '../../schemas/categories';
-import type { BusinessCardData } from '../../schemas/listing';
+import type { CategoryPageKey } from '../../../common/schemas/categories';
+import type { BusinessCardData } from '../../../common/schemas/listing';
 import { BusinessList } from './BusinessList';
 import { publishMapPoints } from './mapPoints';
 import { type PostedSearch, resultCount, SearchResultList, useSearch } from './SearchResults';

@@ -1,4 +1,4 @@
-import type { BusinessCardData } from '../../schemas/listing';
+import type { BusinessCardData } from '../../../common/schemas/listing';
 
 /** The page that hosts the claim form (a React island there; nothing heavy here). */
 export function claimPath(slug: string): string {

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { apiGet } from '../../browser/api-client';
 import { directionsUrl, inquiryMailto, whatsappUrl } from '../../browser/contact-links';
 import { toast } from '../../browser/toast-lite';
-import type { BusinessContact } from '../../schemas/directory';
-import { fullAddress, type BusinessCardData } from '../../schemas/listing';
+import type { BusinessContact } from '../../../common/schemas/directory';
+import { fullAddress, type BusinessCardData } from '../../../common/schemas/listing';
 import { Icon } from '../shared/Icon';
 import { useSession } from './useSession';
 

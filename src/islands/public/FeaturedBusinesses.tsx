@@ -1,4 +1,4 @@
-import type { BusinessCardData } from '../../schemas/listing';
+import type { BusinessCardData } from '../../../common/schemas/listing';
 import { BusinessList } from './BusinessList';
 import { useLiveList } from './useLiveList';
 

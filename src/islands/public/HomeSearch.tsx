@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LAGOS_AREAS } from '../../config/lagos-areas';
+import { LAGOS_AREAS } from '../../../common/config/lagos-areas';
 import { SearchForm } from './SearchForm';
 import { type PostedSearch, resultCount, SearchResultList, useSearch } from './SearchResults';
 

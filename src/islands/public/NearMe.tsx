@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiGet } from '../../browser/api-client';
-import type { CategoryPageKey } from '../../schemas/categories';
+import type { CategoryPageKey } from '../../../common/schemas/categories';
 import {
   distanceLabel,
   type NearbyBusiness,
   type NearbyPage,
   OUTSIDE_LAGOS_MESSAGE,
-} from '../../schemas/distance';
-import type { BusinessCardData } from '../../schemas/listing';
+} from '../../../common/schemas/distance';
+import type { BusinessCardData } from '../../../common/schemas/listing';
 import { BusinessList } from './BusinessList';
 import { LoadMoreButton } from './SearchResults';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { apiPost, isUnexpected } from '../../browser/api-client';
 import { toast } from '../../browser/toast-lite';
-import type { FormState } from '../../schemas/form-state';
-import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../schemas/idempotency';
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../schemas/report-reasons';
+import type { FormState } from '../../../common/schemas/form-state';
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../../common/schemas/idempotency';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../common/schemas/report-reasons';
 
 /** What the report page and the toast say once a report is in (issue 16.3). */
 export const REPORT_SENT = 'Thank you for your report. Our team will check this listing.';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { BusinessCardData } from '../../schemas/listing';
+import type { BusinessCardData } from '../../../common/schemas/listing';
 import { useDirectorySearch } from '../shared/useDirectorySearch';
 import { BusinessList } from './BusinessList';
 

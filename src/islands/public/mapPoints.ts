@@ -1,4 +1,4 @@
-import { MAP_POINTS_EVENT, type MapPointsDetail, toMapPoints } from '../../config/map';
+import { MAP_POINTS_EVENT, type MapPointsDetail, toMapPoints } from '../../../common/config/map';
 
 type Listing = Parameters<typeof toMapPoints>[0][number];
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiGet } from '../../browser/api-client';
-import type { DirectoryPage } from '../../schemas/directory';
-import { type BusinessCardData, toCardData } from '../../schemas/listing';
+import type { DirectoryPage } from '../../../common/schemas/directory';
+import { type BusinessCardData, toCardData } from '../../../common/schemas/listing';
 
 /** SPEC §9: listings refetch every 30 seconds, on mount and on window focus. */
 export const REFETCH_INTERVAL_MS = 30_000;

@@ -1,10 +1,10 @@
-import { starValue, verificationBadge } from '../../schemas/listing';
+import { starValue, verificationBadge } from '../../../common/schemas/listing';
 import {
   DIRECTORY_RATING_LABEL,
   REVIEWS_AVERAGE_LABEL,
   reviewCountText,
   verificationText,
-} from '../../schemas/review-rules';
+} from '../../../common/schemas/review-rules';
 import { Icon } from './Icon';
 
 /**

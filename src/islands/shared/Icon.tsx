@@ -1,4 +1,4 @@
-import { ICON_SPRITE, type IconName } from '../../config/icons';
+import { ICON_SPRITE, type IconName } from '../../../common/config/icons';
 
 interface Props {
   name: IconName;
@@ -8,7 +8,7 @@ interface Props {
 }
 
 /**
- * An icon from the sprite (src/config/icons.ts): decorative, hidden from assistive technology;
+ * An icon from the sprite (common/config/icons.ts): decorative, hidden from assistive technology;
  * the text next to it carries the meaning. Stroke and fill come from the `.icon` class in
  * global.css (`currentColor`), so CSS can colour each use.
  */

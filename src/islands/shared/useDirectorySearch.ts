@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../browser/api-client';
-import type { PublicBusiness } from '../../schemas/directory';
-import type { DirectorySearchResponse } from '../../schemas/search';
+import type { PublicBusiness } from '../../../common/schemas/directory';
+import type { DirectorySearchResponse } from '../../../common/schemas/search';
 
 interface SearchState {
   results: PublicBusiness[] | null;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { newIdempotencyKey } from '../../schemas/idempotency';
+import { newIdempotencyKey } from '../../../common/schemas/idempotency';
 
 /**
  * The idempotency key of one create action (issue 23.4, ADR 028): the same key for every retry of

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { logo, ogCard, pngResponse, profilePicture, socialPost } from '../../render/brand-images';
-import { SITE } from '../../config/site';
+import { SITE } from '../../../common/config/site';
 
 /** Brand images generated at build time: /images/social-post.png, profile-picture.png, logo.png, og-default.png. */
 const IMAGES = {

@@ -3,9 +3,9 @@ import { CacheTags } from '../../../functions/site/cache-tags';
 import { cachePublicPage } from '../../render/cache';
 import { categoryPageHref } from '../../render/areas';
 import { categoryAreas, latestArticles } from '../../render/data';
-import { areaByName } from '../../config/lagos-areas';
+import { areaByName } from '../../../common/config/lagos-areas';
 import { urlSet, xmlResponse } from '../../render/sitemap';
-import { CATEGORY_PAGES, type CategoryPageKey } from '../../schemas/categories';
+import { CATEGORY_PAGES, type CategoryPageKey } from '../../../common/schemas/categories';
 
 /**
  * Rendered on demand and cached under `sitemap` and the category tags (ADR 011): the area pages

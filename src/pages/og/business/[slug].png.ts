@@ -3,7 +3,7 @@ import { CacheTags } from '../../../../functions/site/cache-tags';
 import { ogCard, pngResponse } from '../../../render/brand-images';
 import { cachePublicPage, notFound } from '../../../render/cache';
 import { businessBySlug } from '../../../render/data';
-import { locationLine } from '../../../schemas/directory';
+import { locationLine } from '../../../../common/schemas/directory';
 
 /** Rendered on demand and cached with the business page (ADR 011). */
 export const prerender = false;
