@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { HEAD_SCRIPT, HEAD_SCRIPT_HASH } from './head-script.ts';
 
 /**
  * The security headers of every response (issue 12.9, ADR 015), in one place: the local server
@@ -55,72 +55,10 @@ export function cspDirectives(options: {
 export const CSP_SCRIPT_RESOURCES = ["'self'"] as const;
 
 /**
- * Zod 4 probes `new Function('')` once to choose its compiled parsers; under this policy the
- * probe is refused and Chromium reports a violation for it (caught, but reported). This sets
- * Zod's global config to `jitless` before any module runs: the same validation, without the probe.
+ * The head script (src/browser/head-script.js: Zod's config, the page-script loader, the tap
+ * keeper) and its `sha256-…` source, built from the file (common/config/head-script.ts).
  */
-export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true};';
-
-/**
- * Page scripts (Astro's processed `<script>`s: the header's session links, the share button, the
- * map loader, "Open now") are written as `<template data-page-script="/_astro/….js">`
- * (astro.config.mjs `pageScriptsAfterFirstPaint`), and this imports each of them once the
- * document is parsed and has painted for the first time, so none competes with the first paint
- * or counts towards FCP and LCP (ADR 027). Browsers without paint timing import them at
- * DOMContentLoaded, as a deferred module script would run. When every import has settled,
- * `<html data-page-scripts="ready">` says so (end-to-end tests wait for it before clicking
- * what a page script wires up); `self.__lagos_scripts` settles then too, for the tap replay
- * (src/browser/tap-replay.ts). `self.__lagos_painted` resolves at the first paint alone, for the
- * islands' `client:painted` directive (src/browser/client-painted.ts): an island is whole once
- * its own markup is parsed, so it need not wait for the rest of the document (ADR 032; on the
- * phone profile the home page's DOMContentLoaded came 0.3–0.6 s after its first paint).
- */
-export const PAGE_SCRIPT_LOADER =
-  "{const parsed=new Promise((r)=>document.readyState==='loading'?addEventListener('DOMContentLoaded',r):r());" +
-  "const painted=self.PerformanceObserver?.supportedEntryTypes?.includes('paint')?new Promise((r)=>" +
-  "new PerformanceObserver((l,o)=>{o.disconnect();r()}).observe({type:'paint',buffered:true})):parsed;" +
-  'self.__lagos_painted=painted;' +
-  "self.__lagos_scripts=Promise.all([parsed,painted]).then(()=>Promise.allSettled([...document.querySelectorAll('template[data-page-script]')]" +
-  ".map((t)=>import(t.dataset.pageScript)))).then(()=>{document.documentElement.dataset.pageScripts='ready'})}";
-
-/**
- * No tap is lost (issue 22.2, ADR 032): the tap keeper. Between the first paint and the moment
- * its code has run, a control drawn by the server looks ready but nothing listens to it: an
- * island before it hydrates, a button a page script wires up before that script is imported.
- * From the first byte of the page, this keeps what such a control was asked to do, in
- * `self.__lagos_taps`, for src/browser/tap-replay.ts (a page script, on every page through the
- * header) to perform once the code is there. It only keeps and, where the browser would do
- * the wrong thing meanwhile, cancels; everything else is tap-replay.ts's:
- * - clicks inside an island that has not hydrated (`astro-island[ssr]`), untouched (nothing
- *   listens yet; a link or a form field inside does its native thing);
- * - a submit, inside such an island, of a form that says nowhere where it goes (no `method`, no
- *   `action`: a script-only form such as a search box): cancelled, or the page would reload
- *   with the fields in its URL. A form with `method="post"` posts natively, untouched;
- * - `input` and `change` of fields inside such an island (the island's state starts empty,
- *   while the screen shows what was typed);
- * - before the page scripts are ready (`data-page-scripts`), clicks on a `type="button"`
- *   outside islands (a hydrated island's buttons are its own) that is no popover or (where the
- *   browser has invoker commands) command button: cancelled and stopped, so a script already
- *   running does not see it twice.
- * Kept small: it is inline in every page, inside the first round trip of the document.
- */
-export const TAP_KEEPER =
-  "{const q=self.__lagos_taps=[],ssr=(t)=>t.closest?.('astro-island[ssr]');" +
-  "addEventListener('click',(e)=>{const t=e.target,b=t.closest?.('button');if(ssr(t))q.push(e);" +
-  "else if(b?.type==='button'&&!t.closest('astro-island')&&!b.hasAttribute('popovertarget')&&!(b.hasAttribute('commandfor')&&'command'in b)" +
-  '&&!document.documentElement.dataset.pageScripts){e.preventDefault();e.stopImmediatePropagation();q.push(e)}},true);' +
-  "addEventListener('submit',(e)=>{const f=e.target;if(ssr(f)&&!f.hasAttribute('method')&&!f.hasAttribute('action')){" +
-  'e.preventDefault();q.push(e)}},true);' +
-  "for(const t of['input','change'])addEventListener(t,(e)=>{ssr(e.target)&&q.push(e)},true)}";
-
-/**
- * The one classic inline script of every page, first in `<head>` (BaseLayout): Zod's config, the
- * page-script loader and the tap keeper.
- */
-export const HEAD_SCRIPT = ZOD_JITLESS_SCRIPT + PAGE_SCRIPT_LOADER + TAP_KEEPER;
-
-/** `'sha256-…'` source of {@link HEAD_SCRIPT} for script-src. */
-export const HEAD_SCRIPT_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}`;
+export { HEAD_SCRIPT, HEAD_SCRIPT_HASH };
 
 /** Hashes of our own inline scripts that Astro does not compute itself. */
 export const CSP_SCRIPT_HASHES = [HEAD_SCRIPT_HASH] as const;

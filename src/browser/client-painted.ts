@@ -1,7 +1,8 @@
 import type { ClientDirective } from 'astro';
+import { FIRST_PAINT, headGlobals } from './head-globals.ts';
 
 /**
- * `client:painted` (registered in astro.config.mjs; ADR 027, ADR 032): hydrates an island once
+ * `client:painted` (registered by integrations/client-painted.ts; ADR 027, ADR 032): hydrates an island once
  * the page has painted for the first time, never before (an island requested earlier competes
  * with the first paint, and Lighthouse counts its requests against FCP and LCP: issue 13.2).
  * Then:
@@ -19,7 +20,7 @@ import type { ClientDirective } from 'astro';
  *   keeper holds a click or a script-only submit that came before, and src/browser/tap-replay.ts
  *   performs it once the island has hydrated.
  * The moment of the first paint comes from the head script's page-script loader
- * (`self.__lagos_painted`, common/config/security-headers.ts); without it the island starts at once.
+ * (FIRST_PAINT, src/browser/head-script.js); without it the island starts at once.
  * "In the first screen" is the first IntersectionObserver callback: no forced layout. This code
  * is inlined into every page with such an island (by Astro), so it is kept small.
  */
@@ -36,7 +37,7 @@ const painted: ClientDirective = (load, options, el) => {
   for (const type of ['pointerdown', 'focusin', 'keydown', 'click'])
     el.addEventListener(type, start, { capture: true, once: true, passive: true });
 
-  const firstPaint = (self as { __lagos_painted?: Promise<unknown> }).__lagos_painted;
+  const firstPaint = headGlobals[FIRST_PAINT];
   void (firstPaint ?? Promise.resolve()).then(() => {
     if (started) return;
     // Hydrated at idle at the latest: its code is fetched now, before the observer has said

@@ -1,8 +1,10 @@
+import { headGlobals, KEPT_TAPS, PAGE_SCRIPTS } from './head-globals.ts';
+
 /**
- * Performs the taps the head script's tap keeper held (TAP_KEEPER in
- * common/config/security-headers.ts; issue 22.2, ADR 032) once the code they were meant for has
+ * Performs the taps the head script's tap keeper held (src/browser/head-script.js; issue 22.2,
+ * ADR 032) once the code they were meant for has
  * run. The header's script (on every page) imports it once the keeper has kept a tap, so a page
- * nobody tapped early does not load it; it takes over the keeper's queue, `self.__lagos_taps`,
+ * nobody tapped early does not load it; it takes over the keeper's queue (KEPT_TAPS),
  * and handles what is kept later as it comes.
  *
  * - A click inside an island that had not hydrated is clicked again on the same element once
@@ -16,7 +18,7 @@
  *   before any kept click or submit of that island runs: Preact hydration keeps the typed value
  *   on screen but the component's state starts from its own default.
  * - A click on a button outside islands, kept while the page scripts were loading, is clicked
- *   again once they are ready (`self.__lagos_scripts`).
+ *   again once they are ready (PAGE_SCRIPTS).
  * Only the latest kept click or submit per island (or for the page scripts) is performed: a
  * second tap while waiting is the same wish, not a second action.
  */
@@ -118,7 +120,7 @@ function keep(event: Event): void {
   const target = event.target as Element | null;
   if (!target?.closest) return;
   const island = target.closest('astro-island');
-  const scripts = (self as { __lagos_scripts?: Promise<unknown> }).__lagos_scripts;
+  const scripts = headGlobals[PAGE_SCRIPTS];
   if (event.type === 'input' || event.type === 'change') {
     if (island) keepChange(island, target);
   } else if (event.type === 'submit') {
@@ -152,7 +154,7 @@ function keep(event: Event): void {
   }
 }
 
-const queue = (self as { __lagos_taps?: Event[] }).__lagos_taps;
+const queue = headGlobals[KEPT_TAPS];
 if (queue) {
   const kept = queue.splice(0);
   queue.push = (...events: Event[]) => {
