@@ -4,141 +4,39 @@ import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { netlifyHeaders } from './netlify/headers.ts';
-import { posix } from 'node:path';
 import localAdapter from './server/astro-adapter/index.mjs';
 import {
   PUBLIC_ISLANDS_GLOB as PUBLIC_ISLANDS,
   publicIslandsOnPreact,
 } from './integrations/public-islands-on-preact.ts';
 import { serviceWorker } from './server/service-worker.ts';
+import { afterFirstPaintDirective } from './integrations/client-painted.ts';
+import { hoistTransitiveImports } from './integrations/hoist-transitive-imports.ts';
+import { inlineHeadScript } from './integrations/head-script.ts';
+import { pageScriptsAfterFirstPaint } from './integrations/page-scripts-after-first-paint.ts';
+import { buildAdapter, env } from './functions/_lib/env.ts';
 import {
   CSP_SCRIPT_HASHES,
   CSP_SCRIPT_RESOURCES,
   CSP_STYLE_RESOURCES,
   cspDirectives,
 } from './common/config/security-headers.ts';
-import { mapTileUrlFrom, tileOrigin } from './common/config/map.ts';
+import { tileOrigin } from './common/config/map.ts';
 
-/**
- * Page scripts (Astro's processed `<script>`s: the header's session links, the article's share
- * button, the map loader…) would be written as `<script type="module" src>`: fetched while the
- * HTML is parsed, and Lighthouse counts such a request against FCP (High priority) and LCP (any
- * request that ends before it; issue 13.2: 1.2–1.5× the static copy's). None of them draws
- * anything the first paint needs (the server renders the whole page), so each is written as
- * `<template data-page-script="/_astro/….js">` and imported after the first paint by the loader
- * in every page's head (PAGE_SCRIPT_LOADER, common/config/security-headers.ts; ADR 027, superseding
- * ADR 025's `fetchpriority="low"`). Astro has no option for this, so the plugin rewrites the one
- * template of its renderer (astro/…/render/script.js); the build fails if that template changes
- * shape, rather than silently fetching the scripts early again. Small scripts Astro inlines stay
- * inline module scripts (no request).
- */
-const ASTRO_SCRIPT_RENDERER =
-  /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]script\.js$/;
-const MODULE_SCRIPT_OPEN = '<script type="module" src="';
-const MODULE_SCRIPT_CLOSE = '${resolved}"></script>';
-
-/** @returns {import('vite').Plugin} */
-function pageScriptsAfterFirstPaint() {
-  return {
-    name: 'lagos:page-scripts-after-first-paint',
-    transform(code, id) {
-      if (!ASTRO_SCRIPT_RENDERER.test(id.split('?')[0] ?? '')) return null;
-      if (!code.includes(MODULE_SCRIPT_OPEN) || !code.includes(MODULE_SCRIPT_CLOSE)) {
-        throw new Error(
-          `${id}: Astro's page-script template changed; update pageScriptsAfterFirstPaint`,
-        );
-      }
-      return {
-        code: code
-          .replace(MODULE_SCRIPT_OPEN, '<template data-page-script="')
-          .replace(MODULE_SCRIPT_CLOSE, '${resolved}"></template>'),
-        map: null,
-      };
-    },
-  };
-}
-
-/**
- * An island or a page script is a module whose imports the browser discovers one level at a time:
- * HomeSearch → SearchResults → BusinessList → ContactDetails → hooks → preact was six round trips
- * before it could run, 0.9 s of waiting on the phone profile (150 ms RTT) before any byte of CPU
- * work (issue 22, ADR 032). Rollup's `output.hoistTransitiveImports` lists every transitive
- * static import of an entry in the entry itself, so all are requested together after the first
- * round trip; Rolldown (Vite 8) does not implement it, so this does the same in the client
- * build: each entry chunk (island, page script, dynamically imported chunk) gets a bare
- * `import"./dep.js";` for each transitive dependency it does not import directly. They are
- * appended after its own imports, and each is already a dependency of one of those, so the
- * order in which modules run does not change; only the requests start earlier. File names keep
- * their hashes: a chunk's hash already covers its dependencies' names, hence this list.
- * @returns {import('vite').Plugin}
- */
-function hoistTransitiveImports() {
-  return {
-    name: 'lagos:hoist-transitive-imports',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    generateBundle(_options, bundle) {
-      /** @param {string} file @param {Set<string>} into */
-      const collect = (file, into) => {
-        const chunk = bundle[file];
-        for (const dep of chunk?.type === 'chunk' ? chunk.imports : []) {
-          if (into.has(dep)) continue;
-          into.add(dep);
-          collect(dep, into);
-        }
-        return into;
-      };
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
-        const direct = new Set(chunk.imports);
-        const hoisted = [...collect(chunk.fileName, new Set())].filter(
-          (dep) => !direct.has(dep) && dep !== chunk.fileName,
-        );
-        if (hoisted.length === 0) continue;
-        const from = posix.dirname(chunk.fileName);
-        chunk.code += `\n${hoisted
-          .map((dep) => {
-            const path = posix.relative(from, dep);
-            return `import"${path.startsWith('.') ? path : `./${path}`}";`;
-          })
-          .join('')}\n`;
-      }
-    },
-  };
-}
-
-/**
- * `client:painted`: hydrate after the first paint: at once in the first screen, else when idle
- * or near the viewport, and at once on the first interaction (src/browser/client-painted.ts,
- * ADR 027, ADR 032). Astro hashes the directive's inline script into the CSP like its own.
- * @returns {import('astro').AstroIntegration}
- */
-function afterFirstPaintDirective() {
-  return {
-    name: 'lagos:client-painted',
-    hooks: {
-      'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'painted', entrypoint: './src/browser/client-painted.ts' });
-      },
-    },
-  };
-}
-
-// DESIGN.md "Adapter": Netlify when building there (`NETLIFY=true`) or with netlify-cli on a machine
-// (`netlify build` / `netlify serve` set `NETLIFY_LOCAL=true`), or ADAPTER=netlify; otherwise the
-// local server's own adapter, whose `render(request)` the page cache of `npm start` calls (ADR 011).
-const onNetlify = process.env.ADAPTER
-  ? process.env.ADAPTER === 'netlify'
-  : process.env.NETLIFY === 'true' || process.env.NETLIFY_LOCAL === 'true';
+// DESIGN.md "Adapter": Netlify when building there or with netlify-cli on a machine, or with
+// ADAPTER=netlify; otherwise the local server's own adapter, whose `render(request)` the page cache
+// of `npm start` calls (ADR 011). Every variable is read through functions/_lib/env.ts (ADR 013).
+const onNetlify = buildAdapter() === 'netlify';
 
 // Canonical URLs: SITE_URL, else Netlify's URL of this deploy, else the local server.
 const site =
-  process.env.SITE_URL ||
-  (process.env.CONTEXT === 'production' ? process.env.URL : process.env.DEPLOY_PRIME_URL) ||
-  `http://localhost:${process.env.PORT || 4321}`;
+  env('SITE_URL') ??
+  (env('CONTEXT') === 'production' ? env('URL') : env('DEPLOY_PRIME_URL')) ??
+  `http://localhost:${env('PORT')}`;
 
 // Maps (ADR 021): the tile source is fixed at build time, so the pages and the CSP's img-src
 // (its origin) always agree. An invalid MAP_TILE_URL fails the build here.
-const mapTileUrl = mapTileUrlFrom(process.env);
+const mapTileUrl = env('MAP_TILE_URL');
 const mapTileOrigin = tileOrigin(mapTileUrl);
 
 export default defineConfig({
@@ -188,7 +86,7 @@ export default defineConfig({
   ],
   // Small pages: inlining the CSS saves a render-blocking request on slow mobile networks.
   build: { inlineStylesheets: 'always', format: 'directory' },
-  server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || 'localhost' },
+  server: { port: env('PORT'), host: env('HOST') },
   devToolbar: { enabled: false },
   // Content-Security-Policy (ADR 015): Astro adds the hashes of its inline scripts to script-src,
   // so no 'unsafe-inline' is needed; the directives live in common/config/security-headers.ts.
@@ -200,10 +98,16 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [publicIslandsOnPreact(), pageScriptsAfterFirstPaint(), hoistTransitiveImports()],
+    // Build plugins, each in its own file with a test of what it does (ADR 037).
+    plugins: [
+      publicIslandsOnPreact(),
+      pageScriptsAfterFirstPaint(),
+      hoistTransitiveImports(),
+      inlineHeadScript(),
+    ],
     define: {
       __MAP_TILE_URL__: JSON.stringify(mapTileUrl),
-      __MAP_TILE_ATTRIBUTION__: JSON.stringify(process.env.MAP_TILE_ATTRIBUTION ?? ''),
+      __MAP_TILE_ATTRIBUTION__: JSON.stringify(env('MAP_TILE_ATTRIBUTION') ?? ''),
     },
     ssr: {
       external: ['@electric-sql/pglite', 'pg', '@resvg/resvg-js', 'satori'],

@@ -168,9 +168,15 @@ export default defineConfig(
     },
   },
   {
+    // One typed env (ADR 013): the site, the API, the hosts, the scripts, the build config and its
+    // plugins read configuration through functions/_lib/env.ts, and hand it to a child process
+    // with its childEnvironment(). The one exception is the test harness (tests/, *.test.ts and
+    // the Playwright config): its own settings (TEST_DB, PG_BIN_DIR, PROPERTY_RUNS, E2E_PORT, the
+    // fakes' ports, CI) are not the product's, and a test sets variables for the code under test
+    // and passes the environment to the servers it starts.
     name: 'boundaries/env',
-    files: ['functions/**/*.ts', 'scripts/**/*.ts'],
-    ignores: ['functions/_lib/env.ts'],
+    files: ['**/*.{js,mjs,cjs,ts,mts,cts,tsx,astro}'],
+    ignores: ['functions/_lib/env.ts', 'tests/**', '**/*.test.ts', 'playwright.config.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
@@ -178,7 +184,7 @@ export default defineConfig(
           object: 'process',
           property: 'env',
           message:
-            "Read configuration through env('NAME') from functions/_lib/env.ts (declared, parsed and documented there).",
+            "Read configuration through env('NAME') from functions/_lib/env.ts (declared, parsed and documented there), and pass it to a child process with childEnvironment().",
         },
       ],
     },
@@ -228,7 +234,7 @@ export default defineConfig(
   },
   {
     name: 'boundaries/browser',
-    files: ['src/islands/**/*.{ts,tsx}', 'src/browser/**/*.ts', 'src/stores/**/*.ts'],
+    files: ['src/islands/**/*.{ts,tsx}', 'src/browser/**/*.{ts,js}', 'src/stores/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: BROWSER_PATTERNS }] },
   },
   {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
-import { env } from '../functions/_lib/env.ts';
+import { childEnvironment, env } from '../functions/_lib/env.ts';
 import { log } from '../functions/_lib/log.ts';
 import { STATIC_HEADERS_FILE } from './astro-adapter/index.mjs';
 
@@ -94,7 +94,7 @@ function runAstroBuild(outDir: string): Promise<void> {
   // A clean environment: test runners set NODE_ENV=test and VITEST_* variables that would change
   // how Vite bundles the site.
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(
+    Object.entries(childEnvironment()).filter(
       ([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV' && key !== 'TEST',
     ),
   );
@@ -105,7 +105,7 @@ function runAstroBuild(outDir: string): Promise<void> {
         ...env,
         ...BUILD_MEMORY_ENV,
         NODE_OPTIONS: nodeOptions,
-        ADAPTER: 'local',
+        ADAPTER: 'node',
         ASTRO_TELEMETRY_DISABLED: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

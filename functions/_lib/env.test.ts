@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkEnv, env, ENV_VARIABLES, EnvError, envTableRows, siteUrl } from './env.ts';
+import {
+  buildAdapter,
+  checkEnv,
+  env,
+  ENV_VARIABLES,
+  EnvError,
+  envTableRows,
+  siteUrl,
+} from './env.ts';
 
 /** The rows of the README's "Environment variables" table: `| variable | default | meaning |`. */
 function readmeRows() {
@@ -67,5 +75,18 @@ describe('environment variables', () => {
     expect(() => env('LOG_LEVEL')).toThrow(
       'LOG_LEVEL="loud" must be one of debug, info, warn, error, silent',
     );
+  });
+
+  it("chooses the build's adapter: ADAPTER, else Netlify's in a build for Netlify, else node", () => {
+    vi.stubEnv('ADAPTER', '');
+    vi.stubEnv('NETLIFY', '');
+    vi.stubEnv('NETLIFY_LOCAL', '');
+    expect(buildAdapter()).toBe('node');
+    vi.stubEnv('NETLIFY_LOCAL', 'true');
+    expect(buildAdapter()).toBe('netlify');
+    vi.stubEnv('ADAPTER', 'node');
+    expect(buildAdapter()).toBe('node');
+    vi.stubEnv('ADAPTER', 'local');
+    expect(() => buildAdapter()).toThrow('ADAPTER="local" must be netlify or node');
   });
 });

@@ -362,6 +362,15 @@ export function isNetlifyBuild(): boolean {
 }
 
 /**
+ * The Astro adapter of a build (astro.config.mjs): `ADAPTER` when set, else `netlify` in a build
+ * for Netlify ({@link isNetlifyBuild}), else `node` (the local server's own adapter).
+ * @throws EnvError when ADAPTER is neither `netlify` nor `node`.
+ */
+export function buildAdapter(): 'netlify' | 'node' {
+  return env('ADAPTER') ?? (isNetlifyBuild() ? 'netlify' : 'node');
+}
+
+/**
  * True on Netlify (build or function) or with NODE_ENV=production: secrets must come from the
  * environment, and the database must be a server (no embedded fallback).
  */
