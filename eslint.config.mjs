@@ -40,6 +40,7 @@ const TABLE_OWNERS = {
   idempotency_keys: 'functions/_lib/idempotency.ts',
   listing_changes: 'functions/claims/claims.repository.ts',
   listing_reports: 'functions/reports/reports.repository.ts',
+  listing_stats_daily: 'functions/insights/insights.repository.ts',
   mail_outbox: 'functions/_lib/mail.ts',
   profiles: 'functions/users/users.repository.ts',
   rate_limits: 'functions/_lib/rate-limit.ts',

@@ -9,6 +9,7 @@ import * as dashboard from './dashboard/dashboard.handler.ts';
 import * as directory from './directory/directory.handler.ts';
 import * as health from './health/health.handler.ts';
 import * as imports from './imports/imports.handler.ts';
+import * as insights from './insights/insights.handler.ts';
 import * as messages from './messages/messages.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
 import * as reports from './reports/reports.handler.ts';
@@ -51,6 +52,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/articles',                                'public', articles.listPublished),
   route('GET',    '/articles/:slug',                          'public', articles.getPublished),
   route('GET',    '/service-cards',                           'public', serviceCards.listEnabled),
+  route('POST',   '/beacon',                                  'public', insights.beacon),
   route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
   route('POST',   '/directory/:id/reports',                   'public', idempotent(reports.submit)),
   route('GET',    '/directory/:id/reviews',                   'public', reviews.listForListing),

@@ -132,6 +132,9 @@ async function main() {
     log.info('shutting down', { signal });
     await local.close();
     control?.close();
+    // The listing counts still buffered (issue 27.1, ADR 041) are written before the database closes.
+    const { flushCounts } = await import('../functions/insights/insights.service.ts');
+    await flushCounts(handle.db);
     await handle.close();
     process.exit(0);
   }

@@ -415,8 +415,24 @@ export interface SetupStepsTable {
 
 export type SetupStep = 'seed' | 'synthetic' | 'admin';
 
+/** Issue 27.1: a listing's counted events of one day (ADR 041); see common/schemas/insights.ts. */
+export interface ListingStatsDailyTable {
+  listing_id: string;
+  /** The day in Lagos (UTC+1), as `YYYY-MM-DD`. */
+  day: ColumnType<string, string, string>;
+  page_views: Generated<number>;
+  detail_opens: Generated<number>;
+  contact_reveals: Generated<number>;
+  call_taps: Generated<number>;
+  whatsapp_taps: Generated<number>;
+  directions_taps: Generated<number>;
+  website_taps: Generated<number>;
+  find_it_forwards: Generated<number>;
+}
+
 export interface Database {
   setup_steps: SetupStepsTable;
+  listing_stats_daily: ListingStatsDailyTable;
   business_claims: BusinessClaimsTable;
   listing_changes: ListingChangesTable;
   user: UserTable;

@@ -12,6 +12,7 @@ import { CacheTags } from '../site/cache-tags.ts';
 import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
+import { countContactReveal } from '../insights/insights.service.ts';
 import * as repository from './directory.repository.ts';
 
 type Db = Kysely<Database>;
@@ -112,6 +113,8 @@ export async function findBusinessBySlug(
 export async function getBusinessContact(db: Db, id: string): Promise<BusinessContact> {
   const row = await repository.findDirectoryEntry(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Business not found');
+  // A signed-in visitor revealed the listing's contact details (issue 27.1): counted, buffered.
+  countContactReveal(db, id);
   return {
     email: row.email,
     phone: row.phone,

@@ -1,4 +1,8 @@
-import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../common/schemas/api.ts';
+import {
+  DeletedResponseSchema,
+  IdParamsSchema,
+  OkResponseSchema,
+} from '../../common/schemas/api.ts';
 import { FindItSchema } from '../../common/schemas/forms.ts';
 import {
   ForwardResponseSchema,

@@ -17,6 +17,7 @@ import {
   serviceRequestCustomerEmail,
   type ServiceRequestDetails,
 } from '../emails/notifications.ts';
+import { countServerEvent } from '../insights/insights.service.ts';
 import * as repository from './service-requests.repository.ts';
 import type { ServiceRequestRow } from './service-requests.repository.ts';
 
@@ -220,6 +221,12 @@ export async function forwardServiceRequest(
     ),
   );
   const sent = results.filter((r) => r.ok).length;
+  // What the listing earned (issue 27.1): each business the request reached.
+  await countServerEvent(
+    db,
+    claimed.businesses.filter((_, i) => results[i]!.ok).map((b) => b.id),
+    'find_it_forward',
+  );
   return {
     sent,
     failed: results.length - sent,

@@ -357,6 +357,10 @@ const SEEDS: Record<string, Seed> = {
     body: () => ({ title: 'Fuzz Card', enabled: false }),
     status: 200,
   },
+  'POST /beacon': {
+    body: (f) => ({ listing: f.listing, event: 'page_view' }),
+    status: 204,
+  },
   'POST /directory/:id/reports': {
     id: (f) => f.listing,
     body: () => ({ reason: 'wrong_phone', details: 'The number is wrong.' }),

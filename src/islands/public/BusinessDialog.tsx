@@ -1,3 +1,4 @@
+import { sendListingEvent } from '../../browser/beacon';
 import { useEffect, useId, useRef } from 'react';
 import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
 import { ClaimLink } from './ClaimLink';
@@ -30,8 +31,10 @@ export function BusinessDialog({ business, onClose }: Props) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (business && !dialog.open) dialog.showModal();
-    else if (!business && dialog.open) dialog.close();
+    if (business && !dialog.open) {
+      dialog.showModal();
+      sendListingEvent(business.id, 'detail_open');
+    } else if (!business && dialog.open) dialog.close();
   }, [business]);
 
   return (
@@ -104,7 +107,13 @@ export function BusinessDialog({ business, onClose }: Props) {
           {website && (
             <section>
               <h3>Website</h3>
-              <a href={website} target="_blank" rel="noopener nofollow">
+              <a
+                href={website}
+                target="_blank"
+                rel="noopener nofollow"
+                data-beacon="website_tap"
+                data-listing={business.id}
+              >
                 <Icon name="globe" size={14} /> Visit Website
               </a>
             </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiGet } from '../../browser/api-client';
+import { countListingTaps } from '../../browser/beacon';
 import { directionsUrl, inquiryMailto, whatsappUrl } from '../../browser/contact-links';
 import { toast } from '../../browser/toast-lite';
 import type { BusinessContact } from '../../../common/schemas/directory';
@@ -76,10 +77,13 @@ function ContactList({
   contact,
   businessName,
   signedIn,
+  listingId,
 }: {
   contact: BusinessContact;
   businessName: string;
   signedIn: boolean;
+  /** The listing the taps are counted for (issue 27.1). */
+  listingId: string;
 }) {
   const { phone, email, address } = contact;
   if (!phone && !email && !address) {
@@ -92,7 +96,9 @@ function ContactList({
         {phone && (
           <li>
             <Icon name="phone" size={16} />
-            <a href={`tel:${telNumber}`}>{phone}</a>
+            <a href={`tel:${telNumber}`} data-beacon="call_tap" data-listing={listingId}>
+              {phone}
+            </a>
             <CopyButton value={phone} label="Phone number" />
           </li>
         )}
@@ -128,7 +134,12 @@ function ContactList({
             <Icon name="mail" size={16} /> Send Email
           </button>
           {telNumber && (
-            <a className="btn btn-outline" href={`tel:${telNumber}`}>
+            <a
+              className="btn btn-outline"
+              href={`tel:${telNumber}`}
+              data-beacon="call_tap"
+              data-listing={listingId}
+            >
               <Icon name="phone" size={16} /> Call
             </a>
           )}
@@ -138,6 +149,8 @@ function ContactList({
               href={whatsappUrl(contact.whatsapp_e164)}
               target="_blank"
               rel="noopener"
+              data-beacon="whatsapp_tap"
+              data-listing={listingId}
             >
               <Icon name="message-circle" size={16} /> WhatsApp
             </a>
@@ -148,6 +161,8 @@ function ContactList({
               href={directionsUrl(businessName, contact)}
               target="_blank"
               rel="noopener"
+              data-beacon="directions_tap"
+              data-listing={listingId}
             >
               <Icon name="navigation" size={16} /> Get directions
             </a>
@@ -166,6 +181,7 @@ function ContactList({
 export function ContactDetails({ business }: { business: BusinessCardData }) {
   const { loading, user } = useSession();
   const [contact, setContact] = useState<BusinessContact | null>(null);
+  useEffect(countListingTaps, []);
   /** true, or the server's message when it says why (e-mail not confirmed, too many views). */
   const [failed, setFailed] = useState<boolean | string>(false);
 
@@ -201,7 +217,14 @@ export function ContactDetails({ business }: { business: BusinessCardData }) {
         </p>
       );
     if (!contact) return <p className="muted">Loading contact details...</p>;
-    return <ContactList contact={contact} businessName={business.business_name} signedIn />;
+    return (
+      <ContactList
+        contact={contact}
+        businessName={business.business_name}
+        listingId={business.id}
+        signedIn
+      />
+    );
   }
   if (loading && business.contact_protected)
     return <p className="muted">Loading contact details...</p>;
@@ -219,6 +242,11 @@ export function ContactDetails({ business }: { business: BusinessCardData }) {
     whatsapp_e164: null,
   };
   return (
-    <ContactList contact={publicContact} businessName={business.business_name} signedIn={false} />
+    <ContactList
+      contact={publicContact}
+      businessName={business.business_name}
+      listingId={business.id}
+      signedIn={false}
+    />
   );
 }

@@ -1,0 +1,178 @@
+import type { Kysely } from 'kysely';
+import type { Beacon, ListingEvent } from '../../common/schemas/insights.ts';
+import { AppError } from '../_lib/errors.ts';
+import { log } from '../_lib/log.ts';
+import { addressBucket, RATE_LIMIT_MESSAGE } from '../_lib/rate-limit.ts';
+import type { Database } from '../db/database.ts';
+import * as repository from './insights.repository.ts';
+
+/**
+ * Counting what a listing earns (issue 27.1, ADR 041), privacy first (Nigeria Data Protection
+ * Act 2023): a beacon names a listing and an event; the server keeps a per-listing per-day count
+ * and nothing else: no address, user agent, cookie or account is stored.
+ *
+ * Beacons are added to an in-memory buffer of this process and written in one statement per
+ * {@link FLUSH_AT_ROWS} listing-days, at most every {@link FLUSH_AFTER_MS}: a burst of 10,000
+ * beacons on one listing is one row written, and at any traffic the writes per minute are
+ * bounded by the buffer, not by the visits. The beacon that finds the buffer due writes it before
+ * it answers (no timer, so it works the same in a serverless function); a process that stops
+ * loses at most the buffered seconds of counts, never a page.
+ */
+
+type Db = Kysely<Database>;
+
+/** The buffer is written when its oldest count is this old (ms)… */
+export const FLUSH_AFTER_MS = 10_000;
+/** …or when it holds this many listing-days. */
+export const FLUSH_AT_ROWS = 1_000;
+/** Beacons one address (an IPv4 address, an IPv6 /64) may send per minute; past it, 429. */
+export const BEACONS_PER_MINUTE = 60;
+/** Addresses remembered for the per-minute limit before the oldest minute is forgotten. */
+const RATE_KEYS_MAX = 50_000;
+
+/**
+ * User agents that are not motorists: crawlers, link previews, monitors, scripts and audit
+ * tools. Their beacons are answered and not counted. (Headless Chromium is not listed: it is also
+ * what the end-to-end tests and some real phones' web views report.)
+ */
+const BOT_AGENT =
+  /bot\b|bot\/|crawl|spider|slurp|mediapartners|facebookexternalhit|whatsapp\/|telegram|preview|lighthouse|pagespeed|pingdom|uptime|monitor|curl\/|wget\/|python|java\/|go-http|okhttp|node-fetch|axios|undici|libwww|httpclient/i;
+
+/** True when a request does not come from a person's browser and must not be counted. */
+export function isBot(userAgent: string | null, purpose: string | null = null): boolean {
+  if (!userAgent || userAgent.length < 20) return true;
+  if (purpose && /prefetch|prerender/i.test(purpose)) return true;
+  return BOT_AGENT.test(userAgent);
+}
+
+/** The day in Lagos (West Africa Time, UTC+1, no daylight saving) of `at`, as `YYYY-MM-DD`. */
+export function lagosDay(at: Date): string {
+  return new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** Counts waiting to be written, by listing and day. */
+class CountBuffer {
+  private rows = new Map<string, repository.ListingDayCounts>();
+  private oldest: number | null = null;
+
+  add(listingId: string, day: string, event: ListingEvent, now: number, count = 1): void {
+    const key = `${listingId} ${day}`;
+    let row = this.rows.get(key);
+    if (!row) this.rows.set(key, (row = { listingId, day, counts: {} }));
+    row.counts[event] = (row.counts[event] ?? 0) + count;
+    this.oldest ??= now;
+  }
+
+  due(now: number): boolean {
+    return (
+      this.rows.size >= FLUSH_AT_ROWS ||
+      (this.oldest !== null && now - this.oldest >= FLUSH_AFTER_MS)
+    );
+  }
+
+  /** Empties the buffer and returns what it held (synchronously: no count is taken twice). */
+  take(): repository.ListingDayCounts[] {
+    const rows = [...this.rows.values()];
+    this.rows = new Map();
+    this.oldest = null;
+    return rows;
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+}
+
+/** One buffer per database (tests open several). */
+const buffers = new WeakMap<Db, CountBuffer>();
+const bufferOf = (db: Db) => buffers.get(db) ?? buffers.set(db, new CountBuffer()).get(db)!;
+
+/** Per-address beacon counts of the current minute (in memory: a limit, not a record). */
+let rateMinute = 0;
+let rateCounts = new Map<string, number>();
+
+function overRate(clientAddress: string, now: number): boolean {
+  const minute = Math.floor(now / 60_000);
+  if (minute !== rateMinute || rateCounts.size >= RATE_KEYS_MAX) {
+    rateMinute = minute;
+    rateCounts = new Map();
+  }
+  const key = addressBucket(clientAddress);
+  const count = (rateCounts.get(key) ?? 0) + 1;
+  rateCounts.set(key, count);
+  return count > BEACONS_PER_MINUTE;
+}
+
+/**
+ * Writes the buffered counts of `db` now (the local server calls it when it stops; tests to
+ * read what was counted). A failed write is logged and its counts dropped: counting never
+ * fails a visitor's request and never grows without bound during an outage.
+ * @returns the listing-days written.
+ */
+export async function flushCounts(db: Db): Promise<number> {
+  const rows = bufferOf(db).take();
+  if (rows.length === 0) return 0;
+  try {
+    return await repository.addCounts(db, rows);
+  } catch (error) {
+    log.warn('listing counts lost', { rows: rows.length, error: String(error) });
+    return 0;
+  }
+}
+
+/**
+ * Counts one beacon. Not counted (and not an error): a bot's or a prefetch's. The listing is
+ * checked when the buffer is written (only approved listings get rows), so a beacon costs no
+ * query of its own.
+ * @throws AppError RATE_LIMITED past {@link BEACONS_PER_MINUTE} from one address.
+ * @returns whether it was counted.
+ */
+export async function countBeacon(
+  db: Db,
+  beacon: Beacon,
+  client: {
+    address: string;
+    userAgent: string | null;
+    purpose: string | null;
+    /** When it happened (its day, its rate-limit minute); the buffer's age is the clock's. */
+    now?: Date;
+  },
+): Promise<boolean> {
+  const now = client.now ?? new Date();
+  if (isBot(client.userAgent, client.purpose)) return false;
+  if (overRate(client.address, now.getTime()))
+    throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, undefined, { 'retry-after': '60' });
+  const buffer = bufferOf(db);
+  buffer.add(beacon.listing, lagosDay(now), beacon.event, Date.now());
+  if (buffer.due(Date.now())) await flushCounts(db);
+  return true;
+}
+
+/**
+ * Counts an event the server makes itself (a Find It request forwarded to listings) and writes
+ * it at once with anything buffered.
+ */
+export async function countServerEvent(
+  db: Db,
+  listingIds: readonly string[],
+  event: ListingEvent,
+  now = new Date(),
+): Promise<void> {
+  if (listingIds.length === 0) return;
+  const buffer = bufferOf(db);
+  for (const id of listingIds) buffer.add(id, lagosDay(now), event, Date.now());
+  await flushCounts(db);
+}
+
+/**
+ * Counts a reveal of a listing's contact details (the session-checked contact endpoint): added to
+ * the buffer, written with the next batch.
+ */
+export function countContactReveal(db: Db, listingId: string, now = new Date()): void {
+  bufferOf(db).add(listingId, lagosDay(now), 'contact_reveal', Date.now());
+}
+
+/** Listing-days waiting in `db`'s buffer (tests, the local server's shutdown log). */
+export function bufferedCount(db: Db): number {
+  return bufferOf(db).size;
+}
