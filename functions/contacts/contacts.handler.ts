@@ -1,4 +1,8 @@
-import { DeletedResponseSchema, IdParamsSchema, OkResponseSchema } from '../../common/schemas/api.ts';
+import {
+  DeletedResponseSchema,
+  IdParamsSchema,
+  OkResponseSchema,
+} from '../../common/schemas/api.ts';
 import { ContactListResponseSchema, ContactResponseSchema } from '../../common/schemas/contacts.ts';
 import { ContactFormSchema } from '../../common/schemas/forms.ts';
 import { InboxListQuerySchema } from '../../common/schemas/service-requests.ts';

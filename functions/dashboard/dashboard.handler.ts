@@ -1,4 +1,7 @@
-import { AdminCountsQuerySchema, AdminCountsResponseSchema } from '../../common/schemas/dashboard.ts';
+import {
+  AdminCountsQuerySchema,
+  AdminCountsResponseSchema,
+} from '../../common/schemas/dashboard.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, reply } from '../_lib/http.ts';
 import * as service from './dashboard.service.ts';

@@ -4,7 +4,13 @@
  */
 import { parseRange, type DayKey, type OpeningHours } from '../../common/schemas/hours';
 
-export { DAY_KEYS, DAY_NAMES, parseRange, type DayKey, type OpeningHours } from '../../common/schemas/hours';
+export {
+  DAY_KEYS,
+  DAY_NAMES,
+  parseRange,
+  type DayKey,
+  type OpeningHours,
+} from '../../common/schemas/hours';
 
 /** schema.org day names (https://schema.org/DayOfWeek). */
 export const SCHEMA_DAYS: Record<DayKey, string> = {

@@ -2,7 +2,11 @@ import { SITE } from '../../common/config/site';
 import type { ReviewListResponse } from '../../common/schemas/reviews';
 import type { PublicArticle } from '../../common/schemas/articles';
 import { CATEGORY_PAGES, type CategoryPage } from '../../common/schemas/categories';
-import { locationLine, matchesTypeFilter, type PublicBusiness } from '../../common/schemas/directory';
+import {
+  locationLine,
+  matchesTypeFilter,
+  type PublicBusiness,
+} from '../../common/schemas/directory';
 import { safeWebUrl } from '../../common/schemas/url';
 import { DAY_KEYS, parseRange, SCHEMA_DAYS, type OpeningHours } from '../browser/hours';
 

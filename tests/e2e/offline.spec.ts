@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
-import { PAGES_CACHE, SAVED_PAGE, SHELL_CACHE, SERVICE_WORKER_URL } from '../../common/config/offline';
+import {
+  PAGES_CACHE,
+  SAVED_PAGE,
+  SHELL_CACHE,
+  SERVICE_WORKER_URL,
+} from '../../common/config/offline';
 import { expectNoViolations } from './axe';
 import { adminTest, waitForPageScripts } from './helpers';
 

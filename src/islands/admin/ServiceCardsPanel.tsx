@@ -2,7 +2,10 @@ import * as Switch from '@radix-ui/react-switch';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet, apiSend } from '../../browser/api-client';
-import type { AdminServiceCard, AdminServiceCardResponse } from '../../../common/schemas/service-cards';
+import type {
+  AdminServiceCard,
+  AdminServiceCardResponse,
+} from '../../../common/schemas/service-cards';
 import { EmptyState } from '../ui/EmptyState';
 import { SortableList } from './SortableList';
 

@@ -5,13 +5,20 @@ import type { PageInfo } from '../../../common/schemas/api';
 import type { AdminArticle, AdminArticleListResponse } from '../../../common/schemas/articles';
 import type { ContactListResponse, ContactMessage } from '../../../common/schemas/contacts';
 import type { AdminCounts, AdminCountsResponse } from '../../../common/schemas/dashboard';
-import type { Recipients, SentMessage, SentMessageListResponse } from '../../../common/schemas/messages';
+import type {
+  Recipients,
+  SentMessage,
+  SentMessageListResponse,
+} from '../../../common/schemas/messages';
 import type {
   AdminRegistration,
   RegistrationListResponse,
   RegistrationStatus,
 } from '../../../common/schemas/registrations';
-import type { ServiceRequest, ServiceRequestListResponse } from '../../../common/schemas/service-requests';
+import type {
+  ServiceRequest,
+  ServiceRequestListResponse,
+} from '../../../common/schemas/service-requests';
 import type { AdminUser, AdminUserListResponse } from '../../../common/schemas/users';
 
 /**

@@ -5,7 +5,11 @@ import type { z } from 'zod';
 import { apiPost, isUnavailable, type ApiError } from '../../browser/api-client';
 import { FIND_IT_SERVICES } from '../../../common/schemas/categories';
 import type { FormState } from '../../../common/schemas/form-state';
-import { FindItSchema, type FindItInput, type SubmissionResult } from '../../../common/schemas/forms';
+import {
+  FindItSchema,
+  type FindItInput,
+  type SubmissionResult,
+} from '../../../common/schemas/forms';
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
