@@ -67,6 +67,8 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/reviews/:id/reply',                       'user',   reviews.putReply),
   route('POST',   '/reviews/:id/reports',                     'public', idempotent(reviews.report)),
   route('GET',    '/account/listings/:id/reviews',            'user',   reviews.ownerList),
+  route('GET',    '/account/listings/:id/insights',           'user',   insights.ownerInsights),
+  route('GET',    '/account/listings/:id/insights.csv',       'user',   insights.ownerInsightsCsv),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),
   route('POST',   '/auth/sign-out',                           'public', auth.signOut),

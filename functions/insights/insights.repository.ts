@@ -75,3 +75,16 @@ export function dailyCounts(db: Db, listingId: string, from: string, to: string)
     .orderBy('day')
     .execute();
 }
+
+/**
+ * The account that owns a listing (ADR 018): its id, `null` for an unclaimed listing, `undefined`
+ * when there is no such listing.
+ */
+export async function ownerOf(db: Db, listingId: string): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('business_registrations')
+    .select('owner_user_id')
+    .where('id', '=', listingId)
+    .executeTakeFirst();
+  return row ? row.owner_user_id : undefined;
+}

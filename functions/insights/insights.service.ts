@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Beacon, ListingEvent } from '../../common/schemas/insights.ts';
+import {
+  type Beacon,
+  INSIGHT_COUNTERS,
+  type InsightDay,
+  type InsightPeriod,
+  type InsightsResponse,
+  type InsightTotals,
+  type ListingEvent,
+} from '../../common/schemas/insights.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
 import { addressBucket, RATE_LIMIT_MESSAGE } from '../_lib/rate-limit.ts';
@@ -175,4 +183,65 @@ export function countContactReveal(db: Db, listingId: string, now = new Date()):
 /** Listing-days waiting in `db`'s buffer (tests, the local server's shutdown log). */
 export function bufferedCount(db: Db): number {
   return bufferOf(db).size;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's Insights (issue 27.2)
+// ---------------------------------------------------------------------------------------------
+
+/** Shown with 403 when a signed-in user asks for a listing that is not theirs. */
+export const NOT_YOUR_LISTING = 'Only the owner of this listing can see its insights.';
+
+const zeroTotals = (): InsightTotals =>
+  Object.fromEntries(INSIGHT_COUNTERS.map((c) => [c, 0])) as InsightTotals;
+
+/** `day` (`YYYY-MM-DD`) moved by `by` days. */
+export function addDays(day: string, by: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * @throws AppError NOT_FOUND when there is no such listing, FORBIDDEN when `userId` does not own
+ * it (ADR 018: the owner is the account a claim made its owner).
+ */
+async function assertOwner(db: Db, userId: string, listingId: string): Promise<void> {
+  const owner = await repository.ownerOf(db, listingId);
+  if (owner === undefined) throw new AppError('NOT_FOUND', 'Listing not found');
+  if (owner !== userId) throw new AppError('FORBIDDEN', NOT_YOUR_LISTING);
+}
+
+/**
+ * The owner's Insights of one listing: the last `period` days (today in Lagos included) against
+ * the `period` days before, and each day of the period. Counts still buffered are written first,
+ * so the owner sees a tap made a moment ago. Reads at most 2 × 90 rows of one listing.
+ * @throws AppError NOT_FOUND, FORBIDDEN ({@link assertOwner}).
+ */
+export async function listingInsights(
+  db: Db,
+  userId: string,
+  listingId: string,
+  period: InsightPeriod,
+  now = new Date(),
+): Promise<InsightsResponse> {
+  await assertOwner(db, userId, listingId);
+  await flushCounts(db);
+  const to = lagosDay(now);
+  const from = addDays(to, 1 - period);
+  const rows = await repository.dailyCounts(db, listingId, addDays(from, -period), to);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const current = zeroTotals();
+  const previous = zeroTotals();
+  const daily: InsightDay[] = [];
+  for (let i = -period; i < period; i++) {
+    const day = addDays(from, i);
+    const row = byDay.get(day);
+    const totals = i < 0 ? previous : current;
+    const counts = zeroTotals();
+    for (const counter of INSIGHT_COUNTERS) {
+      counts[counter] = Number(row?.[counter] ?? 0);
+      totals[counter] += counts[counter];
+    }
+    if (i >= 0) daily.push({ day, ...counts });
+  }
+  return { period, from, to, current, previous, daily };
 }

@@ -259,3 +259,79 @@ describe('beacons (issue 27.1)', () => {
     expect(lagosDay(new Date('2026-11-30T22:59:00Z'))).toBe('2026-11-30');
   });
 });
+
+describe("the owner's Insights (issue 27.2)", () => {
+  /** Signs up and in as `as`; returns the account's id. */
+  const account = async (as: string) => {
+    const json = { email: `${as}@insights.example.com`, password: `${as}-pass-1` };
+    expect((await call('/api/auth/sign-up', { method: 'POST', json, as })).status).toBe(201);
+    const session = await call('/api/auth/session', { as });
+    return session.body.user.id as string;
+  };
+  const day = (offset: number) => lagosDay(new Date(Date.now() + offset * 86_400_000));
+
+  it('shows the owner the period against the one before, every day, and a CSV; nobody else', async () => {
+    const ownerId = await account('owner-a');
+    await account('owner-b');
+    const listing = await insertBusiness(handle.db, { status: 'approved', owner_user_id: ownerId });
+    // Today and 3 days ago in the last 7 days; 10 days ago in the 7 before.
+    const client = (n: number, offset: number) => ({
+      address: `10.77.0.${n}`,
+      userAgent: PHONE_UA,
+      purpose: null,
+      now: new Date(Date.now() + offset * 86_400_000),
+    });
+    for (const [n, offset, event] of [
+      [1, 0, 'page_view'],
+      [2, 0, 'page_view'],
+      [3, 0, 'call_tap'],
+      [4, -3, 'page_view'],
+      [5, -10, 'page_view'],
+      [6, -10, 'whatsapp_tap'],
+    ] as const)
+      await countBeacon(handle.db, { listing: listing.id, event }, client(n, offset));
+
+    const url = `/api/account/listings/${listing.id}/insights?period=7`;
+    const mine = await call(url, { as: 'owner-a' });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ period: 7, from: day(-6), to: day(0) });
+    expect(mine.body.current).toMatchObject({ page_views: 3, call_taps: 1, whatsapp_taps: 0 });
+    expect(mine.body.previous).toMatchObject({ page_views: 1, whatsapp_taps: 1, call_taps: 0 });
+    expect(mine.body.daily.map((d: { day: string }) => d.day)).toEqual(
+      [-6, -5, -4, -3, -2, -1, 0].map(day),
+    );
+    expect(mine.body.daily.at(-1)).toMatchObject({ page_views: 2, call_taps: 1 });
+    expect(mine.body.daily.at(-4)).toMatchObject({ page_views: 1 });
+
+    const csv = await call(`/api/account/listings/${listing.id}/insights.csv?period=7`, {
+      as: 'owner-a',
+    });
+    expect(csv.status).toBe(200);
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'Day,Page views,Details opened,Contact details shown,Calls,WhatsApp messages,Direction requests,Website visits,Find It requests',
+    );
+    expect(lines).toHaveLength(8);
+    expect(lines.at(-1)).toBe(`${day(0)},2,0,0,1,0,0,0,0`);
+
+    expect((await call(url, { as: 'owner-b' })).status).toBe(403);
+    expect((await call(url)).status).toBe(401);
+    expect(
+      (await call(`/api/account/listings/${listing.id}/insights.csv`, { as: 'owner-b' })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('/api/account/listings/00000000-0000-4000-8000-000000000000/insights', {
+          as: 'owner-a',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(`/api/account/listings/${listing.id}/insights?period=14`, { as: 'owner-a' }))
+        .status,
+    ).toBe(422);
+  });
+});

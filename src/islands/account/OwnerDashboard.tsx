@@ -12,6 +12,7 @@ import {
 } from '../../../common/schemas/claims';
 import { Guard } from '../auth/Guard';
 import { PageToaster } from '../Toasts';
+import { ownerInsightsPath } from '../../../common/schemas/insights';
 import { ownerReviewsPath } from '../../../common/schemas/review-rules';
 import { fieldMessages } from './fields';
 
@@ -217,6 +218,8 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
           <a href={`/business/${listing.slug}/`}>View the business page</a>
           {' · '}
           <a href={ownerReviewsPath(listing.id)}>Reviews and your replies</a>
+          {' · '}
+          <a href={ownerInsightsPath(listing.id)}>Insights</a>
         </p>
       )}
       <ChangeStatus change={listing.change} />

@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { BASE_URL } from '../../playwright.config';
+import { waitForMail } from './helpers';
+
+/**
+ * Issue 27.1, 27.2 and 27.7 (ADR 041) in Chromium: a visitor opens a listing and taps its phone
+ * number; the listing's owner (who claimed it with the e-mailed code) sees the view and the call
+ * on the Insights page, as a table that needs no script and a chart drawn by its island, and can
+ * download the CSV. Another account cannot open that page.
+ */
+const LISTING = {
+  name: 'Gbagada Express Service Bay',
+  slug: 'gbagada-express-service-bay',
+  email: 'hello@gbagada-express-service-bay.example.com',
+  phone: '+234 806 000 1518',
+};
+const PASSWORD = 'insights-e2e-pass-1';
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+test('a visitor views a listing and taps Call; the owner sees both in Insights', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await browser.newContext();
+  const ownerEmail = `insights-owner-${Date.now()}@example.com`;
+  const signUp = await owner.request.post('/api/auth/sign-up', {
+    headers: { origin: BASE_URL },
+    data: { email: ownerEmail, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const page = await owner.newPage();
+
+  // Claim the listing with the code e-mailed to its address (ADR 018).
+  await page.goto(`/account/business/claim/?listing=${LISTING.slug}`);
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  const [mail] = (
+    await waitForMail((m) => m.to === LISTING.email && m.subject.includes('claim'), 'the code')
+  ).slice(-1);
+  await page.getByLabel('6-digit code').fill(mail!.body.match(/\b(\d{6})\b/)![1]!);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: `You manage ${LISTING.name}` })).toBeVisible();
+
+  // A visitor (no account, no cookie) views the business page and taps the phone number.
+  const visitor = await browser.newContext();
+  const visit = await visitor.newPage();
+  const view = visit.waitForRequest(
+    (r) => r.url().endsWith('/api/beacon') && r.postData()?.includes('page_view') === true,
+  );
+  await visit.goto(`/business/${LISTING.slug}/`);
+  expect(JSON.parse((await view).postData()!)).toMatchObject({ event: 'page_view' });
+  const call = visit.waitForRequest(
+    (r) => r.url().endsWith('/api/beacon') && r.postData()?.includes('call_tap') === true,
+  );
+  await visit.getByRole('link', { name: LISTING.phone }).first().click();
+  await call;
+  expect(await visitor.cookies()).toEqual([]);
+  await visitor.close();
+
+  // The owner opens Insights from the dashboard.
+  await page.goto('/account/business/');
+  const form = page.locator('form.owner-listing').filter({
+    has: page.getByRole('heading', { name: LISTING.name }),
+  });
+  await form.getByRole('link', { name: 'Insights' }).click();
+  await expect(page.getByRole('heading', { name: 'What your listing brought you' })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(
+    table
+      .getByRole('row', { name: /^Page views/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('1');
+  await expect(
+    table
+      .getByRole('row', { name: /^Calls/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('1');
+  // The chart's island loads its library here and draws.
+  await expect(page.locator('.insight-chart canvas')).toBeVisible();
+  // On a phone's width too.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await expect(page.locator('.insight-chart canvas')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+
+  // The periods are links; the CSV holds one line per day.
+  await page.getByRole('link', { name: 'Last 7 days' }).click();
+  await expect(page).toHaveURL(/period=7/);
+  const csvLink = page.getByRole('link', { name: 'Download CSV' });
+  const csv = await owner.request.get((await csvLink.getAttribute('href'))!);
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines).toHaveLength(8);
+  expect(lines.at(-1)).toMatch(/,1,0,0,1,0,0,0,0$/);
+
+  // Another account is refused.
+  const stranger = await browser.newContext();
+  await stranger.request.post('/api/auth/sign-up', {
+    headers: { origin: BASE_URL },
+    data: {
+      email: `insights-stranger-${Date.now()}@example.com`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
+  });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(page.url());
+  await expect(strangerPage.getByRole('alert')).toHaveText(
+    'This listing is not one of yours, or it does not exist.',
+  );
+  await stranger.close();
+  await owner.close();
+});
