@@ -40,7 +40,7 @@ export const STORAGE_UNAVAILABLE_MESSAGE =
 
 /** The store failed (down, unreachable, disk full): 503 in the error envelope, cause logged. */
 export class StorageUnavailableError extends AppError {
-  constructor(readonly cause: unknown) {
+  constructor(override readonly cause: unknown) {
     super('SERVICE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE, undefined, { 'retry-after': '30' });
   }
 }

@@ -1,5 +1,8 @@
 import type { Kysely, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE } from '../../common/schemas/outage.ts';
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNAVAILABLE_MESSAGE,
+} from '../../common/schemas/outage.ts';
 import { AppError } from './errors.ts';
 import { log } from './log.ts';
 

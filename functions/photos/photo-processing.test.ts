@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_WIDTHS } from '../../common/schemas/photo-rules.ts';
 import { AppError } from '../_lib/errors.ts';
@@ -8,7 +8,7 @@ import { processPhoto, sniffType, variantWidths } from './photo-processing.ts';
 /** Issue 26.3: the processing rules, on real files made here with sharp. */
 
 /** A photo-like image (noise, so it does not compress to nothing). */
-function noise(width: number, height: number): sharp.Sharp {
+function noise(width: number, height: number): Sharp {
   return sharp({
     create: {
       width,

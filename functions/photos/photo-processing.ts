@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import {
   PHOTO_CONTENT_TYPES,
   PHOTO_FORMATS,
@@ -84,7 +84,7 @@ export interface ProcessedPhoto {
 const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { file: [message] });
 
 /** Encoder settings: chosen for a phone on a Lagos data plan (ADR 039 has the figures). */
-const ENCODE: Record<PhotoFormat, (image: sharp.Sharp) => sharp.Sharp> = {
+const ENCODE: Record<PhotoFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 72, effort: 4 }),
   jpeg: (image) => image.jpeg({ quality: 75, mozjpeg: true }),
@@ -119,8 +119,8 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   if (type === 'heic') throw refuse(PHOTO_MESSAGES.heic);
   if (type === 'unknown') throw refuse(PHOTO_MESSAGES.wrongType);
 
-  const options: sharp.SharpOptions = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'truncated' };
-  let metadata: sharp.Metadata;
+  const options: SharpOptions = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'truncated' };
+  let metadata: Metadata;
   try {
     // The header only (nothing decoded), read without the pixel limit so a bomb is named as such.
     metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();

@@ -18,6 +18,7 @@ import * as closedReports from './2026_11_23_0100_closed_reports.ts';
 import * as setupSteps from './2026_11_24_0010_setup_steps.ts';
 import * as idempotencyKeys from './2026_11_25_0010_idempotency_keys.ts';
 import * as reviews from './2026_11_26_0340_reviews.ts';
+import * as photos from './2026_11_27_0010_photos.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0010_setup_steps': setupSteps,
   '2026_11_25_0010_idempotency_keys': idempotencyKeys,
   '2026_11_26_0340_reviews': reviews,
+  '2026_11_27_0010_photos': photos,
 };

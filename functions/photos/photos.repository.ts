@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, PhotosTable, PhotoVariantRecord } from '../db/database.ts';
+
+/** Queries of photos (issue 26, ADR 039), the table's one writer. `db` may be a transaction. */
+type Db = Kysely<Database>;
+
+export interface PhotoRow {
+  id: string;
+  listing_id: string;
+  kind: PhotosTable['kind'];
+  caption: string;
+  width: number;
+  height: number;
+  variants: PhotoVariantRecord[];
+  content_hash: string;
+  position: number;
+  status: 'live' | 'pending';
+  created_at: Date;
+}
+
+const COLUMNS = [
+  'id',
+  'listing_id',
+  'kind',
+  'caption',
+  'width',
+  'height',
+  'variants',
+  'content_hash',
+  'position',
+  'status',
+  'created_at',
+] as const;
+
+/** A listing's photos in gallery order (at most 12 exist). */
+export async function listByListing(db: Db, listingId: string): Promise<PhotoRow[]> {
+  return db
+    .selectFrom('photos')
+    .select(COLUMNS)
+    .where('listing_id', '=', listingId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function findById(db: Db, id: string): Promise<PhotoRow | undefined> {
+  return db.selectFrom('photos').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** How many photos the listing has, and whether `contentHash` is one of them. */
+export async function countAndDuplicate(
+  db: Db,
+  listingId: string,
+  contentHash: string,
+): Promise<{ count: number; duplicate: boolean }> {
+  const row = await db
+    .selectFrom('photos')
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<boolean>`coalesce(bool_or(content_hash = ${contentHash}), false)`.as('duplicate'),
+    ])
+    .where('listing_id', '=', listingId)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Adds a photo after the listing's last one. */
+export async function insertLast(
+  db: Db,
+  values: {
+    listing_id: string;
+    kind: PhotosTable['kind'];
+    caption: string;
+    width: number;
+    height: number;
+    variants: PhotoVariantRecord[];
+    content_hash: string;
+    created_by: string | null;
+  },
+): Promise<PhotoRow> {
+  return db
+    .insertInto('photos')
+    .values({
+      ...values,
+      variants: JSON.stringify(values.variants),
+      position: sql<number>`(select coalesce(max(position), 0) + 1 from photos where listing_id = ${values.listing_id})`,
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes one photo. @returns the row deleted, if it existed. */
+export async function remove(db: Db, id: string): Promise<PhotoRow | undefined> {
+  return db.deleteFrom('photos').where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+}
+
+/** Every blob key of a listing's photos (to delete them with the listing). */
+export async function blobKeysOfListing(db: Db, listingId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('variants')
+    .where('listing_id', '=', listingId)
+    .execute();
+  return rows.flatMap((row) => row.variants.map((variant) => variant.key));
+}
