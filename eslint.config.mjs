@@ -41,6 +41,7 @@ const TABLE_OWNERS = {
   listing_changes: 'functions/claims/claims.repository.ts',
   listing_reports: 'functions/reports/reports.repository.ts',
   mail_outbox: 'functions/_lib/mail.ts',
+  photos: 'functions/photos/photos.repository.ts',
   profiles: 'functions/users/users.repository.ts',
   rate_limits: 'functions/_lib/rate-limit.ts',
   review_blocks: 'functions/reviews/reviews.repository.ts',
