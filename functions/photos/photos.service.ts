@@ -74,6 +74,16 @@ export async function listPhotos(db: Db, listingId: string): Promise<Photo[]> {
 }
 
 /**
+ * A listing's live photos in gallery order, for its public page (at most 12; pending ones, from
+ * an owner awaiting review, are left out).
+ */
+export async function livePhotos(db: Db, listingId: string): Promise<Photo[]> {
+  return (await repository.listByListing(db, listingId))
+    .filter((row) => row.status === 'live')
+    .map(toPhoto);
+}
+
+/**
  * Processes `file` (photo-processing.ts), stores its variants, then records the photo as the
  * listing's last, live at once (an admin adds it).
  * @returns the photo and the tags of the pages that show the listing's photos.

@@ -21,6 +21,7 @@ test('the admin adds a photo in Edit Business Details, then removes it after con
   await openAdmin(page, 'Approved');
   await expect(adminTab(page, 'Approved')).toHaveAttribute('aria-selected', 'true');
   const card = page.locator('article.admin-card').first();
+  const name = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
   await card.getByRole('button', { name: 'Edit Details', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Business Details' });
   const photos = dialog.getByRole('region', { name: /^Photos/ });
@@ -59,6 +60,26 @@ test('the admin adds a photo in Edit Business Details, then removes it after con
   expect(meta.exif).toBeUndefined();
   expect((await served.body()).includes('E2EPhone')).toBe(false);
 
+  // The business page shows it as a lazy <picture> with its size (issue 26.4).
+  const found = await page.request.get(`/api/directory/search?q=${encodeURIComponent(name)}`);
+  const { businesses } = (await found.json()) as {
+    businesses: { business_name: string; slug: string }[];
+  };
+  const slug = businesses.find((b) => b.business_name === name)!.slug;
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(`/business/${slug}/`);
+  const gallery = visitor.getByRole('region', { name: 'Photos' });
+  const img = gallery.getByRole('img', { name: 'Front of the workshop' });
+  await expect(img).toHaveAttribute('loading', 'lazy');
+  await expect(img).toHaveAttribute('width', '160');
+  await expect(img).toHaveAttribute('height', String(Math.round((160 * 1000) / 1400)));
+  await expect(gallery.locator('picture source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    /\/api\/photos\/.+\.avif 320w, .+\.avif 640w/,
+  );
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\.avif$/);
+
   await photos.getByRole('button', { name: 'Remove', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove this photo?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -68,4 +89,9 @@ test('the admin adds a photo in Edit Business Details, then removes it after con
   await expectToast(page, 'Photo removed', { type: 'success' });
   await expect(photos.getByText('No photos yet.')).toBeVisible();
   expect((await page.request.get(src!)).status()).toBe(404);
+  // The page was purged: the gallery is gone.
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(visitor.getByRole('region', { name: 'Photos' })).toHaveCount(0);
+  await visitor.close();
 });
