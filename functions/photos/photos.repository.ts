@@ -1,22 +1,14 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database, PhotosTable, PhotoVariantRecord } from '../db/database.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, PhotosTable } from '../db/database.ts';
 
 /** Queries of photos (issue 26, ADR 039), the table's one writer. `db` may be a transaction. */
 type Db = Kysely<Database>;
 
-export interface PhotoRow {
-  id: string;
-  listing_id: string;
-  kind: PhotosTable['kind'];
-  caption: string;
-  width: number;
-  height: number;
-  variants: PhotoVariantRecord[];
-  content_hash: string;
-  position: number;
-  status: 'live' | 'pending';
-  created_at: Date;
-}
+/** A photo as read: every column but who added it. */
+export type PhotoRow = Omit<Selectable<PhotosTable>, 'created_by'>;
+/** What a new photo is given; its id, position, status and time are the database's. */
+export type NewPhoto = Omit<PhotoRow, 'id' | 'position' | 'status' | 'created_at'> &
+  Pick<Selectable<PhotosTable>, 'created_by'>;
 
 const COLUMNS = [
   'id',
@@ -65,19 +57,7 @@ export async function countAndDuplicate(
 }
 
 /** Adds a photo after the listing's last one. */
-export async function insertLast(
-  db: Db,
-  values: {
-    listing_id: string;
-    kind: PhotosTable['kind'];
-    caption: string;
-    width: number;
-    height: number;
-    variants: PhotoVariantRecord[];
-    content_hash: string;
-    created_by: string | null;
-  },
-): Promise<PhotoRow> {
+export async function insertLast(db: Db, values: NewPhoto): Promise<PhotoRow> {
   return db
     .insertInto('photos')
     .values({
