@@ -55,3 +55,17 @@ export const PhotoListResponseSchema = z.object({
 
 /** `DELETE /api/admin/photos/:id`. */
 export const PhotoIdSchema = z.object({ id: z.uuid('Photo not found') });
+
+/**
+ * A listing's cover photo as a card shows it (issue 26.4): the upright size of the largest variant
+ * a card uses (at most 640 px wide) and a `srcset` per format (`url 320w, url 640w`), the JPEG's
+ * smallest as `src`. Kept small: 24 cards carry it in the page.
+ */
+export interface PhotoCover {
+  width: number;
+  height: number;
+  src: string;
+  avif: string;
+  webp: string;
+  jpeg: string;
+}

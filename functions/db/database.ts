@@ -89,6 +89,7 @@ export interface BusinessDirectoryView extends Omit<
   | 'review_average'
   | 'verification_checks'
   | 'verified_at'
+  | 'cover'
 > {
   // The columns PublicBusiness carries as they are (common/schemas/listing.ts, issue 25.5); below, the
   // ones stored in another form, and those no public output carries.

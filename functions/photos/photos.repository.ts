@@ -74,6 +74,24 @@ export async function remove(db: Db, id: string): Promise<PhotoRow | undefined> 
   return db.deleteFrom('photos').where('id', '=', id).returning(COLUMNS).executeTakeFirst();
 }
 
+/** The cover (first live `cover` photo) of each listing in `listingIds` that has one. */
+export async function coversOf(
+  db: Db,
+  listingIds: readonly string[],
+): Promise<Pick<PhotoRow, 'listing_id' | 'width' | 'height' | 'variants'>[]> {
+  if (listingIds.length === 0) return [];
+  return db
+    .selectFrom('photos')
+    .distinctOn('listing_id')
+    .select(['listing_id', 'width', 'height', 'variants'])
+    .where('listing_id', 'in', listingIds)
+    .where('kind', '=', 'cover')
+    .where('status', '=', 'live')
+    .orderBy('listing_id')
+    .orderBy('position')
+    .execute();
+}
+
 /** Every blob key of a listing's photos (to delete them with the listing). */
 export async function blobKeysOfListing(db: Db, listingId: string): Promise<string[]> {
   const rows = await db

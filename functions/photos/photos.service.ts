@@ -4,7 +4,8 @@ import {
   PHOTO_MESSAGES,
   PHOTOS_PER_LISTING,
 } from '../../common/schemas/photo-rules.ts';
-import type { Photo, PhotoUpload } from '../../common/schemas/photos.ts';
+import type { Photo, PhotoCover, PhotoUpload } from '../../common/schemas/photos.ts';
+import type { PublicBusiness } from '../../common/schemas/listing.ts';
 import { assertBlobKey, type BlobStore, StorageUnavailableError } from '../_lib/blobs.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
@@ -46,11 +47,16 @@ function toPhoto(row: repository.PhotoRow): Photo {
     position: row.position,
     status: row.status,
     created_at: row.created_at.toISOString(),
-    variants: row.variants.map(({ key, ...variant }) => ({
-      ...variant,
-      url: `${PHOTO_URL_PREFIX}${key.slice(KEY_PREFIX.length)}`,
-    })),
+    variants: publicVariants(row.variants),
   };
+}
+
+/** Stored variants as the API shows them: the key becomes the public URL. */
+function publicVariants(variants: readonly PhotoVariantRecord[]): Photo['variants'] {
+  return variants.map(({ key, ...variant }) => ({
+    ...variant,
+    url: `${PHOTO_URL_PREFIX}${key.slice(KEY_PREFIX.length)}`,
+  }));
 }
 
 /** The pages that show a listing's photos: its page and OG image, its cards (ADR 011). */
@@ -71,6 +77,43 @@ async function deleteBlobs(blobs: BlobStore, keys: readonly string[]): Promise<v
 export async function listPhotos(db: Db, listingId: string): Promise<Photo[]> {
   await registrations.getRegistration(db, listingId);
   return (await repository.listByListing(db, listingId)).map(toPhoto);
+}
+
+/** Widest variant a card uses: 320 px on a phone's card, 640 px on a sharp screen. */
+const CARD_MAX_WIDTH = 640;
+
+function toCover(row: Pick<repository.PhotoRow, 'width' | 'height' | 'variants'>): PhotoCover {
+  const variants = publicVariants(row.variants).filter((v) => v.width <= CARD_MAX_WIDTH);
+  const srcset = (format: string) =>
+    variants
+      .filter((v) => v.format === format)
+      .map((v) => `${v.url} ${v.width}w`)
+      .join(', ');
+  const widest = variants.at(-1)!;
+  return {
+    width: widest.width,
+    height: widest.height,
+    src: variants.find((v) => v.format === 'jpeg')?.url ?? widest.url,
+    avif: srcset('avif'),
+    webp: srcset('webp'),
+    jpeg: srcset('jpeg'),
+  };
+}
+
+/**
+ * `businesses` with their cover photos (one query for the page; issue 26.4): `cover` is null for
+ * a listing without a live cover photo.
+ */
+export async function withCovers<B extends PublicBusiness>(db: Db, businesses: B[]): Promise<B[]> {
+  const covers = new Map(
+    (
+      await repository.coversOf(
+        db,
+        businesses.map((b) => b.id),
+      )
+    ).map((row) => [row.listing_id, toCover(row)]),
+  );
+  return businesses.map((business) => ({ ...business, cover: covers.get(business.id) ?? null }));
 }
 
 /**

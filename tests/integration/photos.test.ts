@@ -317,6 +317,49 @@ describe('bad input and faults (issue 26.5): a clear error, nothing half-saved',
   });
 });
 
+describe('the card cover (issue 26.4)', () => {
+  it('lists, searches and near-me answers carry the live cover photo, at most 640 px wide', async () => {
+    const name = `Cover Motors ${Date.now().toString(36)}`;
+    const listing = await insertBusiness(handle.db, {
+      business_name: name,
+      latitude: 6.6,
+      longitude: 3.35,
+    });
+    const plain = await insertBusiness(handle.db, { business_name: `${name} Plain` });
+    await upload(listing.id, await photo(), { kind: 'workshop' });
+    const cover = await upload(listing.id, await photo(1600, 1200), { kind: 'cover' });
+    expect(cover.status).toBe(201);
+    await upload(plain.id, await photo(), { kind: 'team' });
+
+    const search = await api.call(`/api/directory/search?q=${encodeURIComponent(name)}`);
+    expect(search.status).toBe(200);
+    const byId = new Map(
+      search.body.businesses.map((b: { id: string; cover: unknown }) => [b.id, b.cover]),
+    );
+    expect(byId.get(plain.id)).toBeNull();
+    const shown = byId.get(listing.id) as Record<string, string | number>;
+    expect(shown).toMatchObject({ width: 640, height: 480 });
+    expect(shown.avif).toMatch(
+      /^\/api\/photos\/[^ ]+\.avif 320w, \/api\/photos\/[^ ]+\.avif 640w$/,
+    );
+    expect(shown.webp).toMatch(/\.webp 320w, .+\.webp 640w$/);
+    expect(shown.jpeg).toMatch(/\.jpg 320w, .+\.jpg 640w$/);
+    expect(shown.src).toMatch(/\.jpg$/);
+    expect(String(shown.avif)).not.toContain('1280w');
+    // The URLs are the cover's own variants.
+    const own = cover.body.variants.map((v: { url: string }) => v.url);
+    expect(own).toContain(shown.src);
+
+    const list = await api.call('/api/directory?category=mechanic&limit=100');
+    const inList = list.body.businesses.find((b: { id: string }) => b.id === listing.id);
+    if (inList) expect(inList.cover).toEqual(shown);
+    const near = await api.call('/api/directory/near?lat=6.6&lng=3.35&limit=100');
+    expect(near.status, near.text.slice(0, 200)).toBe(200);
+    const nearby = near.body.businesses.find((b: { id: string }) => b.id === listing.id);
+    expect(nearby?.cover).toEqual(shown);
+  });
+});
+
 describe('removing', () => {
   it('a photo: its row and files go, its pages are purged, its files answer 404', async () => {
     const listing = await insertBusiness(handle.db);
