@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
 import { PHOTO_MESSAGES } from '../../common/schemas/photo-rules';
-import { adminTab, adminTest as test, expectToast, openAdmin } from './helpers';
+import { adminCard, adminTab, adminTest as test, expectToast, openAdmin } from './helpers';
 
 /**
  * Issue 26: the admin adds a photo to a listing in Edit Business Details, sees it, its variant is
@@ -20,8 +20,16 @@ test('the admin adds a photo in Edit Business Details, then removes it after con
 
   await openAdmin(page, 'Approved');
   await expect(adminTab(page, 'Approved')).toHaveAttribute('aria-selected', 'true');
-  const card = page.locator('article.admin-card').first();
-  const name = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
+  // The first listing of /mechanic/ (page 1), so its card can be checked there too.
+  const first = await page.request.get('/api/directory?category=mechanic&limit=1');
+  const [listing] = (
+    (await first.json()) as {
+      businesses: { id: string; business_name: string; slug: string }[];
+    }
+  ).businesses;
+  const { id, slug, business_name: name } = listing!;
+  await page.getByRole('searchbox').fill(name);
+  const card = adminCard(page, name);
   await card.getByRole('button', { name: 'Edit Details', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Business Details' });
   const photos = dialog.getByRole('region', { name: /^Photos/ });
@@ -61,11 +69,6 @@ test('the admin adds a photo in Edit Business Details, then removes it after con
   expect((await served.body()).includes('E2EPhone')).toBe(false);
 
   // The business page shows it as a lazy <picture> with its size (issue 26.4).
-  const found = await page.request.get(`/api/directory/search?q=${encodeURIComponent(name)}`);
-  const { businesses } = (await found.json()) as {
-    businesses: { business_name: string; slug: string }[];
-  };
-  const slug = businesses.find((b) => b.business_name === name)!.slug;
   const visitor = await page.context().browser()!.newPage();
   await visitor.goto(`/business/${slug}/`);
   const gallery = visitor.getByRole('region', { name: 'Photos' });
@@ -79,6 +82,18 @@ test('the admin adds a photo in Edit Business Details, then removes it after con
   );
   await img.scrollIntoViewIfNeeded();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\.avif$/);
+
+  // Its category page's card shows the cover, lazy and sized (issue 26.4).
+  await visitor.goto('/mechanic/');
+  const cover = visitor.locator(`article[data-business-id="${id}"] .card-cover img`);
+  await expect(cover).toHaveAttribute('loading', 'lazy');
+  await expect(cover).toHaveAttribute('width', '640');
+  await expect(cover).toHaveAttribute('height', String(Math.round((640 * 1000) / 1400)));
+  await cover.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => cover.evaluate((el: HTMLImageElement) => el.currentSrc))
+    .toMatch(/\.avif$/);
+  await visitor.goto(`/business/${slug}/`);
 
   await photos.getByRole('button', { name: 'Remove', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove this photo?' });
