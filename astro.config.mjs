@@ -57,10 +57,8 @@ export default defineConfig({
           './content/**',
           './node_modules/.cache/**',
           './node_modules/@electric-sql/**',
-          // Test and image tooling the tracer drags in (18.9 MB zip with them, measured): no page
-          // renders with them; Netlify's Image CDN serves images, Chromium drives only tests.
-          './node_modules/sharp/**',
-          './node_modules/@img/**',
+          // Test tooling the tracer drags in: Chromium drives only tests. (sharp stays: photo
+          // uploads are processed in the function, ADR 039.)
           './node_modules/playwright/**',
           './node_modules/playwright-core/**',
           './node_modules/@playwright/**',

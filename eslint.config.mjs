@@ -42,6 +42,7 @@ const TABLE_OWNERS = {
   listing_reports: 'functions/reports/reports.repository.ts',
   listing_stats_daily: 'functions/insights/insights.repository.ts',
   mail_outbox: 'functions/_lib/mail.ts',
+  photos: 'functions/photos/photos.repository.ts',
   profiles: 'functions/users/users.repository.ts',
   rate_limits: 'functions/_lib/rate-limit.ts',
   review_blocks: 'functions/reviews/reviews.repository.ts',

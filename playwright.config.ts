@@ -37,6 +37,7 @@ const serverEnv = (port: number, base: string, dataDir: string) => ({
   LOCAL_ADMIN_EMAIL: E2E_ADMIN.email,
   LOCAL_ADMIN_PASSWORD: E2E_ADMIN.password,
   MAIL_OUTBOX_DIR: `${dataDir}/mail`,
+  BLOBS_DIR: `${dataDir}/blobs`,
   BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
   OVERPASS_BASE_URL: `http://127.0.0.1:${PLACES_FAKE_PORT}`,
   GOOGLE_PLACES_API_KEY: '',

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addRoute, createRouter, findRoute } from 'rou3';
 import { createBetterAuth, type AuthConfig } from './_lib/auth.ts';
+import { blobStoreFromEnv, type BlobStore } from './_lib/blobs.ts';
 import type { ApiHandler } from './_lib/context.ts';
 import { authSecret, checkEnv, siteUrl } from './_lib/env.ts';
 import { AppError } from './_lib/errors.ts';
@@ -35,9 +36,17 @@ export interface ApiDeps {
   mailTransport?: MailTransport;
   /** Places search provider; defaults to Google with GOOGLE_PLACES_API_KEY, else OpenStreetMap. */
   places?: () => PlacesProvider;
+  /** File store (photos); defaults to Netlify Blobs in a Netlify function, else `BLOBS_DIR`. */
+  blobs?: () => BlobStore;
 }
 
 export const API_PREFIX = '/api';
+
+/** One value, made on first use. */
+function memoSync<T>(factory: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: factory() }).v;
+}
 
 function memo<T>(factory: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
@@ -83,6 +92,7 @@ export function createApi(deps: ApiDeps): ApiFunction {
     invalidate: deps.invalidate,
     mailer,
     places: deps.places ?? placesProviderFromEnv,
+    blobs: deps.blobs ?? memoSync(blobStoreFromEnv),
     auth: memo(async () =>
       createBetterAuth(await deps.db(), {
         ...authConfig,

@@ -11,6 +11,7 @@ import * as health from './health/health.handler.ts';
 import * as imports from './imports/imports.handler.ts';
 import * as insights from './insights/insights.handler.ts';
 import * as messages from './messages/messages.handler.ts';
+import * as photos from './photos/photos.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
 import * as reports from './reports/reports.handler.ts';
 import * as reviews from './reviews/reviews.handler.ts';
@@ -53,6 +54,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/articles/:slug',                          'public', articles.getPublished),
   route('GET',    '/service-cards',                           'public', serviceCards.listEnabled),
   route('POST',   '/beacon',                                  'public', insights.beacon),
+  route('GET',    '/photos/:listing/:file',                   'public', photos.variant),
   route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
   route('POST',   '/directory/:id/reports',                   'public', idempotent(reports.submit)),
   route('GET',    '/directory/:id/reviews',                   'public', reviews.listForListing),
@@ -98,6 +100,9 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/admin/registrations/:id/verification',    'admin',  registrations.setVerification),
   route('POST',   '/admin/registrations/:id/rating',          'admin',  registrations.setRating),
   route('POST',   '/admin/registrations/:id/test-welcome',    'admin',  registrations.testWelcome),
+  route('GET',    '/admin/registrations/:id/photos',          'admin',  photos.list),
+  route('POST',   '/admin/registrations/:id/photos',          'admin',  photos.upload),
+  route('DELETE', '/admin/photos/:id',                        'admin',  photos.remove),
   route('PUT',    '/admin/featured-order',                    'admin',  registrations.reorderFeatured),
   route('GET',    '/admin/service-requests',                  'admin',  serviceRequests.list),
   route('DELETE', '/admin/service-requests',                  'admin',  serviceRequests.clear),

@@ -1,3 +1,4 @@
+import type { PhotoCover } from './photos';
 /**
  * The public listing as the browser sees it (SPEC §2 business card and dialog, §3
  * business_directory, §4 verification and star rating): shapes and small pure rules shared by the
@@ -76,6 +77,8 @@ export interface PublicBusiness {
   /** The checks behind Verified (`phone`, `cac`, `address`, `identity`) and when (issue 24.6). */
   verification_checks: string[];
   verified_at: string | null;
+  /** The cover photo a card shows (issue 26.4); null or absent without one. */
+  cover?: PhotoCover | null;
 }
 
 /**
@@ -112,6 +115,7 @@ export const CARD_FIELDS = [
   'review_average',
   'verification_checks',
   'verified_at',
+  'cover',
 ] as const satisfies readonly (keyof PublicBusiness)[];
 
 export type BusinessCardData = Pick<PublicBusiness, (typeof CARD_FIELDS)[number]>;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { BetterAuth } from './auth.ts';
+import type { BlobStore } from './blobs.ts';
 import type { Mailer } from './mail.ts';
 import type { PlacesProvider } from '../imports/places.ts';
 
@@ -20,6 +21,8 @@ export interface ApiContext {
   sessionUser(): Promise<SessionUser | null>;
   /** The places search provider of this environment (bulk import). */
   places(): PlacesProvider;
+  /** The file store of this environment: Netlify Blobs, or `.data/blobs` locally (ADR 039). */
+  blobs(): BlobStore;
   /**
    * Purges the cached public pages that carry any of these tags (`site/cache-tags.ts`, ADR 011):
    * the local server's page cache, or Netlify's CDN. Call it after the write has committed.

@@ -147,6 +147,10 @@ export const ENV_VARIABLES = {
     default: '`.data/site`',
     meaning: 'where the local server keeps its build (reused while the code is unchanged)',
   }),
+  BLOBS_DIR: variable(z.string().default('.data/blobs'), {
+    default: '`.data/blobs`',
+    meaning: 'where `npm start` keeps uploaded photos (Netlify Blobs on Netlify; ADR 039)',
+  }),
   BETTER_AUTH_SECRET: variable(
     z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
     {

@@ -21,6 +21,9 @@ const ctx: ApiContext = {
   places: () => {
     throw new Error('no places');
   },
+  blobs: () => {
+    throw new Error('no blobs');
+  },
 };
 
 const req = (headers: Record<string, string> = {}) =>

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { PlacesProvider } from '../imports/places.ts';
 import type { BetterAuth } from './auth.ts';
+import type { BlobStore } from './blobs.ts';
 import type { ApiContext } from './context.ts';
 import { env } from './env.ts';
 import { log } from './log.ts';
@@ -17,6 +18,7 @@ export interface PlatformServices {
   auth(): Promise<BetterAuth>;
   mailer(): Promise<Mailer>;
   places(): PlacesProvider;
+  blobs(): BlobStore;
 }
 
 /** What the host knows about a request beyond the Request itself. */
@@ -118,6 +120,7 @@ export function createRequestContext(
     auth: services.auth,
     mailer: services.mailer,
     places: services.places,
+    blobs: services.blobs,
     invalidate: async (tags) => {
       if (tags.length === 0) return;
       try {

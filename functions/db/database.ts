@@ -89,6 +89,7 @@ export interface BusinessDirectoryView extends Omit<
   | 'review_average'
   | 'verification_checks'
   | 'verified_at'
+  | 'cover'
 > {
   // The columns PublicBusiness carries as they are (common/schemas/listing.ts, issue 25.5); below, the
   // ones stored in another form, and those no public output carries.
@@ -196,6 +197,32 @@ export interface ListingReportsTable {
   created_at: Timestamp;
   handled_at: Timestamp | null;
   handled_by: string | null;
+}
+
+/** One stored variant of a photo (issue 26, ADR 039): its blob key, size and format. */
+export interface PhotoVariantRecord {
+  format: 'avif' | 'webp' | 'jpeg';
+  width: number;
+  height: number;
+  /** Blob key, `listings/<listing id>/<content hash>.<ext>`. */
+  key: string;
+  bytes: number;
+}
+
+/** Issue 26 (ADR 039): a photo of a listing; its files are in the blob store. */
+export interface PhotosTable {
+  id: Generated<string>;
+  listing_id: string;
+  kind: 'cover' | 'workshop' | 'work' | 'team';
+  caption: Generated<string>;
+  width: number;
+  height: number;
+  variants: ColumnType<PhotoVariantRecord[], string, string>;
+  content_hash: string;
+  position: number;
+  status: Generated<'live' | 'pending'>;
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 export type ReviewStatus = 'published' | 'held' | 'hidden';
@@ -448,6 +475,7 @@ export interface Database {
   service_request_notifications: ServiceRequestNotificationsTable;
   contacts: ContactsTable;
   listing_reports: ListingReportsTable;
+  photos: PhotosTable;
   reviews: ReviewsTable;
   review_replies: ReviewRepliesTable;
   review_reports: ReviewReportsTable;

@@ -11,6 +11,7 @@ import { AppError } from '../_lib/errors.ts';
 import { CacheTags } from '../site/cache-tags.ts';
 import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
+import { withCovers } from '../photos/photos.service.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import { countContactReveal } from '../insights/insights.service.ts';
 import * as repository from './directory.repository.ts';
@@ -81,7 +82,7 @@ export async function listBusinessesPage(
   const shown = rows.slice(0, query.limit);
   const last = shown.at(-1);
   return {
-    businesses: shown.map(toPublicBusiness),
+    businesses: await withCovers(db, shown.map(toPublicBusiness)),
     total,
     nextCursor:
       rows.length > query.limit && last

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { NearbyPage, NearbyQuery } from '../../common/schemas/nearby.ts';
 import type { Database } from '../db/database.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { withCovers } from '../photos/photos.service.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import { listNearby, type NearbyPosition, type NearbyRow } from './nearby.repository.ts';
 
@@ -59,11 +60,14 @@ export async function nearbyBusinesses(db: Db, query: NearbyQuery): Promise<Near
   const shown = rows.slice(0, query.limit);
   const last = shown.at(-1);
   return {
-    businesses: shown.map((row) => ({
-      ...toPublicBusiness(row),
-      distance_km: Math.round(row.distance_m / 100) / 10,
-      distance_from_area: row.from_area,
-    })),
+    businesses: await withCovers(
+      db,
+      shown.map((row) => ({
+        ...toPublicBusiness(row),
+        distance_km: Math.round(row.distance_m / 100) / 10,
+        distance_from_area: row.from_area,
+      })),
+    ),
     nextCursor:
       rows.length > query.limit && last
         ? encodeNearbyCursor({ distanceM: last.distance_m, id: last.id }, radiusKm)

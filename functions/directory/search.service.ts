@@ -7,6 +7,7 @@ import {
 } from '../../common/schemas/search.ts';
 import type { Database } from '../db/database.ts';
 import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
+import { withCovers } from '../photos/photos.service.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import { searchPage, type SearchPosition, type Total } from './search.repository.ts';
 
@@ -60,7 +61,7 @@ export async function searchBusinesses(
   });
   const total = page.total ?? { count: cursor!.t, capped: cursor!.x };
   return {
-    businesses: page.rows.map(toPublicBusiness),
+    businesses: await withCovers(db, page.rows.map(toPublicBusiness)),
     total: total.count,
     totalIsCapped: total.capped,
     nextCursor: page.next ? encodeSearchCursor(page.next, total) : null,

@@ -24,6 +24,7 @@ import { csvResponse, fileDate } from '../_lib/csv-response.ts';
 import { publicFormHandler } from '../_lib/forms.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { reportedClosed } from '../reports/reports.service.ts';
+import { deleteListingWithPhotos } from '../photos/photos.service.ts';
 import * as service from './registrations.service.ts';
 
 /**
@@ -186,9 +187,12 @@ export async function edit(request: Request, ctx: ApiContext): Promise<Response>
   return reply(RegistrationResponseSchema, { registration: service.toAdminRegistration(after) });
 }
 
-/** DELETE /api/admin/registrations/:id → `{ ok: true }`; 409 for a pending business. */
+/**
+ * DELETE /api/admin/registrations/:id → `{ ok: true }`, with its photos' files (issue 26); 409 for
+ * a pending business.
+ */
 export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
-  const { tags } = await service.deleteRegistration(await ctx.db(), idOf(ctx));
+  const { tags } = await deleteListingWithPhotos(await ctx.db(), ctx.blobs(), idOf(ctx));
   await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }

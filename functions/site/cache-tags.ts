@@ -15,6 +15,8 @@ export const CacheTags = {
   featured: 'featured',
   /** One listing's business page and Open Graph image. */
   listing: (id: string) => `listing-${id}`,
+  /** The photo files of one listing served by the API (ADR 039): purged when one is deleted. */
+  photos: (listingId: string) => `photos-${listingId}`,
   /** Every page (and area variant) of one category. */
   category: (key: string) => `category-${key}`,
   /** One article page and its Open Graph image. */

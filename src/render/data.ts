@@ -16,11 +16,13 @@ import {
   sitemapEntries,
   sitemapFileCount,
 } from '../../functions/directory/directory.service.ts';
+import { livePhotos } from '../../functions/photos/photos.service.ts';
 import { listingReviews } from '../../functions/reviews/reviews.service.ts';
 import { listPublicServiceCards } from '../../functions/service-cards/service-cards.service.ts';
 import type { PublicArticle } from '../../common/schemas/articles';
 import type { CategoryPageKey } from '../../common/schemas/categories';
 import type { ReviewSort } from '../../common/schemas/review-rules';
+import type { Photo } from '../../common/schemas/photos';
 import type { ReviewListResponse } from '../../common/schemas/reviews';
 import {
   DIRECTORY_PAGE_SIZE,
@@ -120,6 +122,11 @@ export async function businessReviews(
   return JSON.parse(
     JSON.stringify(await listingReviews(await db(), businessId, { page, sort })),
   ) as ReviewListResponse;
+}
+
+/** A listing's live photos in gallery order (issue 26: at most 12), dates as ISO strings. */
+export async function businessPhotos(businessId: string): Promise<Photo[]> {
+  return livePhotos(await db(), businessId);
 }
 
 /** Articles on one page of /articles/. */

@@ -164,9 +164,25 @@ async function fixtures() {
       body_hash: `fuzz-reply-${n}`,
     })
     .execute();
+  // A photo of the listing (issue 26): its row only; removing it deletes no file that exists.
+  const photo = await handle.db
+    .insertInto('photos')
+    .values({
+      listing_id: listing.id,
+      kind: 'work',
+      width: 10,
+      height: 10,
+      variants: '[]',
+      content_hash: n.toString(16).padStart(64, '0'),
+      position: 1,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     n,
     listing: listing.id,
+    photo: photo.id,
     review: review.id,
     ownedReview: ownedReview.id,
     report: report.id,
@@ -292,6 +308,10 @@ const SEEDS: Record<string, Seed> = {
   },
   'PATCH /admin/registrations/:id': { id: (f) => f.listing, body: registrationForm, status: 200 },
   'DELETE /admin/registrations/:id': { id: (f) => f.listing, body: () => ({}), status: 200 },
+  // The upload is multipart (tests/integration/photos.test.ts); the fuzzer's JSON bodies are all
+  // refused as "not a form" (400), never a 5xx.
+  'POST /admin/registrations/:id/photos': { id: (f) => f.listing, body: () => ({}), status: 400 },
+  'DELETE /admin/photos/:id': { id: (f) => f.photo, body: () => ({}), status: 200 },
   'POST /admin/registrations/:id/status': {
     id: (f) => f.listing,
     body: () => ({ status: 'suspended' }),

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -6,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../functions/_lib/db.ts';
 import { fromPGlite, PGLITE_EXTENSIONS } from '../../functions/_lib/pglite.ts';
 import type { Database } from '../../functions/db/database.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
+import { type BlobStore, folderBlobStore } from '../../functions/_lib/blobs.ts';
 import type { MailTransport } from '../../functions/_lib/mail.ts';
 import type { PlacesProvider } from '../../functions/imports/places.ts';
 import { createApi } from '../../functions/router.ts';
@@ -118,8 +122,12 @@ export function testApi(
     places?: () => PlacesProvider;
     /** The host's purge, called after a purge is recorded (e.g. netlify/purge.ts). */
     invalidate?: (tags: readonly string[]) => Promise<void>;
+    /** The file store (photos); by default a fresh folder under the system's temp directory. */
+    blobs?: BlobStore;
   } = {},
 ) {
+  const blobs =
+    options.blobs ?? folderBlobStore(mkdtempSync(path.join(tmpdir(), 'lagos-test-blobs-')));
   const purges: string[][] = [];
   const resetLinks: { email: string; token: string }[] = [];
   const verificationLinks: { email: string; token: string }[] = [];
@@ -141,6 +149,7 @@ export function testApi(
           }),
     },
     mailTransport: options.mailTransport,
+    blobs: () => blobs,
     ...(options.places ? { places: options.places } : {}),
   });
   const jars = new Map<string, Map<string, string>>();
@@ -171,10 +180,12 @@ export function testApi(
         else jar.set(name.trim(), value.join('='));
       }
     }
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     return {
       status: response.status,
       text,
+      bytes,
       // JSON bodies parsed; others (CSV downloads) are left in `text`.
       body:
         text && /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : null,
@@ -189,7 +200,7 @@ export function testApi(
     if (response.status !== 303 || !response.headers.get('location')?.endsWith('=1'))
       throw new Error(`verification of ${email} failed: ${response.status}`);
   };
-  return { api, call, purges, resetLinks, verificationLinks, verify };
+  return { api, call, purges, resetLinks, verificationLinks, verify, blobs };
 }
 
 /**

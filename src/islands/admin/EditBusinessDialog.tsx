@@ -17,6 +17,7 @@ import { CONTACT_VISIBILITY_LABELS } from '../../../common/schemas/listing';
 import { LAGOS_AREAS } from '../../../common/config/lagos-areas';
 import { Field, TextAreaField } from '../auth/Field';
 import { CheckboxGroup } from '../forms/CheckboxGroup';
+import { PhotosSection } from './PhotosSection';
 
 const standard = new Set<string>(SERVICE_CATEGORIES);
 
@@ -176,6 +177,7 @@ export function EditBusinessDialog({
             </label>
             <DialogFormActions submitting={isSubmitting} submitLabel={'Save Changes'} />
           </form>
+          <PhotosSection listingId={business.id} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -3,6 +3,9 @@ import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from '../s
 import { Icon } from '../shared/Icon';
 import { safeWebUrl } from '../../../common/schemas/web-url';
 
+/** A card's width: the whole screen on a phone, a grid column (≤ 400 px) elsewhere. */
+const COVER_SIZES = '(max-width: 640px) 100vw, 400px';
+
 /** Tags shown on a card before "+N" (SPEC §9). */
 export const CARD_TAG_LIMIT = 3;
 
@@ -27,6 +30,23 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
       onClick={open}
       data-business-id={business.id}
     >
+      {business.cover && (
+        // The cover photo (issue 26.4): lazy, sized so nothing shifts; the name is in the heading.
+        <picture className="card-cover">
+          <source type="image/avif" srcSet={business.cover.avif} sizes={COVER_SIZES} />
+          <source type="image/webp" srcSet={business.cover.webp} sizes={COVER_SIZES} />
+          <img
+            src={business.cover.src}
+            srcSet={business.cover.jpeg}
+            sizes={COVER_SIZES}
+            width={business.cover.width}
+            height={business.cover.height}
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
+        </picture>
+      )}
       <div className="card-badges">
         {featuredBadge && (
           <span className="badge badge-brand">

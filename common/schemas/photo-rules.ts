@@ -1,0 +1,55 @@
+/**
+ * The rules of photos (issue 26, ADR 039), zod-free so the admin island and the server share them:
+ * limits, the kinds, the widths of the variants, and every message a person sees.
+ */
+
+/** Largest file accepted, in bytes (10 MB). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Largest image accepted, in pixels (40 megapixels): refused from its header, before decoding. */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+/** Photos a listing may have. */
+export const PHOTOS_PER_LISTING = 12;
+/** Widths of the variants in CSS pixels (never wider than the original: no upscaling). */
+export const PHOTO_WIDTHS = [320, 640, 1280] as const;
+/** Formats of the variants, best first: `<picture>` offers them in this order. */
+export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+export const PHOTO_CONTENT_TYPES: Record<PhotoFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+};
+/** File extension of each variant format (the served key ends with it). */
+export const PHOTO_EXTENSIONS: Record<PhotoFormat, string> = {
+  avif: 'avif',
+  webp: 'webp',
+  jpeg: 'jpg',
+};
+
+/** What a photo shows; `cover` is the one on cards and the business page's head. */
+export const PHOTO_KINDS = ['cover', 'workshop', 'work', 'team'] as const;
+export type PhotoKind = (typeof PHOTO_KINDS)[number];
+export const PHOTO_KIND_LABELS: Record<PhotoKind, string> = {
+  cover: 'Cover',
+  workshop: 'Workshop',
+  work: 'Work',
+  team: 'Team',
+};
+export const PHOTO_CAPTION_MAX = 200;
+
+/** The `accept` of the file input: a hint only; the server sniffs the bytes. */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif';
+
+export const PHOTO_MESSAGES = {
+  wrongType: 'This file isn’t a photo we can use. Please choose a JPEG, PNG, WebP or AVIF photo.',
+  svg: 'SVG drawings can’t be added as photos. Please choose a JPEG, PNG, WebP or AVIF photo.',
+  heic: 'iPhone HEIC photos can’t be read here yet. Please choose a JPEG, PNG, WebP or AVIF photo (on an iPhone: Settings › Camera › Formats › Most Compatible).',
+  tooLarge: 'This photo is larger than 10 MB. Please choose a smaller photo.',
+  tooManyPixels: 'This photo is larger than 40 megapixels. Please choose a smaller photo.',
+  damaged:
+    'This photo looks damaged or incomplete and can’t be read. Please choose it again or try another photo.',
+  noFile: 'Please choose a photo to upload.',
+  tooMany: `This listing already has ${PHOTOS_PER_LISTING} photos. Please remove one before adding another.`,
+  duplicate: 'This photo is already in the gallery.',
+  notFound: 'Photo not found.',
+} as const;

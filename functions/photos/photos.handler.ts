@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { OkResponseSchema } from '../../common/schemas/api.ts';
+import { BusinessIdSchema } from '../../common/schemas/directory.ts';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MESSAGES,
+  PHOTOS_PER_LISTING,
+} from '../../common/schemas/photo-rules.ts';
+import {
+  PhotoIdSchema,
+  PhotoListResponseSchema,
+  PhotoSchema,
+  PhotoUploadSchema,
+} from '../../common/schemas/photos.ts';
+import type { ApiContext } from '../_lib/context.ts';
+import { AppError } from '../_lib/errors.ts';
+import { parseOrThrow, readBody, reply } from '../_lib/http.ts';
+import * as service from './photos.service.ts';
+
+/** Photos of a listing: the admin's add, list and remove, and the public variant files (issue 26). */
+
+/** Largest upload body: the 10 MB photo plus its form's boundaries and fields. */
+export const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+
+export const UPLOAD_CUT_OFF_MESSAGE =
+  'The upload was cut off before the photo arrived. Please try again.';
+const NOT_A_FORM_MESSAGE = 'Please send the photo as a form upload (multipart/form-data).';
+
+/** A year: variant files are named by their content hash, so they never change. */
+export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const cutOff = () =>
+  new AppError('BAD_REQUEST', UPLOAD_CUT_OFF_MESSAGE, { file: [UPLOAD_CUT_OFF_MESSAGE] });
+
+/**
+ * Reads a multipart upload of at most {@link UPLOAD_MAX_BYTES} while it streams in and parses it
+ * with the platform's form parser.
+ * @throws AppError BAD_REQUEST (not multipart, or the body ended before the form did),
+ *   PAYLOAD_TOO_LARGE (413, the photo message) past the limit.
+ */
+async function readPhotoForm(request: Request): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(type))
+    throw new AppError('BAD_REQUEST', NOT_A_FORM_MESSAGE);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBody(request, UPLOAD_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge, {
+        file: [PHOTO_MESSAGES.tooLarge],
+      });
+    throw cutOff();
+  }
+  try {
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': type },
+    }).formData();
+  } catch {
+    throw cutOff();
+  }
+}
+
+/**
+ * POST /api/admin/registrations/:id/photos (multipart/form-data: `file`, `kind` cover | workshop
+ * | work | team, `caption` ≤ 200 characters; body ≤ 10 MB + 64 KB) → 201 the photo
+ * (common/schemas/photos.ts `PhotoSchema`), live at once; the listing's pages are purged. 400 for
+ * a body that is not a form or was cut off; 413 over 10 MB; 422 for a file that is not a JPEG,
+ * PNG, WebP or AVIF photo, over 40 megapixels, damaged, or a bad kind/caption; 409 for a 13th
+ * photo or one already in the gallery; 404 unknown listing; 503 when the file store is down.
+ * Admin.
+ */
+export async function upload(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
+  const form = await readPhotoForm(request);
+  const file = form.get('file');
+  if (!(file instanceof Blob) || file.size === 0)
+    throw new AppError('VALIDATION_FAILED', PHOTO_MESSAGES.noFile, {
+      file: [PHOTO_MESSAGES.noFile],
+    });
+  const input = parseOrThrow(PhotoUploadSchema, {
+    kind: form.get('kind') ?? undefined,
+    caption: form.get('caption') ?? undefined,
+  });
+  const admin = await ctx.sessionUser();
+  const { photo, tags } = await service.addPhoto(
+    await ctx.db(),
+    ctx.blobs(),
+    id,
+    new Uint8Array(await file.arrayBuffer()),
+    input,
+    admin?.id ?? null,
+  );
+  await ctx.invalidate(tags);
+  return reply(PhotoSchema, photo, 201);
+}
+
+/** GET /api/admin/registrations/:id/photos → `{ photos, limit: 12 }` in gallery order. 404 unknown listing. Admin. */
+export async function list(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
+  const photos = await service.listPhotos(await ctx.db(), id);
+  return reply(PhotoListResponseSchema, { photos, limit: PHOTOS_PER_LISTING });
+}
+
+/**
+ * DELETE /api/admin/photos/:id → `{ ok: true }`: the photo's row, then its files; the pages that
+ * showed it are purged. 404 unknown photo. Admin.
+ */
+export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(PhotoIdSchema, ctx.params);
+  const { tags } = await service.removePhoto(await ctx.db(), ctx.blobs(), id);
+  await ctx.invalidate(tags);
+  return reply(OkResponseSchema, { ok: true });
+}
+
+const VariantParamsSchema = z.object({ listing: z.uuid(), file: z.string() });
+
+/**
+ * GET /api/photos/:listing/:file → the variant's bytes (image/avif, image/webp or image/jpeg)
+ * with `Cache-Control: public, max-age=31536000, immutable` (the name is its content hash), kept
+ * by Netlify's CDN under the tag `photos-<listing>` until a deletion purges it. 404 for anything
+ * else; 503 when the file store is down. Public.
+ */
+export async function variant(_request: Request, ctx: ApiContext): Promise<Response> {
+  const params = VariantParamsSchema.safeParse(ctx.params);
+  if (!params.success) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+  const { bytes, contentType, tags } = await service.readVariant(
+    ctx.blobs(),
+    params.data.listing,
+    params.data.file,
+  );
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'content-type': contentType,
+      'content-length': String(bytes.byteLength),
+      'cache-control': PHOTO_CACHE_CONTROL,
+      'netlify-cdn-cache-control': `${PHOTO_CACHE_CONTROL}, durable`,
+      'netlify-cache-tag': tags.join(','),
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
