@@ -1,8 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import { apiPost } from '../../browser/api-client';
 import type { FormState } from '../../../common/schemas/form-state';
 import {
   ContactFormSchema,
@@ -12,7 +8,7 @@ import {
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { FormNotice } from './FormNotice';
-import { IDEMPOTENCY_FIELD, useServerForm } from './server-form';
+import { IDEMPOTENCY_FIELD, usePublicForm } from './server-form';
 
 const EMPTY: ContactFormInput = {
   name: '',
@@ -45,24 +41,20 @@ interface Props {
  * `<form method="post">` (issue 22.1): without JavaScript the page posts it to the API.
  */
 export default function ContactForm({ initial, sent = false }: Props) {
-  const form = useForm<ContactFormInput, unknown, z.output<typeof ContactFormSchema>>({
-    resolver: zodResolver(ContactFormSchema),
-  });
-  const { errors, isSubmitting, submitCount } = form.formState;
-  const server = useServerForm(initial, submitCount);
-
-  const submit = form.handleSubmit(async (values) => {
-    const result = await apiPost<SubmissionResult>('/api/contacts', values, {
-      idempotencyKey: server.idempotencyKey,
-    });
-    if (result.ok) {
-      toast.success(CONTACT_SENT.title, { description: CONTACT_SENT.description });
-      form.reset(EMPTY);
-      server.renewKey();
-    } else {
-      const { title, description } = failure(result.error.message);
+  const { form, server, submit, field, isSubmitting, submitCount } = usePublicForm<
+    ContactFormInput,
+    unknown,
+    SubmissionResult
+  >({
+    schema: ContactFormSchema,
+    initial,
+    endpoint: '/api/contacts',
+    empty: EMPTY,
+    onSent: () => toast.success(CONTACT_SENT.title, { description: CONTACT_SENT.description }),
+    onFailed: (error) => {
+      const { title, description } = failure(error.message);
       toast.error(title, { description });
-    }
+    },
   });
 
   return (
@@ -74,48 +66,18 @@ export default function ContactForm({ initial, sent = false }: Props) {
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={server.idempotencyKey} />
       <Honeypot {...form.register('hp')} />
       <div className="form-grid">
-        <Field
-          id="name"
-          label="Name *"
-          autoComplete="name"
-          error={errors.name ?? server.error('name')}
-          defaultValue={server.value('name')}
-          {...form.register('name')}
-        />
-        <Field
-          id="email"
-          label="Email *"
-          type="email"
-          autoComplete="email"
-          error={errors.email ?? server.error('email')}
-          defaultValue={server.value('email')}
-          {...form.register('email')}
-        />
+        <Field id="name" label="Name *" autoComplete="name" {...field('name')} />
+        <Field id="email" label="Email *" type="email" autoComplete="email" {...field('email')} />
         <Field
           id="phone"
           label="Phone (optional)"
           type="tel"
           autoComplete="tel"
-          error={errors.phone ?? server.error('phone')}
-          defaultValue={server.value('phone')}
-          {...form.register('phone')}
+          {...field('phone')}
         />
-        <Field
-          id="subject"
-          label="Subject *"
-          error={errors.subject ?? server.error('subject')}
-          defaultValue={server.value('subject')}
-          {...form.register('subject')}
-        />
+        <Field id="subject" label="Subject *" {...field('subject')} />
       </div>
-      <TextAreaField
-        id="message"
-        label="Message *"
-        rows={6}
-        error={errors.message ?? server.error('message')}
-        defaultValue={server.value('message')}
-        {...form.register('message')}
-      />
+      <TextAreaField id="message" label="Message *" rows={6} {...field('message')} />
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send Message'}
       </button>

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import { apiPost, isUnavailable, type ApiError } from '../../browser/api-client';
+import { isUnavailable, type ApiError } from '../../browser/api-client';
 import { FIND_IT_SERVICES } from '../../../common/schemas/categories';
 import type { FormState } from '../../../common/schemas/form-state';
 import {
@@ -14,7 +12,7 @@ import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
-import { IDEMPOTENCY_FIELD, listOf, useServerForm } from './server-form';
+import { IDEMPOTENCY_FIELD, listOf, usePublicForm } from './server-form';
 
 const EMPTY: FindItInput = {
   name: '',
@@ -74,33 +72,29 @@ interface Props {
  * `<form method="post">` (issue 22.1): without JavaScript the page posts it to the API.
  */
 export default function FindItForm({ initial, sent }: Props) {
-  const form = useForm<FindItInput, unknown, z.output<typeof FindItSchema>>({
-    resolver: zodResolver(FindItSchema),
-    // A list needs its default (react-hook-form reads a checkbox group as one box otherwise): the
-    // server's values, so a refused post keeps its ticks.
+  const { form, server, submit, field, errors, isSubmitting, submitCount } = usePublicForm<
+    FindItInput,
+    unknown,
+    SubmissionResult
+  >({
+    schema: FindItSchema,
+    initial,
+    endpoint: '/api/service-requests',
+    empty: EMPTY,
+    // The server's values, so a refused post keeps its ticks.
     defaultValues: { services: listOf(initial.values.services) as never },
-  });
-  const { errors, isSubmitting, submitCount } = form.formState;
-  const server = useServerForm(initial, submitCount);
-  const refusal: ApiError | null = server.refusal;
-
-  const submit = form.handleSubmit(async (values) => {
-    const result = await apiPost<SubmissionResult>('/api/service-requests', values, {
-      idempotencyKey: server.idempotencyKey,
-    });
-    if (!result.ok) {
-      const { title, description } = failure(result.error);
+    onSent: (result) => {
+      if (result.emailStatus === 'failed')
+        toast(FIND_IT_SAVED.title, { description: FIND_IT_SAVED.description });
+      else toast.success(FIND_IT_SENT.title, { description: FIND_IT_SENT.description });
+    },
+    onFailed: (error) => {
+      const { title, description } = failure(error);
       toast.error(title, { description });
-      return;
-    }
-    if (result.data.emailStatus === 'failed') {
-      toast(FIND_IT_SAVED.title, { description: FIND_IT_SAVED.description });
-    } else {
-      toast.success(FIND_IT_SENT.title, { description: FIND_IT_SENT.description });
-    }
-    form.reset(EMPTY);
-    server.renewKey();
-  }, toastFor);
+    },
+    onInvalid: toastFor,
+  });
+  const refusal: ApiError | null = server.refusal;
 
   return (
     <form method="post" action="/find-it/" onSubmit={submit} noValidate className="card form-card">
@@ -117,39 +111,14 @@ export default function FindItForm({ initial, sent }: Props) {
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={server.idempotencyKey} />
       <Honeypot {...form.register('hp')} />
       <div className="form-grid">
-        <Field
-          id="name"
-          label="Your Name *"
-          autoComplete="name"
-          error={errors.name ?? server.error('name')}
-          defaultValue={server.value('name')}
-          {...form.register('name')}
-        />
-        <Field
-          id="email"
-          label="Email *"
-          type="email"
-          autoComplete="email"
-          error={errors.email ?? server.error('email')}
-          defaultValue={server.value('email')}
-          {...form.register('email')}
-        />
-        <Field
-          id="phone"
-          label="Phone *"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone ?? server.error('phone')}
-          defaultValue={server.value('phone')}
-          {...form.register('phone')}
-        />
+        <Field id="name" label="Your Name *" autoComplete="name" {...field('name')} />
+        <Field id="email" label="Email *" type="email" autoComplete="email" {...field('email')} />
+        <Field id="phone" label="Phone *" type="tel" autoComplete="tel" {...field('phone')} />
         <Field
           id="location"
           label="Location *"
           placeholder="e.g. Surulere, Lagos"
-          error={errors.location ?? server.error('location')}
-          defaultValue={server.value('location')}
-          {...form.register('location')}
+          {...field('location')}
         />
       </div>
       <CheckboxGroup
@@ -164,9 +133,7 @@ export default function FindItForm({ initial, sent }: Props) {
         id="additionalInfo"
         label="Additional Information"
         placeholder="Car make and model, what is wrong, when you need it"
-        error={errors.additionalInfo ?? server.error('additionalInfo')}
-        defaultValue={server.value('additionalInfo')}
-        {...form.register('additionalInfo')}
+        {...field('additionalInfo')}
       />
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Submitting...' : 'Submit Request'}

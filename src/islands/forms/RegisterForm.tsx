@@ -1,9 +1,7 @@
 import { Icon } from '../shared/Icon';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { apiPost, isUnavailable } from '../../browser/api-client';
+import { isUnavailable } from '../../browser/api-client';
 import { SERVICE_CATEGORIES } from '../../../common/schemas/categories';
 import type { FormState } from '../../../common/schemas/form-state';
 import {
@@ -17,7 +15,7 @@ import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
-import { IDEMPOTENCY_FIELD, listOf, useServerForm } from './server-form';
+import { IDEMPOTENCY_FIELD, listOf, usePublicForm } from './server-form';
 
 const EMPTY: BusinessRegistrationInput = {
   businessName: '',
@@ -79,17 +77,28 @@ interface Props {
  * typed in it, comma-separated.
  */
 export default function RegisterForm({ initial, sent = false }: Props) {
-  const form = useForm<BusinessRegistrationInput, unknown, BusinessRegistrationData>({
-    resolver: zodResolver(BusinessRegistrationSchema),
-    // Lists need their defaults (react-hook-form reads a checkbox group as one box otherwise): the
-    // server's values, so a refused post keeps its ticks.
+  const { form, server, submit, field, errors, isSubmitting, submitCount } = usePublicForm<
+    BusinessRegistrationInput,
+    BusinessRegistrationData,
+    SubmissionResult
+  >({
+    schema: BusinessRegistrationSchema,
+    initial,
+    endpoint: '/api/registrations',
+    empty: EMPTY,
+    // The server's values, so a refused post keeps its ticks and tags.
     defaultValues: {
       serviceTags: splitTags(initial.values.serviceTags),
       serviceCategories: listOf(initial.values.serviceCategories) as never,
     },
+    onSent: () =>
+      toast.success(REGISTRATION_SENT.title, { description: REGISTRATION_SENT.description }),
+    onFailed: (error) => {
+      const { title, description } = failure(error);
+      if (description) toast.error(title, { description });
+      else toast.error(title);
+    },
   });
-  const { errors, isSubmitting, submitCount } = form.formState;
-  const server = useServerForm(initial, submitCount);
   const [tagDraft, setTagDraft] = useState('');
   const tags = form.watch('serviceTags') ?? [];
 
@@ -105,21 +114,6 @@ export default function RegisterForm({ initial, sent = false }: Props) {
     }
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    const result = await apiPost<SubmissionResult>('/api/registrations', values, {
-      idempotencyKey: server.idempotencyKey,
-    });
-    if (result.ok) {
-      toast.success(REGISTRATION_SENT.title, { description: REGISTRATION_SENT.description });
-      form.reset(EMPTY);
-      server.renewKey();
-      return;
-    }
-    const { title, description } = failure(result.error);
-    if (description) toast.error(title, { description });
-    else toast.error(title);
-  });
-
   return (
     <form method="post" action="/register/" onSubmit={submit} noValidate className="card form-card">
       {sent && submitCount === 0 && <FormNotice tone="success" {...REGISTRATION_SENT} />}
@@ -133,17 +127,13 @@ export default function RegisterForm({ initial, sent = false }: Props) {
         id="businessName"
         label="Business Name *"
         autoComplete="organization"
-        error={errors.businessName ?? server.error('businessName')}
-        defaultValue={server.value('businessName')}
-        {...form.register('businessName')}
+        {...field('businessName')}
       />
       <TextAreaField
         id="description"
         label="Description *"
-        error={errors.description ?? server.error('description')}
-        defaultValue={server.value('description')}
         placeholder="What does your business do? What makes it trustworthy?"
-        {...form.register('description')}
+        {...field('description')}
       />
       <CheckboxGroup
         legend="Service Categories *"
@@ -156,10 +146,8 @@ export default function RegisterForm({ initial, sent = false }: Props) {
       <TextAreaField
         id="services"
         label="Specific Services *"
-        error={errors.services ?? server.error('services')}
-        defaultValue={server.value('services')}
         placeholder="e.g. Engine diagnostics, brake pads, wheel alignment"
-        {...form.register('services')}
+        {...field('services')}
       />
       <div className="field">
         <label htmlFor="tag-input">Service Tags</label>
@@ -208,53 +196,19 @@ export default function RegisterForm({ initial, sent = false }: Props) {
           id="contactName"
           label="Contact Name"
           autoComplete="name"
-          error={errors.contactName ?? server.error('contactName')}
-          defaultValue={server.value('contactName')}
-          {...form.register('contactName')}
+          {...field('contactName')}
         />
-        <Field
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email ?? server.error('email')}
-          defaultValue={server.value('email')}
-          {...form.register('email')}
-        />
-        <Field
-          id="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone ?? server.error('phone')}
-          defaultValue={server.value('phone')}
-          {...form.register('phone')}
-        />
+        <Field id="email" label="Email" type="email" autoComplete="email" {...field('email')} />
+        <Field id="phone" label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
         <Field
           id="website"
           label="Website"
           type="url"
           placeholder="https://"
-          error={errors.website ?? server.error('website')}
-          defaultValue={server.value('website')}
-          {...form.register('website')}
+          {...field('website')}
         />
-        <Field
-          id="address"
-          label="Address"
-          autoComplete="address-line1"
-          error={errors.address ?? server.error('address')}
-          defaultValue={server.value('address')}
-          {...form.register('address')}
-        />
-        <Field
-          id="city"
-          label="City / Area"
-          placeholder="e.g. Ikeja"
-          error={errors.city ?? server.error('city')}
-          defaultValue={server.value('city')}
-          {...form.register('city')}
-        />
+        <Field id="address" label="Address" autoComplete="address-line1" {...field('address')} />
+        <Field id="city" label="City / Area" placeholder="e.g. Ikeja" {...field('city')} />
         <Field
           id="state"
           label="State"

@@ -1,5 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import type { FieldError } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type SubmitErrorHandler,
+  useForm,
+} from 'react-hook-form';
+import type { ZodType } from 'zod';
+import { apiPost, type ApiError } from '../../browser/api-client';
 import type { FormState } from '../../../common/schemas/form-state';
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../../common/schemas/idempotency';
 
@@ -46,4 +57,51 @@ export function useServerForm(initial: FormState | undefined, submitCount: numbe
     /** The API's refusal of the post without JavaScript, until the next submission. */
     refusal: fresh ? (initial?.error ?? null) : null,
   };
+}
+
+/**
+ * One public form posting to the API (issue 22.1, 25.5; ADR 028): react-hook-form validating with
+ * the route's Zod schema (the one the API parses with), the page's {@link FormState}, and the
+ * submission to `endpoint` with the form's idempotency key. After a success the form is emptied
+ * and the key renewed; `onSent` and `onFailed` show the spec's toasts. `field(name)` gives an
+ * input its message (the browser's, else the server's), its posted value and its registration.
+ */
+export function usePublicForm<Input extends FieldValues, Output, Result>(options: {
+  schema: ZodType<Output, Input>;
+  initial: FormState;
+  /** The API route, e.g. `/api/contacts`. */
+  endpoint: string;
+  /** The values of an empty form, after a success. */
+  empty: Input;
+  /** Lists need defaults (react-hook-form reads a checkbox group as one box otherwise). */
+  defaultValues?: DefaultValues<Input>;
+  onSent: (result: Result) => void;
+  onFailed: (error: ApiError) => void;
+  /** The browser found fields in error (nothing was sent). */
+  onInvalid?: SubmitErrorHandler<Input>;
+}) {
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(options.schema as never) as unknown as Resolver<Input, unknown, Output>,
+    ...(options.defaultValues ? { defaultValues: options.defaultValues } : {}),
+  });
+  const { errors, isSubmitting, submitCount } = form.formState;
+  const server = useServerForm(options.initial, submitCount);
+  const submit = form.handleSubmit(async (values) => {
+    const result = await apiPost<Result>(options.endpoint, values, {
+      idempotencyKey: server.idempotencyKey,
+    });
+    if (!result.ok) {
+      options.onFailed(result.error);
+      return;
+    }
+    options.onSent(result.data);
+    form.reset(options.empty);
+    server.renewKey();
+  }, options.onInvalid);
+  const field = (name: Path<Input>) => ({
+    error: (errors[name] as FieldError | undefined) ?? server.error(name),
+    defaultValue: server.value(name),
+    ...form.register(name),
+  });
+  return { form, server, submit, field, errors, isSubmitting, submitCount };
 }
