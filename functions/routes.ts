@@ -70,6 +70,8 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/reviews/:id/reports',                     'public', idempotent(reviews.report)),
   route('GET',    '/account/listings/:id/reviews',            'user',   reviews.ownerList),
   route('GET',    '/account/listings/:id/insights',           'user',   insights.ownerInsights),
+  route('GET',    '/account/leads',                           'user',   serviceRequests.listLeads),
+  route('POST',   '/account/leads/:id/contacted',             'user',   serviceRequests.markContacted),
   route('GET',    '/account/listings/:id/insights.csv',       'user',   insights.ownerInsightsCsv),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),

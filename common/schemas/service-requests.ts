@@ -66,6 +66,8 @@ export const MatchingBusinessSchema = z.object({
   matched_services: z.number().int().min(0),
   /** Already e-mailed about this request (or being e-mailed). */
   forwarded: z.boolean(),
+  /** When the listing's owner marked the request "Contacted" (issue 27.4); null if not. */
+  contacted_at: isoDateTime.nullable(),
 });
 export type MatchingBusiness = z.infer<typeof MatchingBusinessSchema>;
 
@@ -98,3 +100,39 @@ export const ForwardResponseSchema = z.object({
   serviceRequest: ServiceRequestSchema,
 });
 export type ForwardResponse = z.infer<typeof ForwardResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lead alerts (issue 27.4): the Find It requests forwarded to an owner's listings
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/account/leads?page&limit (limit ≤ 50, default 20). */
+export const LeadListQuerySchema = PageQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const LeadSchema = z.object({
+  id: z.uuid(),
+  business_id: z.uuid(),
+  business_name: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_phone: z.string(),
+  customer_location: z.string(),
+  services_requested: z.array(z.string()),
+  additional_info: z.string().nullable(),
+  forwarded_at: isoDateTime,
+  contacted_at: isoDateTime.nullable(),
+});
+export type Lead = z.infer<typeof LeadSchema>;
+
+/** → the owner's leads, newest first. */
+export const LeadListResponseSchema = z.object({
+  leads: z.array(LeadSchema),
+  total: z.number().int().min(0),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type LeadListResponse = z.infer<typeof LeadListResponseSchema>;
+
+/** POST /api/account/leads/:id/contacted → the lead, marked. */
+export const LeadResponseSchema = z.object({ contacted: z.literal(true) });

@@ -1,5 +1,9 @@
-import type { ApiHandler } from './context.ts';
+import type { SessionUser } from '../../common/schemas/auth.ts';
+import type { ApiContext, ApiHandler } from './context.ts';
 import { AppError } from './errors.ts';
+
+/** Shown with 401 UNAUTHENTICATED. */
+export const SIGN_IN_FIRST = 'Please sign in to continue.';
 
 /** Who may call a route. Enforced on the server, before the handler runs. */
 export type Access = 'public' | 'user' | 'admin';
@@ -12,7 +16,7 @@ export function requireAccess(access: Access, handler: ApiHandler): ApiHandler {
   if (access === 'public') return handler;
   return async (request, ctx) => {
     const user = await ctx.sessionUser();
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (!user) throw new AppError('UNAUTHENTICATED', SIGN_IN_FIRST);
     if (access === 'admin' && !user.isAdmin)
       throw new AppError('FORBIDDEN', 'Admin access required.');
     return handler(request, ctx);
@@ -72,4 +76,15 @@ export function assertWellFormedUrl(request: Request): void {
     }
     if (CONTROL_CHARACTERS.test(decoded)) throw new AppError('BAD_REQUEST', 'Malformed URL.');
   }
+}
+
+/**
+ * The signed-in caller of a `user` route (the route's guard has checked it already; this gives
+ * the handler the account).
+ * @throws AppError UNAUTHENTICATED for a visitor.
+ */
+export async function signedInUser(ctx: ApiContext): Promise<SessionUser> {
+  const user = await ctx.sessionUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', SIGN_IN_FIRST);
+  return user;
 }

@@ -166,6 +166,9 @@ export interface ServiceRequestNotificationsTable {
   status: 'sending' | 'sent' | 'failed';
   error: string | null;
   created_at: Timestamp;
+  /** Issue 27.4: when the listing's owner marked the lead "Contacted", and which account. */
+  contacted_at: Timestamp | null;
+  contacted_by: string | null;
 }
 
 export interface ContactsTable {

@@ -1,3 +1,4 @@
+import { ownerLeadsUrl } from '../site/urls.ts';
 import type { MailMessage, MailTemplate, Personalized } from '../_lib/mail.ts';
 import { emailHtml } from './layout.ts';
 
@@ -135,6 +136,29 @@ export function serviceRequestBusinessEmail(
       `Hello ${businessName},`,
       'A customer sent a Find It request on Lagos Auto Hub for services you offer. Please contact them directly:',
       ...requestLines(r),
+    ],
+    { replyTo: r.customerEmail },
+  );
+}
+
+/**
+ * Lead alert (issue 27.4): to the owner of a claimed listing a Find It request was forwarded to,
+ * at their account's address: the request, and where to mark it contacted.
+ */
+export function leadAlertEmail(
+  ownerEmail: string,
+  businessName: string,
+  r: ServiceRequestDetails,
+): MailMessage {
+  return message(
+    [ownerEmail],
+    `New Find It request for ${businessName}: ${r.servicesRequested.join(', ')} in ${r.customerLocation}`,
+    'lead-alert',
+    'A new customer request',
+    [
+      `A customer sent a Find It request on Lagos Auto Hub for services ${businessName} offers. Please contact them directly:`,
+      ...requestLines(r),
+      `Once you have contacted them, mark the request "Contacted" on your dashboard: ${ownerLeadsUrl()}`,
     ],
     { replyTo: r.customerEmail },
   );

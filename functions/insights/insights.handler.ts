@@ -1,5 +1,4 @@
 import { IdParamsSchema } from '../../common/schemas/api.ts';
-import type { SessionUser } from '../../common/schemas/auth.ts';
 import {
   BeaconSchema,
   INSIGHT_COUNTERS,
@@ -10,16 +9,9 @@ import {
 } from '../../common/schemas/insights.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { csvResponse } from '../_lib/csv-response.ts';
-import { AppError } from '../_lib/errors.ts';
+import { signedInUser } from '../_lib/guards.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './insights.service.ts';
-
-/** The signed-in caller. @throws AppError UNAUTHENTICATED. */
-async function signedInUser(ctx: ApiContext): Promise<SessionUser> {
-  const user = await ctx.sessionUser();
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  return user;
-}
 
 /** A beacon is `{"listing":"<uuid>","event":"directions_tap"}`: 80 bytes; 512 is plenty. */
 export const BEACON_MAX_BYTES = 512;

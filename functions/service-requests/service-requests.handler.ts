@@ -8,12 +8,16 @@ import {
   ForwardResponseSchema,
   ForwardSchema,
   InboxListQuerySchema,
+  LeadListQuerySchema,
+  LeadListResponseSchema,
+  LeadResponseSchema,
   MatchesResponseSchema,
   ServiceRequestListResponseSchema,
   ServiceRequestResponseSchema,
 } from '../../common/schemas/service-requests.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { publicFormHandler } from '../_lib/forms.ts';
+import { signedInUser } from '../_lib/guards.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './service-requests.service.ts';
 
@@ -84,4 +88,28 @@ export async function clear(_request: Request, ctx: ApiContext): Promise<Respons
   return reply(DeletedResponseSchema, {
     deleted: await service.clearServiceRequests(await ctx.db()),
   });
+}
+
+/**
+ * GET /api/account/leads?page&limit → `{ leads, total, page, limit }`: the Find It requests
+ * forwarded to the listings the caller owns, newest first, with the customer's details and
+ * whether the owner marked them contacted (issue 27.4). Signed-in users (an account that owns
+ * nothing gets an empty list).
+ */
+export async function listLeads(request: Request, ctx: ApiContext): Promise<Response> {
+  const query = parseOrThrow(LeadListQuerySchema, queryOf(request));
+  const user = await signedInUser(ctx);
+  const result = await service.listOwnerLeads(await ctx.db(), user.id, query);
+  return reply(LeadListResponseSchema, { ...result, page: query.page, limit: query.limit });
+}
+
+/**
+ * POST /api/account/leads/:id/contacted → `{ contacted: true }` (a repeat changes nothing). 404
+ * when the lead was not forwarded to one of the caller's listings. Signed-in users.
+ */
+export async function markContacted(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const user = await signedInUser(ctx);
+  await service.markLeadContacted(await ctx.db(), user.id, id);
+  return reply(LeadResponseSchema, { contacted: true });
 }

@@ -20,7 +20,10 @@ type Db = Kysely<Database>;
 export type ServiceRequestRow = Omit<Selectable<ServiceRequestsTable>, 'search_text'> & {
   forwarded_count: number;
 };
-type NewNotification = Omit<ServiceRequestNotificationsTable, 'id' | 'created_at'>;
+type NewNotification = Omit<
+  ServiceRequestNotificationsTable,
+  'id' | 'created_at' | 'contacted_at' | 'contacted_by'
+>;
 
 export async function insert(
   db: Db,
@@ -134,6 +137,10 @@ export interface MatchRow {
   city: string | null;
   matched_services: number;
   forwarded: boolean;
+  /** When the listing's owner marked this request "Contacted" (issue 27.4); null if not. */
+  contacted_at: Date | null;
+  /** The e-mail of the listing's owner account (ADR 018), who gets a lead alert; null if unclaimed. */
+  owner_email: string | null;
 }
 
 /**
@@ -168,6 +175,21 @@ export function findMatches(
             .where('n.status', 'in', ['sending', 'sent']),
         )
         .as('forwarded'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('service_request_notifications as n')
+        .select((n) => n.fn.max('n.contacted_at').as('contacted_at'))
+        .where('n.service_request_id', '=', requestId)
+        .whereRef('n.business_registration_id', '=', 'b.id')
+        .as('contacted_at'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('user as u')
+        .select(sql<string>`u.email::text`.as('email'))
+        .whereRef('u.id', '=', 'b.owner_user_id')
+        .as('owner_email'),
     )
     .where('b.status', '=', 'approved')
     .where('b.email', 'is not', null)
@@ -264,4 +286,88 @@ export async function remove(db: Db, id: string): Promise<number> {
 export async function removeAll(db: Db): Promise<number> {
   const result = await db.deleteFrom('service_requests').executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lead alerts: the owner's Find It requests (issue 27.4, ADR 041)
+// ---------------------------------------------------------------------------------------------
+
+/** A Find It request forwarded to one of the owner's listings. */
+export interface LeadRow {
+  id: string;
+  business_id: string;
+  business_name: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  customer_location: string;
+  services_requested: string[];
+  additional_info: string | null;
+  forwarded_at: Date;
+  contacted_at: Date | null;
+}
+
+const ownerLeads = (db: Db, userId: string) =>
+  db
+    .selectFrom('service_request_notifications as n')
+    .innerJoin('business_registrations as b', 'b.id', 'n.business_registration_id')
+    .innerJoin('service_requests as r', 'r.id', 'n.service_request_id')
+    .where('b.owner_user_id', '=', userId)
+    .where('n.status', 'in', ['sending', 'sent']);
+
+/** Page `offset/limit` of the leads of every listing `userId` owns, newest first, and their number. */
+export async function listOwnerLeads(
+  db: Db,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<{ leads: LeadRow[]; total: number }> {
+  const [leads, count] = await Promise.all([
+    ownerLeads(db, userId)
+      .select([
+        'n.id',
+        'b.id as business_id',
+        'b.business_name',
+        'r.customer_name',
+        sql<string>`r.customer_email::text`.as('customer_email'),
+        'r.customer_phone',
+        'r.customer_location',
+        'r.services_requested',
+        'r.additional_info',
+        'n.created_at as forwarded_at',
+        'n.contacted_at',
+      ])
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    ownerLeads(db, userId)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { leads: leads as LeadRow[], total: Number(count.count) };
+}
+
+/**
+ * Marks lead `id` "Contacted" by `userId`, once, if it was forwarded to a listing `userId` owns.
+ * @returns `marked`, `already` (marked before: unchanged) or `missing` (no such lead of theirs).
+ */
+export async function markLeadContacted(
+  db: Db,
+  id: string,
+  userId: string,
+): Promise<'marked' | 'already' | 'missing'> {
+  const lead = await ownerLeads(db, userId)
+    .select(['n.id', 'n.contacted_at'])
+    .where('n.id', '=', id)
+    .executeTakeFirst();
+  if (!lead) return 'missing';
+  if (lead.contacted_at) return 'already';
+  await db
+    .updateTable('service_request_notifications')
+    .set({ contacted_at: sql`now()`, contacted_by: userId })
+    .where('id', '=', id)
+    .where('contacted_at', 'is', null)
+    .execute();
+  return 'marked';
 }

@@ -13,6 +13,7 @@ import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
 import type { Database } from '../db/database.ts';
 import {
   serviceRequestAdminEmail,
+  leadAlertEmail,
   serviceRequestBusinessEmail,
   serviceRequestCustomerEmail,
   type ServiceRequestDetails,
@@ -161,7 +162,10 @@ export async function findMatchingBusinesses(db: Db, id: string): Promise<Matche
   ]);
   const forwarded = await repository.countForwarded(db, id);
   return {
-    businesses,
+    businesses: businesses.map(({ owner_email: _owner, contacted_at, ...business }) => ({
+      ...business,
+      contacted_at: contacted_at ? new Date(contacted_at).toISOString() : null,
+    })),
     total,
     remaining: Math.max(0, MAX_FORWARDED_BUSINESSES - forwarded),
   };
@@ -220,6 +224,15 @@ export async function forwardServiceRequest(
       }),
     ),
   );
+  // Lead alerts (issue 27.4): the owner of a claimed listing the request reached gets it too, at
+  // their account's address, with the way to their leads.
+  await Promise.all(
+    claimed.businesses.map((business, i) =>
+      results[i]!.ok && business.owner_email && business.owner_email !== business.email
+        ? mailer.send(leadAlertEmail(business.owner_email, business.business_name, details))
+        : undefined,
+    ),
+  );
   const sent = results.filter((r) => r.ok).length;
   // What the listing earned (issue 27.1): each business the request reached.
   await countServerEvent(
@@ -255,4 +268,25 @@ export async function deleteServiceRequest(db: Db, id: string): Promise<void> {
 /** Clear All. @returns how many requests were deleted. */
 export function clearServiceRequests(db: Db): Promise<number> {
   return repository.removeAll(db);
+}
+
+/** Shown with 404 for a lead that is not one of the caller's. */
+export const LEAD_NOT_FOUND = 'This request was not sent to one of your businesses.';
+
+/** The Find It requests forwarded to the listings `userId` owns (issue 27.4), newest first. */
+export function listOwnerLeads(db: Db, userId: string, page: { page: number; limit: number }) {
+  return repository.listOwnerLeads(db, userId, {
+    offset: (page.page - 1) * page.limit,
+    limit: page.limit,
+  });
+}
+
+/**
+ * The owner marks a lead "Contacted" (once; a repeat changes nothing). The admin's forward list
+ * shows it (issue 27.4).
+ * @throws AppError NOT_FOUND when the lead was not forwarded to a listing `userId` owns.
+ */
+export async function markLeadContacted(db: Db, userId: string, id: string): Promise<void> {
+  if ((await repository.markLeadContacted(db, id, userId)) === 'missing')
+    throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
 }

@@ -12,3 +12,8 @@ export function listingUrl(slug: string | null): string {
 export function ownerDashboardUrl(): string {
   return `${siteUrl()}/account/business/`;
 }
+
+/** The owner's Find It requests (issue 27.4). */
+export function ownerLeadsUrl(): string {
+  return `${siteUrl()}/account/business/leads/`;
+}

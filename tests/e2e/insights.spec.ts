@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
-import { waitForMail } from './helpers';
+import { adminStorageState, waitForMail } from './helpers';
 
 /**
  * Issue 27.1, 27.2 and 27.7 (ADR 041) in Chromium: a visitor opens a listing and taps its phone
@@ -97,6 +97,51 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   expect(lines).toHaveLength(8);
   expect(lines.at(-1)).toMatch(/,1,0,0,1,0,0,0,0$/);
 
+  // Lead alerts (issue 27.4): a Find It request the admin forwards to the listing reaches the
+  // owner by e-mail and on the Customer requests page, where they mark it contacted (a plain form).
+  const insightsUrl = page.url();
+  const listingId = new URL(insightsUrl).searchParams.get('listing')!;
+  const findIt = await owner.request.post('/api/service-requests', {
+    headers: { origin: BASE_URL },
+    data: {
+      name: 'Bisi Lawal',
+      email: `bisi-${Date.now()}@example.ng`,
+      phone: '+234 803 000 2468',
+      location: 'Gbagada',
+      services: ['Mechanic / Repair Services'],
+      additionalInfo: 'Brake pads for a Camry',
+    },
+  });
+  expect(findIt.status(), await findIt.text()).toBe(201);
+  const admin = await browser.newContext({
+    storageState: await adminStorageState(browser, BASE_URL),
+  });
+  const forward = await admin.request.post(
+    `/api/admin/service-requests/${(await findIt.json()).id}/forward`,
+    { headers: { origin: BASE_URL }, data: { ids: [listingId] } },
+  );
+  expect(forward.status(), await forward.text()).toBe(200);
+  await waitForMail(
+    (m) => m.to === ownerEmail && m.subject.startsWith('New Find It request'),
+    'the lead alert',
+  );
+  await page.goto('/account/business/');
+  await page.getByRole('link', { name: 'Customer requests' }).first().click();
+  const lead = page.locator('li.owner-lead').filter({ hasText: 'Bisi Lawal' });
+  await expect(lead.getByRole('link', { name: '+234 803 000 2468' })).toBeVisible();
+  await lead.getByRole('button', { name: 'Mark as contacted' }).click();
+  await expect(page.getByText('Marked as contacted')).toBeVisible();
+  await expect(
+    page
+      .locator('li.owner-lead')
+      .filter({ hasText: 'Bisi Lawal' })
+      .getByText('Contacted', { exact: true }),
+  ).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
+  await admin.close();
+
   // Another account is refused.
   const stranger = await browser.newContext();
   await stranger.request.post('/api/auth/sign-up', {
@@ -108,7 +153,7 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
     },
   });
   const strangerPage = await stranger.newPage();
-  await strangerPage.goto(page.url());
+  await strangerPage.goto(insightsUrl);
   await expect(strangerPage.getByRole('alert')).toHaveText(
     'This listing is not one of yours, or it does not exist.',
   );

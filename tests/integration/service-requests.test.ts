@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
+import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
@@ -116,5 +117,102 @@ describe('service requests', () => {
     expect(cleared.body).toEqual({ deleted: 2 });
     expect((await call('/api/admin/service-requests', AS)).body.serviceRequests).toEqual([]);
     expect(await handle.db.selectFrom('service_requests').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('lead alerts (issue 27.4)', () => {
+  it("e-mails a claimed listing's owner, lists the lead for them alone, and shows Contacted to the admin", async () => {
+    const account = async (as: string) => {
+      const json = { email: `${as}@leads.example.com`, password: `${as}-pass-1` };
+      expect((await call('/api/auth/sign-up', { method: 'POST', json, as })).status).toBe(201);
+      return (await call('/api/auth/session', { as })).body.user.id as string;
+    };
+    const ownerId = await account('lead-owner');
+    await account('lead-stranger');
+    const owned = await insertBusiness(handle.db, {
+      business_name: 'Owned Tyre Centre',
+      email: 'tyres@owned.example.ng',
+      business_categories: ['Tyre Services'],
+      owner_user_id: ownerId,
+    });
+    const unclaimed = await insertBusiness(handle.db, {
+      business_name: 'Unclaimed Tyres',
+      email: 'tyres@unclaimed.example.ng',
+      business_categories: ['Tyre Services'],
+    });
+    const request = await handle.db
+      .insertInto('service_requests')
+      .values({
+        customer_name: 'Kemi Adebayo',
+        customer_email: 'kemi@example.ng',
+        customer_phone: '+234 803 000 7777',
+        customer_location: 'Yaba',
+        services_requested: ['Tyre Services'],
+        additional_info: 'Two tyres for a Corolla',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const forward = await call(`/api/admin/service-requests/${request.id}/forward`, {
+      method: 'POST',
+      json: { ids: [owned.id, unclaimed.id] },
+      ...AS,
+    });
+    expect(forward.status).toBe(200);
+    expect(forward.body.sent).toBe(2);
+
+    // The owner's account gets the alert; the unclaimed listing has no owner to alert.
+    const alerts = await handle.db
+      .selectFrom('mail_outbox')
+      .select(['to_addresses', 'subject', 'text_body'])
+      .where('template', '=', 'lead-alert')
+      .execute();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.to_addresses).toEqual(['lead-owner@leads.example.com']);
+    expect(alerts[0]!.subject).toBe(
+      'New Find It request for Owned Tyre Centre: Tyre Services in Yaba',
+    );
+    expect(alerts[0]!.text_body).toContain('kemi@example.ng');
+    expect(alerts[0]!.text_body).toContain('/account/business/leads/');
+
+    const mine = await call('/api/account/leads', { as: 'lead-owner' });
+    expect(mine.status).toBe(200);
+    expect(mine.body.total).toBe(1);
+    const [lead] = mine.body.leads;
+    expect(lead).toMatchObject({
+      business_name: 'Owned Tyre Centre',
+      customer_name: 'Kemi Adebayo',
+      customer_phone: '+234 803 000 7777',
+      services_requested: ['Tyre Services'],
+      contacted_at: null,
+    });
+    const theirs = await call('/api/account/leads', { as: 'lead-stranger' });
+    expect(theirs.body).toMatchObject({ total: 0, leads: [] });
+    expect((await call('/api/account/leads')).status).toBe(401);
+
+    // Only the owner marks it; a repeat changes nothing.
+    const contacted = `/api/account/leads/${lead.id}/contacted`;
+    expect((await call(contacted, { method: 'POST', as: 'lead-stranger' })).status).toBe(404);
+    expect((await call(contacted, { method: 'POST', as: 'lead-owner' })).body).toEqual({
+      contacted: true,
+    });
+    const first = (await call('/api/account/leads', { as: 'lead-owner' })).body.leads[0]
+      .contacted_at;
+    expect(first).not.toBeNull();
+    expect((await call(contacted, { method: 'POST', as: 'lead-owner' })).status).toBe(200);
+    expect(
+      (await call('/api/account/leads', { as: 'lead-owner' })).body.leads[0].contacted_at,
+    ).toBe(first);
+
+    // The admin's forward list shows who did.
+    const matches = await call(`/api/admin/service-requests/${request.id}/matches`, AS);
+    const byName = Object.fromEntries(
+      matches.body.businesses.map((b: { business_name: string; contacted_at: string | null }) => [
+        b.business_name,
+        b.contacted_at,
+      ]),
+    );
+    expect(byName['Owned Tyre Centre']).toBe(first);
+    expect(byName['Unclaimed Tyres']).toBeNull();
+    expect(JSON.stringify(matches.body)).not.toContain('lead-owner@leads.example.com');
   });
 });

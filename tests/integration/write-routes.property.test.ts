@@ -377,6 +377,8 @@ const SEEDS: Record<string, Seed> = {
     body: () => ({ title: 'Fuzz Card', enabled: false }),
     status: 200,
   },
+  // The fuzzing account owns no listing, so no lead: the correct answer is 404 (issue 27.4).
+  'POST /account/leads/:id/contacted': { id: (f) => f.listing, body: () => ({}), status: 404 },
   'POST /beacon': {
     body: (f) => ({ listing: f.listing, event: 'page_view' }),
     status: 204,

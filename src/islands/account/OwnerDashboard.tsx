@@ -220,6 +220,8 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
           <a href={ownerReviewsPath(listing.id)}>Reviews and your replies</a>
           {' · '}
           <a href={ownerInsightsPath(listing.id)}>Insights</a>
+          {' · '}
+          <a href="/account/business/leads/">Customer requests</a>
         </p>
       )}
       <ChangeStatus change={listing.change} />

@@ -1,3 +1,4 @@
+import { formatDay } from '../../browser/dates';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -110,6 +111,9 @@ export function ForwardDialog({
                         <span className="muted small">
                           {b.business_type} · {b.city ?? 'Lagos'} · {b.email}
                           {b.forwarded ? ' · already forwarded' : ''}
+                          {b.contacted_at
+                            ? ` · contacted by the owner ${formatDay(b.contacted_at)}`
+                            : ''}
                         </span>
                       </span>
                     </label>
