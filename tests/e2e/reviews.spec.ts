@@ -125,6 +125,64 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe('category page sort, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Top rated and Most reviewed are links that put the reviewed listing first, its card labelling both ratings', async ({
+    page,
+  }) => {
+    expect(cookies.length, 'the motorist test ran first').toBeGreaterThan(0);
+    await page.goto('/mechanic/');
+    const sort = page.locator('.listing-tools details.sort-picker');
+    await sort.locator('summary').click();
+    await expect(sort.locator('summary')).toHaveText('Sort: Recommended');
+    await sort.getByRole('link', { name: 'Top rated' }).click();
+    await expect(page).toHaveURL('/mechanic/?sort=top_rated');
+    await expect(sort.locator('summary')).toHaveText('Sort: Top rated');
+    const first = page.locator('#listings article.business-card').first();
+    await expect(first.getByRole('heading', { name: FIRST.name })).toBeVisible();
+    await expect(
+      first.getByRole('img', { name: "Motorists' average: 5.0 out of 5, 1 review" }),
+    ).toBeVisible();
+    await expect(first.getByRole('img', { name: /^Lagos Auto Hub rating: / })).toBeVisible();
+    await expect(first.getByText("Motorists' average")).toBeVisible();
+    await expect(first.getByText('Lagos Auto Hub rating')).toBeVisible();
+    // The canonical URL is the Recommended page's (numbered pages keep the order: areas.test.ts).
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/mechanic\/$/);
+
+    await page.goto('/mechanic/?sort=most_reviewed');
+    await expect(first.getByRole('heading', { name: FIRST.name })).toBeVisible();
+    // Recommended is the page without a parameter; an unknown order is not a page.
+    await expect(sort.locator('a', { hasText: 'Recommended' })).toHaveAttribute(
+      'href',
+      '/mechanic/',
+    );
+    expect((await page.goto('/mechanic/?sort=cheapest'))?.status()).toBe(404);
+  });
+});
+
+test('the live refresh keeps the Top rated order; axe on the sorted page with the sort open', async ({
+  page,
+}) => {
+  expect(cookies.length, 'the motorist test ran first').toBeGreaterThan(0);
+  const refresh = page.waitForResponse(
+    (r) => r.url().includes('/api/directory?') && r.url().includes('sort=top_rated'),
+  );
+  await page.goto('/mechanic/?sort=top_rated');
+  const response = await refresh;
+  expect(response.ok() || response.status() === 304).toBe(true);
+  if (response.status() === 200) {
+    const body = (await response.json()) as { businesses: { slug: string }[] };
+    expect(body.businesses[0]?.slug).toBe(FIRST.slug);
+  }
+  await page.waitForLoadState('networkidle');
+  const first = page.locator('#listings article.business-card').first();
+  await expect(first.getByRole('heading', { name: FIRST.name })).toBeVisible();
+  await page.locator('details.sort-picker summary').click();
+  await expect(page.getByRole('link', { name: 'Most reviewed' })).toBeVisible();
+  await expectNoViolations(page, 'category page, Top rated, sort open');
+});
+
 test('axe and the Nu Html Checker on the business page with a review, the review and report pages', async ({
   browser,
 }) => {
