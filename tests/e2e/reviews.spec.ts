@@ -75,6 +75,9 @@ test.describe('without JavaScript', () => {
     expect(link, mail!.body).toBeTruthy();
     await page.goto(link!);
     await expect(page).toHaveURL(/email_verified=1/);
+    // Issue 24.2: the link, opened in this browser, comes back to the review form.
+    await expect(page).toHaveURL(`/business/${FIRST.slug}/review/?email_verified=1`);
+    await expect(page.getByLabel('Title *', { exact: true })).toBeVisible();
 
     await page.goto(`/business/${FIRST.slug}/review/`);
     // Refused by the server: the messages by the fields, what was typed kept.
