@@ -36,7 +36,6 @@ describe('backoffRemaining (issue 12.5)', () => {
 
 describe('keyedAddress (ADR 019, 034)', () => {
   it('is 32 characters, one per address bucket and purpose, never the address', () => {
-    process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
     const key = keyedAddress('listing-report', '203.0.113.7');
     expect(key).toMatch(/^[\w-]{32}$/);
     expect(key).not.toContain('203');
