@@ -58,6 +58,31 @@ export const VerifyEmailQuerySchema = z.object({
 /** Where the verification link lands: the home page, told whether it worked. */
 export const EMAIL_VERIFIED_PARAM = 'email_verified';
 
+/**
+ * Issue 24.2: a page that asks a signed-in visitor to confirm the e-mail first (Write a review)
+ * sets this cookie to its own path, scoped to the verification link's path (`/api/auth/
+ * verify-email`), HttpOnly, SameSite=Lax, for a day; a link that works, opened in that browser,
+ * lands back there (`?email_verified=1`) instead of on the home page, and clears it.
+ */
+export const VERIFY_RETURN_COOKIE = 'lah_verify_return';
+/** The path the {@link VERIFY_RETURN_COOKIE} is scoped to: the verification link's. */
+export const VERIFY_RETURN_COOKIE_PATH = '/api/auth/verify-email';
+
+/**
+ * A local page to return to after signing in (`?next=/business/x/review/`, issue 24.2), or
+ * undefined for anything that would leave the site (`//host`, `https:`, back slashes).
+ */
+export function safeNextPath(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return undefined;
+  try {
+    const url = new URL(value, 'http://local.invalid');
+    return url.origin === 'http://local.invalid' ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The signed-in user as every island sees it (`GET /api/auth/session`). */
 export const SessionUserSchema = z.object({
   id: z.string(),

@@ -55,10 +55,26 @@ export const DIRECTORY_PAGE_SIZE = 24;
 export const MAX_PAGE_NUMBER = 5_000;
 
 /**
+ * The orders of a category or area page (issue 24.5, ADR 034): `recommended` is the listing order
+ * of SPEC §7 (the default), `top_rated` the stored Bayesian `review_score`, `most_reviewed` the
+ * number of published reviews; unreviewed listings follow in the Recommended order.
+ */
+export const CATEGORY_SORTS = ['recommended', 'top_rated', 'most_reviewed'] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+
+/** What the sort links of a category page say. */
+export const CATEGORY_SORT_LABELS: Record<CategorySort, string> = {
+  recommended: 'Recommended',
+  top_rated: 'Top rated',
+  most_reviewed: 'Most reviewed',
+};
+
+/**
  * `GET /api/directory` parameters: approved listings in the listing order of SPEC §7, paged.
  * `category` is a category page key (its own index); `type` the free SPEC §7 type filter.
  * Either `cursor` (keyset, from the previous page's `nextCursor`) or `page` (1-based, as the
- * numbered category pages link them), never both.
+ * numbered category pages link them), never both. `sort` (issue 24.5): a category's order other
+ * than the listing order, with `category` and `page` only.
  */
 export const DirectoryListQuerySchema = z
   .object({
@@ -70,10 +86,15 @@ export const DirectoryListQuerySchema = z
     cursor: z.string().max(300).optional(),
     page: z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DIRECTORY_PAGE_SIZE),
+    sort: z.enum(CATEGORY_SORTS, 'Unknown sort').optional(),
   })
   .refine((q) => !(q.cursor && q.page), {
     message: 'Use either cursor or page, not both.',
     path: ['cursor'],
+  })
+  .refine((q) => !q.sort || q.sort === 'recommended' || (q.category && !q.cursor), {
+    message: 'Top rated and Most reviewed are orders of one category, paged by number.',
+    path: ['sort'],
   });
 export type DirectoryListQuery = z.output<typeof DirectoryListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressBucket, backoffRemaining, type BackoffRule } from './rate-limit.ts';
+import { addressBucket, backoffRemaining, keyedAddress, type BackoffRule } from './rate-limit.ts';
 
 describe('addressBucket', () => {
   it('keeps IPv4 addresses and folds IPv6 into its /64', () => {
@@ -31,5 +31,20 @@ describe('backoffRemaining (issue 12.5)', () => {
     expect(backoffRemaining(rule, 5, 29.5)).toBe(1);
     expect(backoffRemaining(rule, 5, 31)).toBe(0);
     expect(backoffRemaining(rule, 40, 86_400)).toBe(0);
+  });
+});
+
+describe('keyedAddress (ADR 019, 034)', () => {
+  it('is 32 characters, one per address bucket and purpose, never the address', () => {
+    const key = keyedAddress('listing-report', '203.0.113.7');
+    expect(key).toMatch(/^[\w-]{32}$/);
+    expect(key).not.toContain('203');
+    expect(keyedAddress('listing-report', '203.0.113.7')).toBe(key);
+    expect(keyedAddress('review-report', '203.0.113.7')).not.toBe(key);
+    expect(keyedAddress('listing-report', '203.0.113.8')).not.toBe(key);
+    // One IPv6 /64 is one address.
+    expect(keyedAddress('review-author', '2001:db8:1:2::1')).toBe(
+      keyedAddress('review-author', '2001:db8:1:2:ffff::9'),
+    );
   });
 });

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { authSecret } from './env.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -150,4 +152,18 @@ export async function recordFailure(db: Kysely<Database>, rules: BackoffRule[]):
 /** Forgets the failures of these keys (a successful sign-in). */
 export async function clearFailures(db: Kysely<Database>, keys: string[]): Promise<void> {
   if (keys.length > 0) await db.deleteFrom('auth_failures').where('key', 'in', keys).execute();
+}
+
+/**
+ * A client's address as it may be stored (ADR 019, 034): 32 base64url characters, the HMAC-SHA-256
+ * of `purpose:` and the address bucket ({@link addressBucket}: an IPv6 /64 is one address) keyed
+ * by the auth secret, so the address itself is never kept and the hash cannot be reversed by
+ * trying every IPv4 address. `purpose` (e.g. `listing-report`, `review-author`) keeps the keys of
+ * two uses apart.
+ */
+export function keyedAddress(purpose: string, address: string): string {
+  return createHmac('sha256', authSecret())
+    .update(`${purpose}:${addressBucket(address)}`)
+    .digest('base64url')
+    .slice(0, 32);
 }

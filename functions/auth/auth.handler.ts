@@ -1,3 +1,4 @@
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import { OkResponseSchema } from '../../common/schemas/api.ts';
 import {
   PasswordResetRequestSchema,
@@ -7,6 +8,9 @@ import {
   SignInSchema,
   SignUpSchema,
   EMAIL_VERIFIED_PARAM,
+  safeNextPath,
+  VERIFY_RETURN_COOKIE,
+  VERIFY_RETURN_COOKIE_PATH,
   VerifyEmailQuerySchema,
 } from '../../common/schemas/auth.ts';
 import { SESSION_HINT_COOKIE } from '../../common/config/session.ts';
@@ -126,7 +130,10 @@ export async function resetPassword(request: Request, ctx: ApiContext): Promise<
 
 /**
  * GET /api/auth/verify-email?token=… (the link of the verification e-mail) → 303 to
- * `/?email_verified=1`, or `=0` when the link is invalid or expired. Issue 12.8.
+ * `/?email_verified=1`, or `=0` when the link is invalid or expired. Issue 12.8. Issue 24.2: a
+ * link that works, opened in the browser that carries the {@link VERIFY_RETURN_COOKIE} (set by
+ * the page that asked to confirm, e.g. Write a review), lands back on that local page
+ * (`/business/x/review/?email_verified=1`) and clears the cookie.
  */
 export async function verifyEmail(request: Request, ctx: ApiContext): Promise<Response> {
   const parsed = VerifyEmailQuerySchema.safeParse(queryOf(request));
@@ -138,11 +145,18 @@ export async function verifyEmail(request: Request, ctx: ApiContext): Promise<Re
       parsed.data.token,
       ctx.clientAddress,
     ));
-  const location = new URL(`/?${EMAIL_VERIFIED_PARAM}=${verified ? 1 : 0}`, request.url);
-  return new Response(null, {
-    status: 303,
-    headers: { location: location.href, 'cache-control': 'no-store' },
-  });
+  const back = verified
+    ? safeNextPath(parseCookie(request.headers.get('cookie') ?? '')[VERIFY_RETURN_COOKIE])
+    : undefined;
+  const location = new URL(back ?? '/', request.url);
+  location.searchParams.set(EMAIL_VERIFIED_PARAM, verified ? '1' : '0');
+  const headers = new Headers({ location: location.href, 'cache-control': 'no-store' });
+  if (back)
+    headers.append(
+      'set-cookie',
+      serializeCookie(VERIFY_RETURN_COOKIE, '', { path: VERIFY_RETURN_COOKIE_PATH, maxAge: 0 }),
+    );
+  return new Response(null, { status: 303, headers });
 }
 
 /** POST /api/auth/verify-email/resend (signed in) → `{ ok: true }`; a new link when not verified. */

@@ -11,7 +11,17 @@ import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
 import * as service from './directory.service.ts';
 
 /** The query parameters each cached read depends on (`Netlify-Vary`; the local page cache's key). */
-const LIST_QUERY = ['category', 'type', 'location', 'area', 'featured', 'cursor', 'page', 'limit'];
+const LIST_QUERY = [
+  'category',
+  'type',
+  'location',
+  'area',
+  'featured',
+  'cursor',
+  'page',
+  'limit',
+  'sort',
+];
 const SEARCH_QUERY = ['q', 'type', 'location', 'area', 'cursor', 'limit'];
 
 /**
@@ -44,9 +54,10 @@ function publicRead(
 }
 
 /**
- * GET /api/directory?category&type&location&area&cursor|page&limit → {@link DirectoryPage}
- * `{ businesses, total, nextCursor }`: approved listings in listing order, at most `limit`
- * (≤ 100) per call. 400 for a bad cursor, 422 for bad parameters.
+ * GET /api/directory?category&type&location&area&cursor|page&limit&sort → {@link DirectoryPage}
+ * `{ businesses, total, nextCursor }`: approved listings in listing order (or a category's
+ * `sort=top_rated|most_reviewed` order, issue 24.5; `sort` is part of the cache key), at most
+ * `limit` (≤ 100) per call. 400 for a bad cursor, 422 for bad parameters.
  */
 export async function listDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectoryListQuerySchema, queryOf(request));

@@ -15,6 +15,7 @@ import { withCovers } from '../photos/photos.service.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import { countContactReveal } from '../insights/insights.service.ts';
 import * as repository from './directory.repository.ts';
+import { rankedCategoryPage } from '../reviews/reviews.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -63,7 +64,8 @@ export const businessCacheTags = (id: string): string[] => [CacheTags.listing(id
 
 /**
  * One page of approved listings, public view, in listing order (SPEC §7), with the total and
- * the next page's cursor. `page` N starts at row (N - 1) × limit.
+ * the next page's cursor. `page` N starts at row (N - 1) × limit. With `sort` top_rated or
+ * most_reviewed (a category only, ADR 034 §3): that order, by page number, `nextCursor` null.
  * @throws AppError BAD_REQUEST for a malformed cursor.
  */
 export async function listBusinessesPage(
@@ -71,6 +73,19 @@ export async function listBusinessesPage(
   query: DirectoryListQuery,
 ): Promise<DirectoryPage> {
   const filter = filterOf(query);
+  if (query.sort && query.sort !== 'recommended' && filter.categoryKey) {
+    // Issue 24.5: Top rated / Most reviewed, read from the category's review indexes.
+    const offset = ((query.page ?? 1) - 1) * query.limit;
+    const [ranked, count] = await Promise.all([
+      rankedCategoryPage(db, filter.categoryKey, query.sort, {
+        offset,
+        limit: query.limit,
+        area: filter.area,
+      }),
+      repository.countDirectory(db, filter),
+    ]);
+    return { businesses: ranked.map(toPublicBusiness), total: count, nextCursor: null };
+  }
   const [rows, total] = await Promise.all([
     repository.listDirectoryPage(db, filter, {
       cursor: query.cursor ? repository.decodeListCursor(query.cursor) : undefined,

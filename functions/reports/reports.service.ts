@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../common/schemas/auth.ts';
 import {
@@ -10,11 +9,10 @@ import {
   type ReportListQuery,
   type ReportSubmit,
 } from '../../common/schemas/reports.ts';
-import { authSecret } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Encodable } from '../_lib/http.ts';
 import { log } from '../_lib/log.ts';
-import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
+import { addressBucket, enforceRateLimits, keyedAddress } from '../_lib/rate-limit.ts';
 import type { Database } from '../db/database.ts';
 import * as registrations from '../registrations/registrations.service.ts';
 import type { RegistrationWrite } from '../registrations/registrations.service.ts';
@@ -32,11 +30,7 @@ export const REPORTS_PER_HOUR = 10;
  * reversed by trying every IPv4 address).
  */
 export function reporterKey(user: SessionUser | null, clientAddress: string): string {
-  if (user) return `user:${user.id}`;
-  const digest = createHmac('sha256', authSecret())
-    .update(`listing-report:${addressBucket(clientAddress)}`)
-    .digest('base64url');
-  return `ip:${digest.slice(0, 32)}`;
+  return user ? `user:${user.id}` : `ip:${keyedAddress('listing-report', clientAddress)}`;
 }
 
 /**

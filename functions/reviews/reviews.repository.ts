@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../_lib/like.ts';
+import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import type {
   Database,
   ModerationAction,
@@ -675,7 +676,8 @@ export async function rankedCategoryPage(
     .select('id')
     .where('status', '=', 'approved')
     .where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
-  if (page.area) ids = ids.where('area', '=', page.area);
+  // As the Recommended order and its count: an LGA with its neighbourhoods (ADR 020).
+  if (page.area) ids = ids.where('area', 'in', areaNamesWithin(page.area));
   const rows = await ids
     .orderBy(sql`${first}, featured desc, (-display_order) desc, created_at desc, id desc`)
     .offset(page.offset)

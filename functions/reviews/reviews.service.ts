@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../common/schemas/auth.ts';
 import {
@@ -19,13 +18,13 @@ import {
   reviewAverage,
   writeReviewPath,
 } from '../../common/schemas/reviews.ts';
-import { authSecret, siteUrl } from '../_lib/env.ts';
+import { siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Encodable } from '../_lib/http.ts';
 import { log } from '../_lib/log.ts';
 import type { Mailer, MailMessage } from '../_lib/mail.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
-import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
+import { addressBucket, enforceRateLimits, keyedAddress } from '../_lib/rate-limit.ts';
 import type { Database, ReviewStatus } from '../db/database.ts';
 import { replyPostedEmail, reviewHiddenEmail } from '../emails/reviews.ts';
 import { listingChangeTags } from '../site/cache-tags.ts';
@@ -100,18 +99,12 @@ export function reviewTags(listing: repository.ReviewListing): string[] {
  * stored), as listing reports keep theirs (ADR 019).
  */
 export function addressKey(clientAddress: string): string {
-  return createHmac('sha256', authSecret())
-    .update(`review-author:${addressBucket(clientAddress)}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return keyedAddress('review-author', clientAddress);
 }
 
+/** Who reported a review: the account when signed in, else the keyed address (ADR 019). */
 function reporterKey(user: SessionUser | null, clientAddress: string): string {
-  if (user) return `user:${user.id}`;
-  const digest = createHmac('sha256', authSecret())
-    .update(`review-report:${addressBucket(clientAddress)}`)
-    .digest('base64url');
-  return `ip:${digest.slice(0, 32)}`;
+  return user ? `user:${user.id}` : `ip:${keyedAddress('review-report', clientAddress)}`;
 }
 
 type ReviewRow = repository.ReviewRow;

@@ -1,11 +1,15 @@
 /**
- * `npm run bench:scale [-- --listings 100000] [--db postgres|pglite|both]`: the directory at
+ * `npm run bench:scale [-- --listings 100000] [--reviews 1000000] [--db postgres|pglite|both]`:
+ * the directory at
  * realistic size (issue 11, ADR 011). For each database it seeds the shipped content plus N
  * synthetic Lagos listings into a fresh database (a throw-away native PostgreSQL server, or a
  * fresh PGlite folder), then starts `npm start` cold (no reusable build) as a child process and
  * prints one table: cold start, peak RSS of the server's process tree, change-to-visible
  * latency of an edit and of an approval, raw and gzip bytes of the public pages, search
- * percentiles, list API throughput and the admin's first page. It reports; it asserts nothing.
+ * percentiles, list API throughput and the admin's first page. With `--reviews N` (issue 24.8) it
+ * also seeds N published reviews over the listings and prints the business page size with
+ * reviews, review write → visible on the business page, the Top rated category page latency and
+ * the admin Reviews tab's first page. It reports; it asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,15 +26,18 @@ import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
+import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-reviews.ts';
 
 const { values } = parseArgs({
   options: {
     listings: { type: 'string', default: '10000' },
+    reviews: { type: 'string', default: '0' },
     db: { type: 'string', default: 'both' },
     port: { type: 'string', default: '4398' },
   },
 });
 const LISTINGS = Number(values.listings);
+const REVIEWS = Number(values.reviews);
 const PORT = Number(values.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROOT = '.data/bench-scale';
@@ -121,6 +128,73 @@ async function searchFinds(name: string, id: string) {
   return JSON.stringify(body).includes(id) ? true : undefined;
 }
 
+/** Time of one GET, uncached then cached (the page cache answers the second), and its bytes. */
+async function timedGet(path: string, cookie?: string) {
+  const times: number[] = [];
+  let size = 0;
+  let status = 0;
+  for (let i = 0; i < 2; i += 1) {
+    const started = performance.now();
+    const response = await fetch(BASE + path, { headers: cookie ? { cookie } : {} });
+    size = (await response.arrayBuffer()).byteLength;
+    status = response.status;
+    times.push(performance.now() - started);
+  }
+  return `${ms(times[0]!)} · ${ms(times[1]!)} cached · ${kb(size)} · HTTP ${status}`;
+}
+
+/**
+ * Issue 24.8: the business page with reviews, a review write → visible on it, Top rated category
+ * pages (page 1 and a deep page) and the admin Reviews tab's first page.
+ */
+async function measureReviews(rows: Row[], cookie: string) {
+  const top = (await api('/api/directory?category=mechanic&sort=most_reviewed&page=1&limit=1')).body
+    .businesses[0] as { slug: string; review_count: number };
+  const b = await bytes(`/business/${top.slug}/`);
+  rows.push([
+    `business page with ${top.review_count} reviews`,
+    `${b.status} · ${kb(b.raw)} raw · ${kb(b.gzip)} gzip`,
+  ]);
+
+  const target = (await api('/api/directory?category=parts&sort=top_rated&page=2&limit=1')).body
+    .businesses[0] as { id: string; slug: string };
+  await fetch(`${BASE}/business/${target.slug}/`);
+  const title = `Bench review ${Date.now().toString(36)}`;
+  const month = new Date().toISOString().slice(0, 7);
+  const written = await api(`/api/directory/${target.id}/reviews`, {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify({
+      rating: 4,
+      title,
+      body: `Written by the benchmark to time a review becoming visible (${title}).`,
+      service: 'Auto Parts & Accessories',
+      visit_month: month,
+      author_name: 'Bench Admin',
+    }),
+  });
+  if (written.status !== 201) throw new Error(`review failed: ${JSON.stringify(written.body)}`);
+  const writeStart = performance.now();
+  await until('the business page', () => pageShows(`/business/${target.slug}/`, title), 60_000);
+  rows.push(['review write → visible on the business page', ms(performance.now() - writeStart)]);
+
+  const mechanics = (await api('/api/directory?category=mechanic&limit=1')).body.total as number;
+  const deep = Math.max(2, Math.min(5_000, Math.ceil(mechanics / 24)));
+  rows.push([
+    'Top rated /mechanic/ (uncached · cached)',
+    await timedGet('/mechanic/?sort=top_rated'),
+  ]);
+  rows.push([
+    `Top rated /mechanic/page/${deep}/`,
+    await timedGet(`/mechanic/page/${deep}/?sort=top_rated`),
+  ]);
+  rows.push([
+    'Top rated API, page 1',
+    await timedGet('/api/directory?category=mechanic&sort=top_rated&page=1'),
+  ]);
+  rows.push(['admin Reviews tab, first page', await timedGet('/api/admin/reviews', cookie)]);
+}
+
 /**
  * The Node arguments of `npm start` (package.json), so the server runs exactly as a user's does,
  * without npm's own process in the measured tree.
@@ -150,18 +224,30 @@ async function prepare(kind: string) {
     onProgress: (done) => done % 100_000 === 0 && log(`${kind}: ${done} listings`),
   });
   const seedMs = performance.now() - seeded;
+  const reviewed = REVIEWS > 0 ? await bulkInsertSyntheticReviews(handle.db, REVIEWS) : undefined;
   await sql`vacuum (analyze)`.execute(handle.db);
-  await ensureAdmin(handle.db, { ...ADMIN, name: 'Bench Admin' });
+  const admin = await ensureAdmin(handle.db, { ...ADMIN, name: 'Bench Admin' });
+  // The bench's admin writes the measured review: a confirmed e-mail, as reviewing needs.
+  await handle.db
+    .updateTable('user')
+    .set({ email_verified: true })
+    .where('id', '=', admin.userId)
+    .execute();
   await handle.close();
-  return { server, env, seedMs };
+  return { server, env, seedMs, reviewed };
 }
 
 async function run(kind: string) {
   const rows: Row[] = [];
   results.set(kind, rows);
   log(`${kind}: seeding ${LISTINGS} listings`);
-  const { server, env, seedMs } = await prepare(kind);
+  const { server, env, seedMs, reviewed } = await prepare(kind);
   rows.push(['seed (listings)', ms(seedMs)]);
+  if (reviewed)
+    rows.push([
+      `seed (${REVIEWS.toLocaleString('en-US')} reviews): insert · recount`,
+      `${ms(reviewed.insertMs)} · ${ms(reviewed.statsMs)}`,
+    ]);
   rmSync(`${ROOT}/site`, { recursive: true, force: true });
 
   log(`${kind}: cold start`);
@@ -325,6 +411,8 @@ async function run(kind: string) {
       'list API, 10 connections',
       `${Math.round(load.requests.average)} req/s · p99 ${load.latency.p99} ms · ${load.non2xx} non-2xx`,
     ]);
+
+    if (REVIEWS > 0) await measureReviews(rows, cookie);
 
     // The admin's first page (the Approved tab).
     const adminStart = performance.now();

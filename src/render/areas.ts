@@ -7,11 +7,25 @@ import { CacheTags } from '../../functions/site/cache-tags';
 import { areaBySlug, type LagosArea } from '../../common/config/lagos-areas';
 import { CATEGORY_PAGES, type CategoryPageKey } from '../../common/schemas/categories';
 import type { PublicBusiness } from '../../common/schemas/listing';
+import { CATEGORY_SORTS, type CategorySort } from '../../common/schemas/directory';
 import { cachePublicPage } from './cache';
 import { businessPath } from './seo';
 
-/** The only query parameter that changes a category page (others share its cache entry). */
-export const CATEGORY_VARY_QUERY = ['area'] as const;
+/**
+ * The query parameters that change a category page (others share its cache entry): the area and
+ * the order (issue 24.5).
+ */
+export const CATEGORY_VARY_QUERY = ['area', 'sort'] as const;
+
+/**
+ * The order a category page URL asks for (issue 24.5): `recommended` without `?sort=`, null for
+ * an order that is not one of {@link CATEGORY_SORTS} (the page answers 404, as for an area).
+ */
+export function sortOfUrl(url: URL): CategorySort | null {
+  const value = url.searchParams.get('sort');
+  if (value === null || value === '') return 'recommended';
+  return (CATEGORY_SORTS as readonly string[]).includes(value) ? (value as CategorySort) : null;
+}
 
 /**
  * The area a category page URL asks for: undefined without `?area=`, null for an area that is
@@ -34,11 +48,23 @@ export function cacheCategoryPage(headers: Headers, key: CategoryPageKey): void 
   cachePublicPage(headers, [CacheTags.category(key)], { varyQuery: CATEGORY_VARY_QUERY });
 }
 
-/** Path of page `n` of a category page, or of its area page when `area` is given. */
-export function categoryPageHref(key: CategoryPageKey, n: number, area?: LagosArea): string {
+/**
+ * Path of page `n` of a category page, or of its area page when `area` is given, in `sort` order
+ * (`?sort=top_rated`; the Recommended order has no parameter).
+ */
+export function categoryPageHref(
+  key: CategoryPageKey,
+  n: number,
+  area?: LagosArea,
+  sort: CategorySort = 'recommended',
+): string {
   const base = CATEGORY_PAGES[key].path;
   const path = n === 1 ? `${base}/` : `${base}/page/${n}/`;
-  return area ? `${path}?area=${area.slug}` : path;
+  const query = [
+    ...(area ? [`area=${area.slug}`] : []),
+    ...(sort !== 'recommended' ? [`sort=${sort}`] : []),
+  ];
+  return query.length > 0 ? `${path}?${query.join('&')}` : path;
 }
 
 /** "Mechanics in Ikeja". */

@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { AuthTab } from '../islands/auth/AuthScreen';
 import { alreadyRegistered } from '../islands/auth/SignUpForm';
-import { SignInSchema, SignUpSchema } from '../../common/schemas/auth';
+import { safeNextPath, SignInSchema, SignUpSchema } from '../../common/schemas/auth';
 import { emptyFormState, type FormState } from '../../common/schemas/form-state';
 import { newIdempotencyKey } from '../../common/schemas/idempotency';
 import { handleFormPost } from './form-post';
@@ -15,20 +15,7 @@ export interface AuthScreenProps {
   next?: string | undefined;
 }
 
-/**
- * A local page to return to after signing in (`?next=/business/x/review/`, issue 24.2), or
- * undefined for anything that would leave the site (`//host`, `https:`, back slashes).
- */
-export function safeNextPath(value: string | null): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return undefined;
-  try {
-    const url = new URL(value, 'http://local.invalid');
-    return url.origin === 'http://local.invalid' ? `${url.pathname}${url.search}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { safeNextPath };
 
 /**
  * The Access Business Contacts screen (`/auth/`; `/user-auth/` redirects there) without

@@ -27,6 +27,7 @@ import type { ReviewListResponse } from '../../common/schemas/reviews';
 import {
   DIRECTORY_PAGE_SIZE,
   MAX_PAGE_NUMBER,
+  type CategorySort,
   type DirectoryPage,
   type PublicBusiness,
 } from '../../common/schemas/directory';
@@ -64,14 +65,15 @@ function numbered(result: DirectoryPage, page: number): NumberedPage {
 }
 
 /**
- * Page `page` (1-based) of a category page's listings in listing order, or undefined past the
- * last page (page 1 always exists, possibly empty).
+ * Page `page` (1-based) of a category page's listings in listing order (or `sort` order, issue
+ * 24.5), or undefined past the last page (page 1 always exists, possibly empty).
  */
 export async function categoryPage(
   category: CategoryPageKey,
   page: number,
   /** Issue 16.4: only the listings of this area (a name of the shipped list). */
   area?: string,
+  sort: CategorySort = 'recommended',
 ): Promise<NumberedPage | undefined> {
   if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE_NUMBER) return undefined;
   const result = numbered(
@@ -80,6 +82,7 @@ export async function categoryPage(
       page,
       limit: DIRECTORY_PAGE_SIZE,
       ...(area ? { area } : {}),
+      ...(sort !== 'recommended' ? { sort } : {}),
     }),
     page,
   );

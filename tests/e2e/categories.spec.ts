@@ -128,14 +128,21 @@ test.describe('category pages', () => {
     await expect(hero.getByRole('heading', { level: 1, name: 'Mechanics' })).toBeVisible();
     await expect(hero.getByRole('search').getByRole('searchbox')).toBeVisible();
     const row = page.locator('.listing-tools');
-    await expect(row.locator('summary')).toHaveAccessibleName('Area: All of Lagos');
-    for (const control of [
-      row.locator('summary'),
+    await expect(row.locator('.area-picker summary')).toHaveAccessibleName('Area: All of Lagos');
+    await expect(row.locator('.sort-picker summary')).toHaveAccessibleName('Sort: Recommended');
+    const controls = [
+      row.locator('.area-picker summary'),
       row.getByRole('button', { name: 'Map', exact: true }),
       row.getByRole('button', { name: /^Near me/ }),
-    ]) {
+      row.locator('.sort-picker summary'),
+    ];
+    for (const control of controls) {
       await expect(control).toBeVisible();
     }
+    // Issue 24.5: Sort joins the row, which stays one line on a 360 px phone (ADR 031).
+    await page.setViewportSize({ width: 360, height: 740 });
+    const tops = await Promise.all(controls.map(async (c) => (await c.boundingBox())!.y));
+    expect(Math.max(...tops) - Math.min(...tops), `tops ${tops.join(', ')}`).toBeLessThan(4);
   });
 });
 

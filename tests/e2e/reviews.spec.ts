@@ -8,11 +8,15 @@ import { adminStorageState, adminTab, openAdmin, visitorAddress, waitForMail } f
  * without script, ADR 028), follows Write a review to sign up (and back), confirms the e-mail
  * through the local outbox, reviews a listing and sees the review, the motorists' average beside
  * the Lagos Auto Hub rating and the JSON-LD on the business page; a second review with a phone
- * number is held, and an admin publishes it from the Reviews tab. axe and the Nu Html Checker
- * run on the new screens.
+ * number is held, and an admin publishes it from the Reviews tab. The confirmation link from the
+ * outbox leads back to the review form. The mechanic pages sort by Top rated and Most reviewed
+ * (links, without JavaScript; the live refresh keeps the order). The owner claims the listing and
+ * replies; the reply shows as "Reply from the owner" and the reviewer is e-mailed. axe and the Nu
+ * Html Checker run on the new screens.
  *
  * Requests come from a visitor address of this file's own (sign-ups: 10 an hour per address);
- * the file creates one account. The tests run in order.
+ * the file creates one account there (the owner signs up from address 42). The tests run in
+ * order.
  */
 test.use({ extraHTTPHeaders: visitorAddress(41) });
 test.describe.configure({ mode: 'serial' });
@@ -75,6 +79,9 @@ test.describe('without JavaScript', () => {
     expect(link, mail!.body).toBeTruthy();
     await page.goto(link!);
     await expect(page).toHaveURL(/email_verified=1/);
+    // Issue 24.2: the link, opened in this browser, comes back to the review form.
+    await expect(page).toHaveURL(`/business/${FIRST.slug}/review/?email_verified=1`);
+    await expect(page.getByLabel('Title *', { exact: true })).toBeVisible();
 
     await page.goto(`/business/${FIRST.slug}/review/`);
     // Refused by the server: the messages by the fields, what was typed kept.
@@ -123,6 +130,124 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: HELD_TITLE })).toHaveCount(0);
     cookies = await context.cookies();
   });
+});
+
+test.describe('category page sort, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Top rated and Most reviewed are links that put the reviewed listing first, its card labelling both ratings', async ({
+    page,
+  }) => {
+    expect(cookies.length, 'the motorist test ran first').toBeGreaterThan(0);
+    await page.goto('/mechanic/');
+    const sort = page.locator('.listing-tools details.sort-picker');
+    await sort.locator('summary').click();
+    await expect(sort.locator('summary')).toHaveText('Sort: Recommended');
+    await sort.getByRole('link', { name: 'Top rated' }).click();
+    await expect(page).toHaveURL('/mechanic/?sort=top_rated');
+    await expect(sort.locator('summary')).toHaveText('Sort: Top rated');
+    const first = page.locator('#listings article.business-card').first();
+    await expect(first.getByRole('heading', { name: FIRST.name })).toBeVisible();
+    await expect(
+      first.getByRole('img', { name: "Motorists' average: 5.0 out of 5, 1 review" }),
+    ).toBeVisible();
+    await expect(first.getByRole('img', { name: /^Lagos Auto Hub rating: / })).toBeVisible();
+    await expect(first.getByText("Motorists' average")).toBeVisible();
+    await expect(first.getByText('Lagos Auto Hub rating')).toBeVisible();
+    // The canonical URL is the Recommended page's (numbered pages keep the order: areas.test.ts).
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/mechanic\/$/);
+
+    await page.goto('/mechanic/?sort=most_reviewed');
+    await expect(first.getByRole('heading', { name: FIRST.name })).toBeVisible();
+    // Recommended is the page without a parameter; an unknown order is not a page.
+    await expect(sort.locator('a', { hasText: 'Recommended' })).toHaveAttribute(
+      'href',
+      '/mechanic/',
+    );
+    expect((await page.goto('/mechanic/?sort=cheapest'))?.status()).toBe(404);
+  });
+});
+
+test('the live refresh keeps the Top rated order; axe on the sorted page with the sort open', async ({
+  page,
+}) => {
+  expect(cookies.length, 'the motorist test ran first').toBeGreaterThan(0);
+  const refresh = page.waitForResponse(
+    (r) => r.url().includes('/api/directory?') && r.url().includes('sort=top_rated'),
+  );
+  await page.goto('/mechanic/?sort=top_rated');
+  const response = await refresh;
+  expect(response.ok() || response.status() === 304).toBe(true);
+  if (response.status() === 200) {
+    const body = (await response.json()) as { businesses: { slug: string }[] };
+    expect(body.businesses[0]?.slug).toBe(FIRST.slug);
+  }
+  await page.waitForLoadState('networkidle');
+  const first = page.locator('#listings article.business-card').first();
+  await expect(first.getByRole('heading', { name: FIRST.name })).toBeVisible();
+  await page.locator('details.sort-picker summary').click();
+  await expect(page.getByRole('link', { name: 'Most reviewed' })).toBeVisible();
+  await expectNoViolations(page, 'category page, Top rated, sort open');
+});
+
+test('the owner of the claimed listing replies; the reply shows under the review and the reviewer is e-mailed', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  expect(cookies.length, 'the motorist test ran first').toBeGreaterThan(0);
+  const ownerEmail = `owner-${RUN}@example.com`;
+  const context = await browser.newContext({ extraHTTPHeaders: visitorAddress(42) });
+  const signUp = await context.request.post('/api/auth/sign-up', {
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    data: { email: ownerEmail, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const page = await context.newPage();
+
+  // Claimed with the code e-mailed to the listing's address (ADR 018).
+  await page.goto(`/account/business/claim/?listing=${FIRST.slug}`);
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  const [claimMail] = (
+    await waitForMail(
+      (m) => m.to.includes(`hello@${FIRST.slug}.example.com`) && m.subject.includes('claim'),
+      'the claim code',
+    )
+  ).slice(-1);
+  await page.getByLabel('6-digit code').fill(claimMail!.body.match(/\b(\d{6})\b/)![1]!);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: `You manage ${FIRST.name}` })).toBeVisible();
+
+  const listingId = await page.evaluate(
+    async (slug) =>
+      (
+        (await (await fetch(`/api/directory?category=mechanic&limit=100`)).json()) as {
+          businesses: { id: string; slug: string }[];
+        }
+      ).businesses.find((b) => b.slug === slug)!.id,
+    FIRST.slug,
+  );
+  await page.goto(`/account/business/reviews/?listing=${listingId}`);
+  const item = page.locator('li', { hasText: TITLE });
+  await expect(item).toBeVisible();
+  await expectNoViolations(page, 'owner reviews page');
+  const reply = `Thank you, Kunle. We are glad the plug is sorted ${RUN}.`;
+  await item.getByLabel('Reply from the owner').fill(reply);
+  await item.getByRole('button', { name: 'Post reply' }).click();
+  await expect(page.getByText('Reply saved')).toBeVisible();
+
+  await page.goto(`/business/${FIRST.slug}/`);
+  const review = page.locator('section#reviews').locator('li, article', { hasText: TITLE }).first();
+  await expect(review.getByText('Reply from the owner')).toBeVisible();
+  await expect(review.getByText(reply)).toBeVisible();
+  await expectNoViolations(page, 'business page with the owner reply');
+  const [mail] = await waitForMail(
+    (m) => m.to.includes(EMAIL) && m.subject === `${FIRST.name} replied to your review`,
+    "the reviewer's e-mail about the reply",
+  );
+  expect(mail!.body).toContain(`replied to your review "${TITLE}"`);
+  expect(mail!.body).toContain(`/business/${FIRST.slug}/`);
+  await context.close();
 });
 
 test('axe and the Nu Html Checker on the business page with a review, the review and report pages', async ({

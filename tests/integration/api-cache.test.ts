@@ -212,7 +212,7 @@ describe('public API reads: ETag and 304 at the origin (the CDN asks the functio
     expect(first.headers.get('netlify-cache-tag')).toBe('category-mechanic');
     expect(first.headers.get('netlify-cdn-cache-control')).toMatch(/public, durable, s-maxage=/);
     expect(first.headers.get('netlify-vary')).toBe(
-      'query=category|type|location|area|featured|cursor|page|limit',
+      'query=category|type|location|area|featured|cursor|page|limit|sort',
     );
     const etag = first.headers.get('etag')!;
     const again = await api(

@@ -14,6 +14,7 @@ import {
 import { CacheTags } from '../../functions/site/cache-tags.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { lagosMonth } from '../../common/schemas/reviews.ts';
+import { LAGOS_AREAS } from '../../common/config/lagos-areas.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
@@ -771,6 +772,31 @@ describe('counts', () => {
     expect(a.review_score).toBeCloseTo(40 / 11, 10);
     expect(b.review_score).toBeCloseTo(265 / 60, 10);
     expect(b.review_score!).toBeGreaterThan(a.review_score!);
+  });
+
+  it('GET /api/directory?sort=top_rated: an LGA with its neighbourhoods, the same total, its own cache key (issue 24.5)', async () => {
+    const hood = LAGOS_AREAS.find((a) => a.kind === 'neighbourhood')!;
+    const best = await insertBusiness(handle.db, { area: hood.name });
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ review_count: 100, review_sum: 500, review_stars: [0, 0, 0, 0, 100] })
+      .where('id', '=', best.id)
+      .execute();
+    const query = `category=mechanic&area=${encodeURIComponent(hood.lga)}&page=1&limit=100`;
+    const ranked = await call(`/api/directory?${query}&sort=top_rated`);
+    expect(ranked.status).toBe(200);
+    expect(ranked.body.businesses[0].id).toBe(best.id);
+    expect(ranked.body.businesses[0]).toMatchObject({ review_count: 100, review_average: 5 });
+    const recommended = await call(`/api/directory?${query}`);
+    expect(ranked.body.total).toBe(recommended.body.total);
+    expect(ranked.headers.get('netlify-vary')).toMatch(/query=.*\bsort\b/);
+    const mostReviewed = await call(`/api/directory?${query}&sort=most_reviewed`);
+    expect(mostReviewed.body.businesses[0].id).toBe(best.id);
+    expect((await call('/api/directory?sort=top_rated')).status).toBe(422);
+    expect((await call('/api/directory?category=mechanic&sort=top_rated&cursor=abc')).status).toBe(
+      422,
+    );
+    expect((await call('/api/directory?category=mechanic&sort=cheapest')).status).toBe(422);
   });
 
   it('orders a category page Top rated and Most reviewed, unreviewed listings last (issue 24.5)', async () => {

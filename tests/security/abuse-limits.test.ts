@@ -166,6 +166,36 @@ describe('password reset and e-mail verification tokens (issue 12.8)', () => {
     expect(session.body.user.emailVerified).toBe(true);
   });
 
+  it('the link leads back to the page that asked to confirm (issue 24.2), never off the site', async () => {
+    const linkFor = async (as: string, email: string) => {
+      sent.length = 0;
+      await mailed.call('/api/auth/sign-up', {
+        method: 'POST',
+        ip: '203.0.113.22',
+        as,
+        json: { email, password: 'reader-pass-1' },
+      });
+      const link = /http\S+\/api\/auth\/verify-email\?token=\S+/.exec(
+        sent.find((m) => m.template === 'verify-email')!.text,
+      )![0];
+      return new URL(link).pathname + new URL(link).search;
+    };
+    const back = await mailed.call(await linkFor('hana', 'hana@example.com'), {
+      headers: { cookie: 'lah_verify_return=%2Fbusiness%2Fogba-mobile-mechanics%2Freview%2F' },
+    });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toMatch(
+      /\/business\/ogba-mobile-mechanics\/review\/\?email_verified=1$/,
+    );
+    expect(back.headers.getSetCookie().join()).toMatch(
+      /lah_verify_return=; Max-Age=0; Path=\/api\/auth\/verify-email/,
+    );
+    const away = await mailed.call(await linkFor('ivan', 'ivan@example.com'), {
+      headers: { cookie: 'lah_verify_return=%2F%2Fevil.example%2F' },
+    });
+    expect(away.headers.get('location')).toMatch(/^http:\/\/[^/]+\/\?email_verified=1$/);
+  });
+
   it('resending a verification link is limited to 3 an hour per account', async () => {
     await signUp('gina', 'gina@example.com', '203.0.113.30');
     const statuses: number[] = [];

@@ -1,5 +1,11 @@
 import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
-import { OsmAttribution, SampleBadge, StarRating, VerificationBadge } from '../shared/Badges';
+import {
+  OsmAttribution,
+  ReviewsAverage,
+  SampleBadge,
+  StarRating,
+  VerificationBadge,
+} from '../shared/Badges';
 import { Icon } from '../shared/Icon';
 import { safeWebUrl } from '../../../common/schemas/web-url';
 
@@ -74,7 +80,9 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
       </p>
       {note && <p className="small card-distance">{note}</p>}
       <p className="small card-type">{business.business_type}</p>
-      <StarRating rating={business.star_rating} />
+      {/* With reviews, both ratings are labelled apart (issue 24.5, ADR 034 §1). */}
+      <StarRating rating={business.star_rating} labelled={business.review_count > 0} />
+      <ReviewsAverage average={business.review_average} count={business.review_count} />
       {business.description && <p className="card-description">{business.description}</p>}
       {shown.length > 0 && (
         <ul className="tags" aria-label="Tags">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { CategoryPageKey } from '../../../common/schemas/categories';
+import type { CategorySort } from '../../../common/schemas/directory';
 import type { BusinessCardData } from '../../../common/schemas/listing';
 import { BusinessList } from './BusinessList';
 import { publishMapPoints } from './mapPoints';
@@ -28,6 +29,8 @@ interface Props {
   area?: string | undefined;
   /** The search the page answered when its search form was posted (ADR 031). */
   posted?: PostedSearch | undefined;
+  /** Issue 24.5: the page's order; the live refresh re-reads the page in the same order. */
+  sort?: CategorySort | undefined;
 }
 
 /** Id of the page links under the grid, hidden while search results replace the grid. */
@@ -42,7 +45,13 @@ export default function CategoryBrowser(props: Props) {
   const { interactive, variant = 'default' } = props;
   const live = useLiveList(
     '/api/directory',
-    { category: props.category, area: props.area, page: props.page, limit: props.pageSize },
+    {
+      category: props.category,
+      area: props.area,
+      page: props.page,
+      limit: props.pageSize,
+      sort: props.sort === 'recommended' ? undefined : props.sort,
+    },
     props.initial,
     props.total,
   );
