@@ -7,30 +7,27 @@ import type { BeaconEvent } from '../../common/schemas/insights';
  * browser) loses one count; it never delays or breaks the page.
  */
 export function sendListingEvent(listing: string, event: BeaconEvent): void {
-  try {
-    navigator.sendBeacon?.('/api/beacon', JSON.stringify({ listing, event }));
-  } catch {
-    // Counting is never worth an error in front of a visitor.
-  }
+  navigator.sendBeacon?.('/api/beacon', JSON.stringify({ listing, event }));
 }
 
-let listening = false;
-
 /**
- * Counts taps on the links that carry `data-beacon="<event>"` and `data-listing="<id>"` (Call,
- * WhatsApp, Get directions, Visit Website), wherever they are drawn, by one listener on the
- * document. Safe to call more than once.
+ * Counts, on any page (the header's script calls it once): the view of a business page (its
+ * element with `data-business-id` and `data-page-view`), and every tap on an element marked
+ * `data-beacon="<event>"` inside an element with `data-business-id`: Call, WhatsApp, Get
+ * directions and View on map, Visit Website, and a card that opens the detail dialog. One
+ * listener on the window, so what an island draws later counts too. (Kept small: it is part of
+ * the business page's 20 KB of JavaScript.)
  */
-export function countListingTaps(): void {
-  if (listening) return;
-  listening = true;
-  document.addEventListener(
+export function countListingEvents(): void {
+  const page = document.querySelector<HTMLElement>('[data-page-view]')?.dataset.businessId;
+  if (page) sendListingEvent(page, 'page_view');
+  addEventListener(
     'click',
     (event) => {
-      const link = (event.target as Element | null)?.closest?.<HTMLElement>('[data-beacon]');
-      const listing = link?.dataset.listing;
-      if (link && listing) sendListingEvent(listing, link.dataset.beacon as BeaconEvent);
+      const target = (event.target as Element).closest?.<HTMLElement>('[data-beacon]');
+      const listing = target?.closest<HTMLElement>('[data-business-id]')?.dataset.businessId;
+      if (listing) sendListingEvent(listing, target!.dataset.beacon as BeaconEvent);
     },
-    { capture: true },
+    true,
   );
 }

@@ -35,6 +35,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
       className={`card business-card${open ? ' clickable' : ''}`}
       onClick={open}
       data-business-id={business.id}
+      data-beacon={open ? 'detail_open' : undefined}
     >
       {business.cover && (
         // The cover photo (issue 26.4): lazy, sized so nothing shifts; the name is in the heading.
@@ -107,6 +108,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
             href={website}
             target="_blank"
             rel="noopener nofollow"
+            data-beacon="website_tap"
             onClick={(event) => event.stopPropagation()}
           >
             <Icon name="globe" size={14} /> Visit Website

@@ -1,4 +1,3 @@
-import { sendListingEvent } from '../../browser/beacon';
 import { useEffect, useId, useRef } from 'react';
 import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
 import { ClaimLink } from './ClaimLink';
@@ -31,10 +30,8 @@ export function BusinessDialog({ business, onClose }: Props) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (business && !dialog.open) {
-      dialog.showModal();
-      sendListingEvent(business.id, 'detail_open');
-    } else if (!business && dialog.open) dialog.close();
+    if (business && !dialog.open) dialog.showModal();
+    else if (!business && dialog.open) dialog.close();
   }, [business]);
 
   return (
@@ -42,6 +39,7 @@ export function BusinessDialog({ business, onClose }: Props) {
       ref={ref}
       className="dialog-content business-dialog"
       aria-labelledby={titleId}
+      data-business-id={business?.id}
       onClose={onClose}
       onClick={(event) => {
         // The dialog box itself is padded by .dialog-body: a click on the dialog element is
@@ -107,13 +105,7 @@ export function BusinessDialog({ business, onClose }: Props) {
           {website && (
             <section>
               <h3>Website</h3>
-              <a
-                href={website}
-                target="_blank"
-                rel="noopener nofollow"
-                data-beacon="website_tap"
-                data-listing={business.id}
-              >
+              <a href={website} target="_blank" rel="noopener nofollow" data-beacon="website_tap">
                 <Icon name="globe" size={14} /> Visit Website
               </a>
             </section>

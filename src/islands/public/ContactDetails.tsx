@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { apiGet } from '../../browser/api-client';
-import { countListingTaps } from '../../browser/beacon';
 import { directionsUrl, inquiryMailto, whatsappUrl } from '../../browser/contact-links';
 import { toast } from '../../browser/toast-lite';
 import type { BusinessContact } from '../../../common/schemas/directory';
@@ -77,13 +76,10 @@ function ContactList({
   contact,
   businessName,
   signedIn,
-  listingId,
 }: {
   contact: BusinessContact;
   businessName: string;
   signedIn: boolean;
-  /** The listing the taps are counted for (issue 27.1). */
-  listingId: string;
 }) {
   const { phone, email, address } = contact;
   if (!phone && !email && !address) {
@@ -96,7 +92,7 @@ function ContactList({
         {phone && (
           <li>
             <Icon name="phone" size={16} />
-            <a href={`tel:${telNumber}`} data-beacon="call_tap" data-listing={listingId}>
+            <a href={`tel:${telNumber}`} data-beacon="call_tap">
               {phone}
             </a>
             <CopyButton value={phone} label="Phone number" />
@@ -134,12 +130,7 @@ function ContactList({
             <Icon name="mail" size={16} /> Send Email
           </button>
           {telNumber && (
-            <a
-              className="btn btn-outline"
-              href={`tel:${telNumber}`}
-              data-beacon="call_tap"
-              data-listing={listingId}
-            >
+            <a className="btn btn-outline" href={`tel:${telNumber}`} data-beacon="call_tap">
               <Icon name="phone" size={16} /> Call
             </a>
           )}
@@ -150,7 +141,6 @@ function ContactList({
               target="_blank"
               rel="noopener"
               data-beacon="whatsapp_tap"
-              data-listing={listingId}
             >
               <Icon name="message-circle" size={16} /> WhatsApp
             </a>
@@ -162,7 +152,6 @@ function ContactList({
               target="_blank"
               rel="noopener"
               data-beacon="directions_tap"
-              data-listing={listingId}
             >
               <Icon name="navigation" size={16} /> Get directions
             </a>
@@ -181,7 +170,6 @@ function ContactList({
 export function ContactDetails({ business }: { business: BusinessCardData }) {
   const { loading, user } = useSession();
   const [contact, setContact] = useState<BusinessContact | null>(null);
-  useEffect(countListingTaps, []);
   /** true, or the server's message when it says why (e-mail not confirmed, too many views). */
   const [failed, setFailed] = useState<boolean | string>(false);
 
@@ -217,14 +205,7 @@ export function ContactDetails({ business }: { business: BusinessCardData }) {
         </p>
       );
     if (!contact) return <p className="muted">Loading contact details...</p>;
-    return (
-      <ContactList
-        contact={contact}
-        businessName={business.business_name}
-        listingId={business.id}
-        signedIn
-      />
-    );
+    return <ContactList contact={contact} businessName={business.business_name} signedIn />;
   }
   if (loading && business.contact_protected)
     return <p className="muted">Loading contact details...</p>;
@@ -242,11 +223,6 @@ export function ContactDetails({ business }: { business: BusinessCardData }) {
     whatsapp_e164: null,
   };
   return (
-    <ContactList
-      contact={publicContact}
-      businessName={business.business_name}
-      listingId={business.id}
-      signedIn={false}
-    />
+    <ContactList contact={publicContact} businessName={business.business_name} signedIn={false} />
   );
 }
