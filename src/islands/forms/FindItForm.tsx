@@ -72,7 +72,7 @@ interface Props {
  * `<form method="post">` (issue 22.1): without JavaScript the page posts it to the API.
  */
 export default function FindItForm({ initial, sent }: Props) {
-  const { form, server, submit, field, errors, isSubmitting, submitCount } = usePublicForm<
+  const { form, server, submit, field, checkboxes, isSubmitting, submitCount } = usePublicForm<
     FindItInput,
     unknown,
     SubmissionResult
@@ -125,9 +125,7 @@ export default function FindItForm({ initial, sent }: Props) {
         legend="Services you need *"
         options={FIND_IT_SERVICES}
         idPrefix="service"
-        registration={form.register('services')}
-        error={(errors.services as never) ?? server.error('services')}
-        isChecked={(option) => server.checked('services', option)}
+        {...checkboxes('services')}
       />
       <TextAreaField
         id="additionalInfo"

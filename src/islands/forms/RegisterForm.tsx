@@ -77,28 +77,25 @@ interface Props {
  * typed in it, comma-separated.
  */
 export default function RegisterForm({ initial, sent = false }: Props) {
-  const { form, server, submit, field, errors, isSubmitting, submitCount } = usePublicForm<
-    BusinessRegistrationInput,
-    BusinessRegistrationData,
-    SubmissionResult
-  >({
-    schema: BusinessRegistrationSchema,
-    initial,
-    endpoint: '/api/registrations',
-    empty: EMPTY,
-    // The server's values, so a refused post keeps its ticks and tags.
-    defaultValues: {
-      serviceTags: splitTags(initial.values.serviceTags),
-      serviceCategories: listOf(initial.values.serviceCategories) as never,
-    },
-    onSent: () =>
-      toast.success(REGISTRATION_SENT.title, { description: REGISTRATION_SENT.description }),
-    onFailed: (error) => {
-      const { title, description } = failure(error);
-      if (description) toast.error(title, { description });
-      else toast.error(title);
-    },
-  });
+  const { form, server, submit, field, checkboxes, errors, isSubmitting, submitCount } =
+    usePublicForm<BusinessRegistrationInput, BusinessRegistrationData, SubmissionResult>({
+      schema: BusinessRegistrationSchema,
+      initial,
+      endpoint: '/api/registrations',
+      empty: EMPTY,
+      // The server's values, so a refused post keeps its ticks and tags.
+      defaultValues: {
+        serviceTags: splitTags(initial.values.serviceTags),
+        serviceCategories: listOf(initial.values.serviceCategories) as never,
+      },
+      onSent: () =>
+        toast.success(REGISTRATION_SENT.title, { description: REGISTRATION_SENT.description }),
+      onFailed: (error) => {
+        const { title, description } = failure(error);
+        if (description) toast.error(title, { description });
+        else toast.error(title);
+      },
+    });
   const [tagDraft, setTagDraft] = useState('');
   const tags = form.watch('serviceTags') ?? [];
 
@@ -139,9 +136,7 @@ export default function RegisterForm({ initial, sent = false }: Props) {
         legend="Service Categories *"
         options={SERVICE_CATEGORIES}
         idPrefix="category"
-        registration={form.register('serviceCategories')}
-        error={(errors.serviceCategories as never) ?? server.error('serviceCategories')}
-        isChecked={(option) => server.checked('serviceCategories', option)}
+        {...checkboxes('serviceCategories')}
       />
       <TextAreaField
         id="services"

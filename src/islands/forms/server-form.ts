@@ -64,7 +64,8 @@ export function useServerForm(initial: FormState | undefined, submitCount: numbe
  * the route's Zod schema (the one the API parses with), the page's {@link FormState}, and the
  * submission to `endpoint` with the form's idempotency key. After a success the form is emptied
  * and the key renewed; `onSent` and `onFailed` show the spec's toasts. `field(name)` gives an
- * input its message (the browser's, else the server's), its posted value and its registration.
+ * input its message (the browser's, else the server's), its posted value and its registration;
+ * `checkboxes(name)` gives a checkbox group the same.
  */
 export function usePublicForm<Input extends FieldValues, Output, Result>(options: {
   schema: ZodType<Output, Input>;
@@ -103,5 +104,11 @@ export function usePublicForm<Input extends FieldValues, Output, Result>(options
     defaultValue: server.value(name),
     ...form.register(name),
   });
-  return { form, server, submit, field, errors, isSubmitting, submitCount };
+  /** The same for a group of checkboxes (a list field): `<CheckboxGroup {...checkboxes(name)} />`. */
+  const checkboxes = (name: Path<Input>) => ({
+    registration: form.register(name),
+    error: (errors[name] as FieldError | undefined) ?? server.error(name),
+    isChecked: (option: string) => server.checked(name, option),
+  });
+  return { form, server, submit, field, checkboxes, errors, isSubmitting, submitCount };
 }
