@@ -53,7 +53,7 @@ export async function bulkInsertSyntheticReviews(
                            author_name, status, hold_reasons, attention_at, body_hash,
                            author_address_key, created_at, updated_at, published_at)
       select l.id, 'bench-reviewer-' || (g / ${total}::int),
-             (${stars})[1 + (g * 7919) % ${STARS.length}::int],
+             (${stars})[1 + ((g % ${STARS.length}::int) * 7919) % ${STARS.length}::int],
              'Synthetic review ' || g,
              'A synthetic review written by the benchmark, number ' || g || '.',
              'Mechanic / Repair Services',
