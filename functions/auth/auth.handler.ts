@@ -15,8 +15,8 @@ import {
 } from '../../common/schemas/auth.ts';
 import { SESSION_HINT_COOKIE } from '../../common/config/session.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
+import { signedInUser } from '../_lib/guards.ts';
 import * as service from './auth.service.ts';
 
 /**
@@ -161,8 +161,7 @@ export async function verifyEmail(request: Request, ctx: ApiContext): Promise<Re
 
 /** POST /api/auth/verify-email/resend (signed in) → `{ ok: true }`; a new link when not verified. */
 export async function resendVerification(request: Request, ctx: ApiContext): Promise<Response> {
-  const user = await ctx.sessionUser();
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const user = await signedInUser(ctx);
   await service.resendVerification(await ctx.db(), await ctx.auth(), user, request.headers);
   return reply(OkResponseSchema, { ok: true });
 }

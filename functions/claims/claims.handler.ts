@@ -16,10 +16,9 @@ import {
   ListingEditSchema,
   OwnedListingsResponseSchema,
 } from '../../common/schemas/claims.ts';
-import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
+import { signedInUser } from '../_lib/guards.ts';
 import * as service from './claims.service.ts';
 
 /**
@@ -30,12 +29,6 @@ import * as service from './claims.service.ts';
 
 const ListingKeySchema = z.object({ listing: z.string().trim().min(1).max(200) });
 
-async function caller(ctx: ApiContext): Promise<SessionUser> {
-  const user = await ctx.sessionUser();
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  return user;
-}
-
 /**
  * GET /api/claims/listing/:listing (slug or id) → `{ listing: { id, slug, business_name, claimed,
  * owned_by_you, method }, claim }`; 404 unless the listing is approved. Signed-in users.
@@ -44,7 +37,7 @@ export async function target(_request: Request, ctx: ApiContext): Promise<Respon
   const { listing } = parseOrThrow(ListingKeySchema, ctx.params);
   return reply(
     ClaimTargetResponseSchema,
-    await service.claimTarget(await ctx.db(), await caller(ctx), listing),
+    await service.claimTarget(await ctx.db(), await signedInUser(ctx), listing),
   );
 }
 
@@ -58,7 +51,7 @@ export async function request(request: Request, ctx: ApiContext): Promise<Respon
   const claim = await service.requestClaim(
     await ctx.db(),
     await ctx.mailer(),
-    await caller(ctx),
+    await signedInUser(ctx),
     input,
     ctx.clientAddress,
   );
@@ -76,7 +69,7 @@ export async function verify(request: Request, ctx: ApiContext): Promise<Respons
   const result = await service.verifyClaim(
     await ctx.db(),
     await ctx.mailer(),
-    await caller(ctx),
+    await signedInUser(ctx),
     id,
     code,
     ctx.clientAddress,
@@ -87,7 +80,7 @@ export async function verify(request: Request, ctx: ApiContext): Promise<Respons
 
 /** GET /api/account/listings → `{ listings }`: the caller's listings and their newest change. */
 export async function ownListings(_request: Request, ctx: ApiContext): Promise<Response> {
-  const user = await caller(ctx);
+  const user = await signedInUser(ctx);
   return reply(OwnedListingsResponseSchema, {
     listings: await service.ownedListings(await ctx.db(), user.id),
   });
@@ -100,7 +93,7 @@ export async function ownListings(_request: Request, ctx: ApiContext): Promise<R
 export async function submitChange(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const edit = parseOrThrow(ListingEditSchema, await readJson(request));
-  const user = await caller(ctx);
+  const user = await signedInUser(ctx);
   return reply(
     ListingChangeResponseSchema,
     { change: await service.submitChange(await ctx.db(), user.id, id, edit) },
@@ -118,7 +111,7 @@ export async function listClaims(request: Request, ctx: ApiContext): Promise<Res
 function decideClaim(decision: 'approve' | 'reject') {
   return async (_request: Request, ctx: ApiContext): Promise<Response> => {
     const { id } = parseOrThrow(IdParamsSchema, ctx.params);
-    const admin = await caller(ctx);
+    const admin = await signedInUser(ctx);
     const result = await service.decideClaim(
       await ctx.db(),
       await ctx.mailer(),
@@ -150,7 +143,7 @@ function decideChange(decision: 'approve' | 'reject') {
   return async (request: Request, ctx: ApiContext): Promise<Response> => {
     const { id } = parseOrThrow(IdParamsSchema, ctx.params);
     const { reason } = parseOrThrow(DecisionSchema, await readJson(request));
-    const admin = await caller(ctx);
+    const admin = await signedInUser(ctx);
     const result = await service.decideChange(
       await ctx.db(),
       await ctx.mailer(),

@@ -6,6 +6,7 @@ import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
 import { json, parseOrThrow, queryOf } from '../_lib/http.ts';
+import { signedInUser } from '../_lib/guards.ts';
 import { log } from '../_lib/log.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
 import * as service from './directory.service.ts';
@@ -134,8 +135,7 @@ export const VERIFY_TO_REVEAL_MESSAGE =
  */
 export async function getBusinessContact(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
-  const user = await ctx.sessionUser();
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const user = await signedInUser(ctx);
   if (!user.emailVerified && !user.isAdmin)
     throw new AppError('FORBIDDEN', VERIFY_TO_REVEAL_MESSAGE);
   const db = await ctx.db();

@@ -20,10 +20,9 @@ import {
 } from '../../common/schemas/reviews.ts';
 import { OkResponseSchema } from '../../common/schemas/api.ts';
 import { ReportSubmitResponseSchema } from '../../common/schemas/reports.ts';
-import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { ApiContext, ApiHandler } from '../_lib/context.ts';
-import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
+import { signedInUser } from '../_lib/guards.ts';
 import * as service from './reviews.service.ts';
 
 /**
@@ -34,12 +33,6 @@ import * as service from './reviews.service.ts';
 
 /** A review or a reply is at most 2,000 characters plus a few fields: 16 KB is plenty. */
 const REVIEW_JSON_BYTES = 16 * 1024;
-
-async function signedIn(ctx: ApiContext): Promise<SessionUser> {
-  const user = await ctx.sessionUser();
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  return user;
-}
 
 const reviewIdOf = (ctx: ApiContext) => parseOrThrow(ReviewIdSchema, ctx.params).id;
 
@@ -64,7 +57,7 @@ export async function write(request: Request, ctx: ApiContext): Promise<Response
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const input = parseOrThrow(ReviewInputSchema, await readJson(request, REVIEW_JSON_BYTES));
   const { review, tags } = await service.writeReview(await ctx.db(), id, input, {
-    user: await signedIn(ctx),
+    user: await signedInUser(ctx),
     clientAddress: ctx.clientAddress,
   });
   await ctx.invalidate(tags);
@@ -77,7 +70,7 @@ export async function write(request: Request, ctx: ApiContext): Promise<Response
  */
 export async function own(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
-  const review = await service.findOwnReview(await ctx.db(), id, await signedIn(ctx));
+  const review = await service.findOwnReview(await ctx.db(), id, await signedInUser(ctx));
   return reply(OwnReviewResponseSchema, { review }, 200, { 'cache-control': 'private, no-store' });
 }
 
@@ -88,7 +81,7 @@ export async function edit(request: Request, ctx: ApiContext): Promise<Response>
     await ctx.db(),
     reviewIdOf(ctx),
     input,
-    await signedIn(ctx),
+    await signedInUser(ctx),
   );
   await ctx.invalidate(tags);
   return reply(OwnReviewResponseSchema, { review });
@@ -96,7 +89,7 @@ export async function edit(request: Request, ctx: ApiContext): Promise<Response>
 
 /** DELETE /api/reviews/:id (the author) → `{ ok: true }`; 404 for someone else's review. */
 export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
-  const tags = await service.deleteReview(await ctx.db(), reviewIdOf(ctx), await signedIn(ctx));
+  const tags = await service.deleteReview(await ctx.db(), reviewIdOf(ctx), await signedInUser(ctx));
   await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }
@@ -113,7 +106,7 @@ export async function putReply(request: Request, ctx: ApiContext): Promise<Respo
     await ctx.mailer(),
     reviewIdOf(ctx),
     input,
-    await signedIn(ctx),
+    await signedInUser(ctx),
   );
   await ctx.invalidate(result.tags);
   return reply(OwnReplyResponseSchema, { reply: result.reply });
@@ -126,7 +119,7 @@ export async function putReply(request: Request, ctx: ApiContext): Promise<Respo
 export async function ownerList(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const { page } = parseOrThrow(OwnerReviewListQuerySchema, queryOf(request));
-  const result = await service.ownerReviews(await ctx.db(), id, await signedIn(ctx), page);
+  const result = await service.ownerReviews(await ctx.db(), id, await signedInUser(ctx), page);
   return reply(OwnerReviewListResponseSchema, result, 200, {
     'cache-control': 'private, no-store',
   });

@@ -4,7 +4,11 @@ import { MAX_JSON_BYTES, readBody } from '../../functions/_lib/http.ts';
 import { log } from '../../functions/_lib/log.ts';
 import type { ApiError } from '../browser/api-client.ts';
 import type { FormState } from '../../common/schemas/form-state.ts';
-import { DATABASE_UNAVAILABLE, NOT_SENT_MESSAGE } from '../../common/schemas/outage.ts';
+import {
+  DATABASE_UNAVAILABLE,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  NOT_SENT_MESSAGE,
+} from '../../common/schemas/outage.ts';
 import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_HEADER,
@@ -186,4 +190,14 @@ export async function handleFormPost<T>(
       idempotencyKey,
     },
   };
+}
+
+/**
+ * What an account page shows when its read through {@link callApi} failed: the outage message
+ * when the database could not be reached, `otherwise` for any other refusal.
+ */
+export function loadErrorOf(body: unknown, otherwise: string): string {
+  return (body as { error?: { code?: string } } | null)?.error?.code === DATABASE_UNAVAILABLE
+    ? DATABASE_UNAVAILABLE_MESSAGE
+    : otherwise;
 }
