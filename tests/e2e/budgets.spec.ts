@@ -313,6 +313,44 @@ test.describe('islands soon after the first paint (issue 22)', () => {
     expect(entries).toBeGreaterThan(6);
   });
 
+  test('a form island hydrates without Zod, then fetches it and validates with it (ADR 046)', async ({
+    browser,
+    baseURL,
+  }) => {
+    // No service worker: the scripts it would serve from its cache do not reach page.route.
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    // Every script that carries Zod itself is held until the island has hydrated (the resolver
+    // adapter, which only names Zod's error class, is not Zod).
+    const zod = /\$ZodType\b/;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route('**/_astro/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (zod.test(body)) {
+        held.push(new URL(route.request().url()).pathname);
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/register/', { waitUntil: 'commit' });
+    const island = page.locator('astro-island', {
+      has: page.getByRole('button', { name: 'Submit Listing Request' }),
+    });
+    await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+    // Hydrated, and typing works, while Zod is still on its way (requested after hydration).
+    await page.getByLabel('Business Name *', { exact: true }).fill('A');
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    release();
+    await page.getByRole('button', { name: 'Submit Listing Request' }).click();
+    await expect(
+      page.getByText('Business name must be at least 2 characters', { exact: true }),
+    ).toBeVisible();
+    await context.close();
+  });
+
   test('a first-screen island hydrates without an idle period; one below waits for idle or for the visitor to reach it', async ({
     browser,
     baseURL,
