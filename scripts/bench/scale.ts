@@ -237,7 +237,17 @@ async function load(
     url: BASE,
     connections: 10,
     duration: seconds,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, ...next() }) }],
+    // As a browser asks: compressed.
+    headers: { 'accept-encoding': 'br, gzip' },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const { path, headers } = next();
+          return { ...request, path, headers: { ...request.headers, ...headers } };
+        },
+      },
+    ],
   });
   const statuses = `${result['2xx']} 2xx · ${result['3xx']} 3xx · ${result.non2xx - result['3xx']} other`;
   return `${Math.round(result.requests.average).toLocaleString('en-US')} req/s · p99 ${result.latency.p99} ms · ${statuses}`;
