@@ -107,6 +107,15 @@ export default defineConfig({
       __MAP_TILE_URL__: JSON.stringify(mapTileUrl),
       __MAP_TILE_ATTRIBUTION__: JSON.stringify(env('MAP_TILE_ATTRIBUTION') ?? ''),
     },
+    build: {
+      rolldownOptions: {
+        output: {
+          // Preact, its hooks and its JSX runtime in one file: every public island needs all three,
+          // and on HTTP/1.1 (six connections) two fewer files is one round trip fewer (ADR 046).
+          codeSplitting: { groups: [{ name: 'preact', test: /node_modules[\\/]preact[\\/]/ }] },
+        },
+      },
+    },
     ssr: {
       external: ['@electric-sql/pglite', 'pg', '@resvg/resvg-js', 'satori'],
     },
