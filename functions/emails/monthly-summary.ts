@@ -8,7 +8,10 @@ import { emailHtml, escapeHtml } from './layout.ts';
 const PHRASES: Record<keyof InsightTotals, [string, string]> = {
   page_views: ['view', 'views'],
   detail_opens: ['look at the details', 'looks at the details'],
-  contact_reveals: ['visitor who showed the contact details', 'visitors who showed the contact details'],
+  contact_reveals: [
+    'visitor who showed the contact details',
+    'visitors who showed the contact details',
+  ],
   call_taps: ['call', 'calls'],
   whatsapp_taps: ['WhatsApp message', 'WhatsApp messages'],
   directions_taps: ['direction request', 'direction requests'],
@@ -73,7 +76,9 @@ export function monthlySummaryEmail(
     intro,
     ...(single ? [] : [perListing.map((line) => `- ${line}`).join('\n')]),
     insightsLine,
-    listings.map((l) => (single ? l.insightsUrl : `${l.businessName}: ${l.insightsUrl}`)).join('\n'),
+    listings
+      .map((l) => (single ? l.insightsUrl : `${l.businessName}: ${l.insightsUrl}`))
+      .join('\n'),
     footer,
   ];
 

@@ -48,9 +48,7 @@ export async function listingTotals(
   to: string,
 ): Promise<OwnerListingTotals[]> {
   if (ownerIds.length === 0) return [];
-  const sums = INSIGHT_COUNTERS.map((c) =>
-    sql<string>`coalesce(sum(s.${sql.ref(c)}), 0)`.as(c),
-  );
+  const sums = INSIGHT_COUNTERS.map((c) => sql<string>`coalesce(sum(s.${sql.ref(c)}), 0)`.as(c));
   const rows = await db
     .selectFrom('business_registrations as r')
     .innerJoin('user as u', 'u.id', 'r.owner_user_id')
@@ -165,11 +163,7 @@ export async function retryableAfter(
         eb.and([eb('status', '=', 'failed'), eb('attempts', '<', options.maxAttempts)]),
         eb.and([
           eb('status', '=', 'claimed'),
-          eb(
-            'claimed_at',
-            '<',
-            sql<Date>`now() - make_interval(mins => ${options.leaseMinutes})`,
-          ),
+          eb('claimed_at', '<', sql<Date>`now() - make_interval(mins => ${options.leaseMinutes})`),
         ]),
       ]),
     )
