@@ -82,6 +82,16 @@ export async function listingTotals(
 }
 
 /**
+ * A send that may be taken again: its last attempt failed with attempts left, or its claim is
+ * older than the lease (a run that died between claim and send).
+ */
+const retryable = (options: { maxAttempts: number; leaseMinutes: number }) => sql<boolean>`
+  (monthly_summary_sends.status = 'failed'
+    and monthly_summary_sends.attempts < ${options.maxAttempts})
+  or (monthly_summary_sends.status = 'claimed'
+    and monthly_summary_sends.claimed_at < now() - make_interval(mins => ${options.leaseMinutes}))`;
+
+/**
  * Claims the send of `userId`'s summary of `month` for this run: true when this caller may send
  * it. A new row is claimed; an existing one only when its last attempt failed (fewer than
  * `maxAttempts` so far) or its claim is older than `leaseMinutes` (a run that died mid-send).
@@ -105,22 +115,7 @@ export async function claimSend(
           claimed_at: sql`now()`,
           error: null,
         })
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('monthly_summary_sends.status', '=', 'failed'),
-              eb('monthly_summary_sends.attempts', '<', options.maxAttempts),
-            ]),
-            eb.and([
-              eb('monthly_summary_sends.status', '=', 'claimed'),
-              eb(
-                'monthly_summary_sends.claimed_at',
-                '<',
-                sql<Date>`now() - make_interval(mins => ${options.leaseMinutes})`,
-              ),
-            ]),
-          ]),
-        ),
+        .where(retryable(options)),
     )
     .returning('user_id')
     .executeTakeFirst();
@@ -158,15 +153,7 @@ export async function retryableAfter(
     .selectFrom('monthly_summary_sends')
     .select('user_id')
     .where('month', '=', month)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'failed'), eb('attempts', '<', options.maxAttempts)]),
-        eb.and([
-          eb('status', '=', 'claimed'),
-          eb('claimed_at', '<', sql<Date>`now() - make_interval(mins => ${options.leaseMinutes})`),
-        ]),
-      ]),
-    )
+    .where(retryable(options))
     .orderBy('user_id')
     .limit(limit);
   if (after !== null) query = query.where('user_id', '>', after);

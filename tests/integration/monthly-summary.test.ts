@@ -201,6 +201,29 @@ describe('the monthly summary (issue 27.3)', () => {
     expect(summariesTo('retry@summary.example.com')).toHaveLength(1);
   });
 
+  it('a claim whose run died before sending is taken again after the lease, not before', async () => {
+    const owner = await account('crashed');
+    const listing = await insertBusiness(handle.db, { status: 'approved', owner_user_id: owner });
+    await addCounts(handle.db, [
+      { listingId: listing.id, day: '2027-06-03', counts: { call_tap: 1 } },
+    ]);
+    // A run claimed this owner's month and died.
+    await handle.db
+      .insertInto('monthly_summary_sends')
+      .values({ user_id: owner, month: '2027-06-01', status: 'claimed' })
+      .execute();
+    expect(await runFor('2027-06')).toMatchObject({ sent: 0, failed: 0 });
+    expect(summariesTo('crashed@summary.example.com')).toEqual([]);
+    await handle.db
+      .updateTable('monthly_summary_sends')
+      .set({ claimed_at: new Date(Date.now() - 16 * 60_000) })
+      .where('user_id', '=', owner)
+      .execute();
+    await handle.db.deleteFrom('monthly_summary_runs').execute();
+    expect(await runFor('2027-06')).toMatchObject({ sent: 1, completed: true });
+    expect(summariesTo('crashed@summary.example.com')).toHaveLength(1);
+  });
+
   it('stops at its deadline and the next run carries on from the cursor', async () => {
     const owner = await account('late');
     const listing = await insertBusiness(handle.db, { status: 'approved', owner_user_id: owner });
