@@ -29,6 +29,8 @@ type Db = Kysely<Database>;
 
 /** Owners read and e-mailed per page. */
 export const OWNERS_PER_PAGE = 100;
+/** E-mails sent at the same time (one SendGrid request each). */
+export const SENDS_AT_ONCE = 5;
 /** Sends of one owner's month tried at most this many times (the first and the retries). */
 export const MAX_ATTEMPTS = 3;
 /** A claim older than this (a run that died between claim and send) may be taken again. */
@@ -156,10 +158,10 @@ async function sendPage(
   const site = siteUrl();
   let sent = 0;
   let failed = 0;
-  for (const [ownerId, listings] of byOwner) {
+  const sendOne = async (ownerId: string, listings: repository.OwnerListingTotals[]) => {
     const any = listings.some((l) => Object.values(l.totals).some((n) => n > 0));
-    if (!any) continue;
-    if (!(await repository.claimSend(db, ownerId, month.month, CLAIM_OPTIONS))) continue;
+    if (!any) return;
+    if (!(await repository.claimSend(db, ownerId, month.month, CLAIM_OPTIONS))) return;
     const token = unsubscribeToken(ownerId);
     const summary: SummaryListing[] = listings.map((l) => ({
       businessName: l.businessName,
@@ -180,7 +182,13 @@ async function sendPage(
     await repository.finishSend(db, ownerId, month.month, result);
     if (result.ok) sent++;
     else failed++;
-  }
+  };
+  // A few owners at a time: each is its own claim, e-mail and outcome.
+  const owners = [...byOwner];
+  for (let start = 0; start < owners.length; start += SENDS_AT_ONCE)
+    await Promise.all(
+      owners.slice(start, start + SENDS_AT_ONCE).map(([id, listings]) => sendOne(id, listings)),
+    );
   return { sent, failed };
 }
 

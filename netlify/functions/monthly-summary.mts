@@ -7,9 +7,10 @@ import { runMonthlySummary } from '../../functions/monthly-summary/monthly-summa
 
 /**
  * The owners' monthly summary in production (issue 27.3, ADR 045): a Netlify Scheduled Function
- * that runs every hour and sends what is due of last month (nothing once the month is complete:
- * one query). Hourly, not `@monthly`: a scheduled function may run 30 s, so a large month is
- * sent over several runs from the saved cursor, and a failed send is retried by the next run.
+ * that runs every 15 minutes and sends what is due of last month (nothing once the month is
+ * complete: one query). Not `@monthly`: a scheduled function may run 30 s (~600 owners at 5
+ * e-mails at a time), so a large month is sent over several runs from the saved cursor, and a
+ * failed send is retried by the next run.
  * It stops starting new pages 20 s in. Idempotent (claims in `monthly_summary_sends`), like the
  * hourly check of `npm start` (server/monthly-summary-timer.ts).
  */
@@ -27,4 +28,4 @@ export default async function monthlySummary(): Promise<Response> {
   }
 }
 
-export const config: Config = { schedule: '@hourly' };
+export const config: Config = { schedule: '*/15 * * * *' };
