@@ -39,9 +39,13 @@ export type EmailPreferencesResponse = z.infer<typeof EmailPreferencesResponseSc
 export const unsubscribePagePath = (token: string) =>
   `/email/unsubscribe/?token=${encodeURIComponent(token)}`;
 
-/** The RFC 8058 one-click address (`List-Unsubscribe`), POSTed by mail clients. */
-export const oneClickUnsubscribePath = (token: string) =>
-  `/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+/**
+ * The RFC 8058 one-click address (`List-Unsubscribe`), POSTed by mail clients: the API's route,
+ * or on Netlify the function of its own (netlify/functions/one-click-unsubscribe.mts), since
+ * Astro's origin check in the SSR function refuses a mail provider's POST there (ADR 045).
+ */
+export const oneClickUnsubscribePath = (token: string, onNetlify = false) =>
+  `${onNetlify ? '/.netlify/functions/one-click-unsubscribe' : '/api/email/unsubscribe'}?token=${encodeURIComponent(token)}`;
 
 /** Shown when a link's token does not verify (edited, cut short, or from another site). */
 export const INVALID_UNSUBSCRIBE_LINK =

@@ -7,7 +7,7 @@ import {
   unsubscribePagePath,
 } from '../../common/schemas/email-preferences.ts';
 import { ownerInsightsPath } from '../../common/schemas/insights.ts';
-import { authSecret, siteUrl } from '../_lib/env.ts';
+import { authSecret, inNetlifyFunction, siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
 import type { Mailer } from '../_lib/mail.ts';
@@ -175,7 +175,7 @@ async function sendPage(
         year: month.year,
         listings: summary,
         unsubscribeUrl: `${site}${unsubscribePagePath(token)}`,
-        oneClickUrl: `${site}${oneClickUnsubscribePath(token)}`,
+        oneClickUrl: `${site}${oneClickUnsubscribePath(token, inNetlifyFunction())}`,
         token,
       }),
     );

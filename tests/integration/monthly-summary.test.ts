@@ -9,6 +9,7 @@ import {
   runMonthlySummary,
   unsubscribeToken,
 } from '../../functions/monthly-summary/monthly-summary.service.ts';
+import { oneClickUnsubscribe } from '../../netlify/one-click-unsubscribe.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { type FakeSendGrid, type RecordedRequest, start } from '../fakes/sendgrid.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
@@ -316,5 +317,48 @@ describe('unsubscribing (issue 27.3)', () => {
     expect(again.body).toEqual({ email: 'oneclick@summary.example.com', monthly_summary: true });
     expect((await runFor('2027-05')).sent).toBe(1);
     expect(summariesTo('oneclick@summary.example.com')).toHaveLength(1);
+  });
+
+  it('on Netlify: the e-mail names the one-click function, whose POST unsubscribes at once', async () => {
+    const owner = await account('netlify');
+    const listing = await insertBusiness(handle.db, { status: 'approved', owner_user_id: owner });
+    await addCounts(handle.db, [
+      { listingId: listing.id, day: '2027-07-02', counts: { page_view: 3 } },
+    ]);
+    const scope = globalThis as { Netlify?: unknown };
+    scope.Netlify = { env: {} };
+    try {
+      expect((await runFor('2027-07')).sent).toBe(1);
+    } finally {
+      delete scope.Netlify;
+    }
+    const token = unsubscribeToken(owner);
+    const [mail] = summariesTo('netlify@summary.example.com');
+    expect(mail!.body.headers).toMatchObject({
+      'List-Unsubscribe': `<http://localhost:4321/.netlify/functions/one-click-unsubscribe?token=${token}>`,
+    });
+
+    const closed: string[] = [];
+    const fn = oneClickUnsubscribe(async () => ({
+      ...handle,
+      close: async () => void closed.push('closed'),
+    }));
+    const url = `http://localhost/.netlify/functions/one-click-unsubscribe?token=${token}`;
+    const init = {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
+    expect((await fn(new Request(url))).status).toBe(405);
+    const refused = await fn(new Request(`${url.slice(0, -2)}xx`, init));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe(INVALID_UNSUBSCRIBE_LINK);
+    expect(closed).toEqual([]);
+    const done = await fn(new Request(url, init));
+    expect(done.status).toBe(200);
+    expect(closed).toEqual(['closed']);
+    expect((await call('/api/account/email-preferences', { as: 'netlify' })).body).toMatchObject({
+      monthly_summary: false,
+    });
   });
 });
