@@ -11,6 +11,7 @@ import * as health from './health/health.handler.ts';
 import * as imports from './imports/imports.handler.ts';
 import * as insights from './insights/insights.handler.ts';
 import * as messages from './messages/messages.handler.ts';
+import * as monthlySummary from './monthly-summary/monthly-summary.handler.ts';
 import * as photos from './photos/photos.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
 import * as reports from './reports/reports.handler.ts';
@@ -73,6 +74,12 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/account/leads',                           'user',   serviceRequests.listLeads),
   route('POST',   '/account/leads/:id/contacted',             'user',   serviceRequests.markContacted),
   route('GET',    '/account/listings/:id/insights.csv',       'user',   insights.ownerInsightsCsv),
+  route('GET',    '/account/email-preferences',               'user',   monthlySummary.ownPreferences),
+  route('POST',   '/account/email-preferences',               'user',   monthlySummary.changeOwnPreferences),
+  // Signed links of the monthly summary (ADR 045): no sign-in; the token is the authority.
+  route('GET',    '/email/preferences',                       'public', monthlySummary.linkPreferences),
+  route('POST',   '/email/preferences',                       'public', monthlySummary.changeLinkPreferences),
+  route('POST',   '/email/unsubscribe',                       'public', monthlySummary.oneClickUnsubscribe),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),
   route('POST',   '/auth/sign-out',                           'public', auth.signOut),

@@ -460,8 +460,38 @@ export interface ListingStatsDailyTable {
   find_it_forwards: Generated<number>;
 }
 
+/** Issue 27.3 (ADR 045): an account's e-mail preferences; no row means the defaults. */
+export interface EmailPreferencesTable {
+  user_id: string;
+  monthly_summary: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** Issue 27.3 (ADR 045): one owner's summary of one month, claimed before it is sent. */
+export interface MonthlySummarySendsTable {
+  user_id: string;
+  /** The first day of the month, `YYYY-MM-01`. */
+  month: ColumnType<string, string, string>;
+  status: 'claimed' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  claimed_at: Generated<Date>;
+  sent_at: Date | null;
+  error: string | null;
+}
+
+/** Issue 27.3 (ADR 045): the progress of one month's run (keyset cursor, completion). */
+export interface MonthlySummaryRunsTable {
+  month: ColumnType<string, string, string>;
+  cursor: string | null;
+  started_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
 export interface Database {
   setup_steps: SetupStepsTable;
+  email_preferences: EmailPreferencesTable;
+  monthly_summary_sends: MonthlySummarySendsTable;
+  monthly_summary_runs: MonthlySummaryRunsTable;
   listing_stats_daily: ListingStatsDailyTable;
   business_claims: BusinessClaimsTable;
   listing_changes: ListingChangesTable;

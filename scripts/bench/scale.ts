@@ -9,7 +9,10 @@
  * percentiles, list API throughput and the admin's first page. With `--reviews N` (issue 24.8) it
  * also seeds N published reviews over the listings and prints the business page size with
  * reviews, review write → visible on the business page, the Top rated category page latency and
- * the admin Reviews tab's first page. It reports; it asserts nothing.
+ * the admin Reviews tab's first page. The insights part (issue 27.6, scale-insights.ts; off with
+ * `--no-insights`) seeds 400 days of listing counters and prints their size, the owner's and the
+ * admin's queries, beacon throughput and the rows written per 10,000 beacons. It reports; it
+ * asserts nothing.
  *
  * Issue 28: the list API three ways (30-second refreshes answered 304 from the cache, with the
  * database transactions they cost; first loads of the pages visitors open; every page in turn
@@ -36,6 +39,7 @@ import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-reviews.ts';
+import { insightsServerEnv, measureBeacons, seedInsights } from './scale-insights.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,7 +48,10 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     port: { type: 'string', default: '4398' },
     'database-url': { type: 'string' },
+    // Issue 27.6: counters over 400 days, their size and queries, beacons (scale-insights.ts).
+    insights: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const DATABASE_URL = values['database-url'];
 const LISTINGS = Number(values.listings);
@@ -373,6 +380,7 @@ async function prepare(kind: string) {
   await migrateToLatest(handle.db);
   let seedMs: number | undefined;
   let reviewed: Awaited<ReturnType<typeof bulkInsertSyntheticReviews>> | undefined;
+  let insights: Awaited<ReturnType<typeof seedInsights>> | undefined;
   if (!DATABASE_URL) {
     await seedDatabase(handle.db);
     const seeded = performance.now();
@@ -383,6 +391,8 @@ async function prepare(kind: string) {
     seedMs = performance.now() - seeded;
     reviewed = REVIEWS > 0 ? await bulkInsertSyntheticReviews(handle.db, REVIEWS) : undefined;
     await sql`vacuum (analyze)`.execute(handle.db);
+    // Not on a database seeded before: its counters would be seeded again.
+    insights = values.insights ? await seedInsights(handle.db, log) : undefined;
   }
   const admin = await ensureAdmin(handle.db, { ...ADMIN, name: 'Bench Admin' });
   // The bench's admin writes the measured review: a confirmed e-mail, as reviewing needs.
@@ -392,18 +402,19 @@ async function prepare(kind: string) {
     .where('id', '=', admin.userId)
     .execute();
   await handle.close();
-  return { server, env, seedMs, reviewed };
+  return { server, env, seedMs, reviewed, insights };
 }
 
 async function run(kind: string) {
   const rows: Row[] = [];
   results.set(kind, rows);
   log(`${kind}: seeding ${LISTINGS} listings`);
-  const { server, env, seedMs, reviewed } = await prepare(kind);
+  const { server, env, seedMs, reviewed, insights } = await prepare(kind);
   rows.push([
     'seed (listings)',
     seedMs === undefined ? 'seeded before (--database-url)' : ms(seedMs),
   ]);
+  if (insights) rows.push(...insights.rows);
   if (reviewed)
     rows.push([
       `seed (${REVIEWS.toLocaleString('en-US')} reviews): insert · recount`,
@@ -421,6 +432,7 @@ async function run(kind: string) {
       SITE_URL: BASE,
       SITE_BUILD_DIR: `${ROOT}/site`,
       LOG_LEVEL: 'silent',
+      ...(insights ? insightsServerEnv() : {}),
     }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -554,6 +566,12 @@ async function run(kind: string) {
     await measureListApi(rows, env.DATABASE_URL || undefined);
 
     if (REVIEWS > 0) await measureReviews(rows, cookie);
+    if (insights)
+      await measureBeacons(rows, {
+        base: BASE,
+        beaconIds: insights.beaconIds,
+        databaseUrl: env.DATABASE_URL || undefined,
+      });
 
     // The admin's first page (the Approved tab).
     const adminStart = performance.now();

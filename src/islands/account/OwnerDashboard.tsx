@@ -222,6 +222,8 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
           <a href={ownerInsightsPath(listing.id)}>Insights</a>
           {' · '}
           <a href="/account/business/leads/">Customer requests</a>
+          {' · '}
+          <a href="/account/business/email/">E-mail settings</a>
         </p>
       )}
       <ChangeStatus change={listing.change} />
