@@ -52,4 +52,5 @@ export const PHOTO_MESSAGES = {
   tooMany: `This listing already has ${PHOTOS_PER_LISTING} photos. Please remove one before adding another.`,
   duplicate: 'This photo is already in the gallery.',
   notFound: 'Photo not found.',
+  notYourListing: 'Only the owner of this business can change its photos.',
 } as const;

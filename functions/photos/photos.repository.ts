@@ -6,9 +6,16 @@ type Db = Kysely<Database>;
 
 /** A photo as read: every column but who added it. */
 export type PhotoRow = Omit<Selectable<PhotosTable>, 'created_by'>;
-/** What a new photo is given; its id, position, status and time are the database's. */
-export type NewPhoto = Omit<PhotoRow, 'id' | 'position' | 'status' | 'created_at'> &
-  Pick<Selectable<PhotosTable>, 'created_by'>;
+/**
+ * What a new photo is given; its id, position and time are the database's. Live unless given
+ * `status: 'pending'` with its owner change (ADR 042).
+ */
+export type NewPhoto = Omit<
+  PhotoRow,
+  'id' | 'position' | 'status' | 'created_at' | 'change_id' | 'removal_change_id'
+> &
+  Pick<Selectable<PhotosTable>, 'created_by'> &
+  Partial<Pick<PhotoRow, 'status' | 'change_id'>>;
 
 const COLUMNS = [
   'id',
@@ -22,6 +29,8 @@ const COLUMNS = [
   'position',
   'status',
   'created_at',
+  'change_id',
+  'removal_change_id',
 ] as const;
 
 /** A listing's photos in gallery order (at most 12 exist). */
@@ -100,4 +109,80 @@ export async function blobKeysOfListing(db: Db, listingId: string): Promise<stri
     .where('listing_id', '=', listingId)
     .execute();
   return rows.flatMap((row) => row.variants.map((variant) => variant.key));
+}
+
+/** Every photo of the listings in `listingIds` (at most 12 each), in gallery order. */
+export async function listByListings(db: Db, listingIds: readonly string[]): Promise<PhotoRow[]> {
+  if (listingIds.length === 0) return [];
+  return db
+    .selectFrom('photos')
+    .select(COLUMNS)
+    .where('listing_id', 'in', listingIds)
+    .orderBy('listing_id')
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * Whether `key` is a variant of a photo of the listing, and that photo's status (ADR 042: the
+ * public route serves live photos only).
+ */
+export async function statusOfVariant(
+  db: Db,
+  listingId: string,
+  key: string,
+): Promise<'live' | 'pending' | undefined> {
+  const row = await db
+    .selectFrom('photos')
+    .select('status')
+    .where('listing_id', '=', listingId)
+    .where(sql<boolean>`variants @> ${JSON.stringify([{ key }])}::jsonb`)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** Makes the held photos of an approved owner change live. @returns how many. */
+export async function publishHeldOf(db: Db, changeId: string): Promise<number> {
+  const result = await db
+    .updateTable('photos')
+    .set({ status: 'live' })
+    .where('change_id', '=', changeId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes the held photos of a rejected owner change. @returns the rows deleted. */
+export async function deleteHeldOf(db: Db, changeId: string): Promise<PhotoRow[]> {
+  return db
+    .deleteFrom('photos')
+    .where('change_id', '=', changeId)
+    .where('status', '=', 'pending')
+    .returning(COLUMNS)
+    .execute();
+}
+
+/** Deletes the live photos an approved owner change removes. @returns the rows deleted. */
+export async function deleteRemovedBy(db: Db, changeId: string): Promise<PhotoRow[]> {
+  return db
+    .deleteFrom('photos')
+    .where('removal_change_id', '=', changeId)
+    .returning(COLUMNS)
+    .execute();
+}
+
+/** Marks a live photo as proposed for removal in `changeId`, or (null) keeps it again. */
+export async function setRemoval(db: Db, id: string, changeId: string | null): Promise<void> {
+  await db.updateTable('photos').set({ removal_change_id: changeId }).where('id', '=', id).execute();
+}
+
+/** Clears the removals a rejected owner change proposed. @returns how many. */
+export async function clearRemovalsOf(db: Db, changeId: string): Promise<number> {
+  const result = await db
+    .updateTable('photos')
+    .set({ removal_change_id: null })
+    .where('removal_change_id', '=', changeId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
