@@ -251,7 +251,9 @@ export async function lockOrCreatePendingChange(
       changes: JSON.stringify({}),
       before: JSON.stringify({}),
     })
-    .onConflict((oc) => oc.column('business_registration_id').where('status', '=', 'pending').doNothing())
+    .onConflict((oc) =>
+      oc.column('business_registration_id').where('status', '=', 'pending').doNothing(),
+    )
     .execute();
   return db
     .selectFrom('listing_changes')

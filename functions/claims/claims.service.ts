@@ -476,7 +476,10 @@ function changeView(row: ChangeRow): ListingChange {
 
 const NO_PHOTOS: photos.ChangePhotos = { current: [], added: [], removed: [] };
 
-function adminChangeView(row: ChangeViewRow, photoChanges?: photos.ChangePhotos): AdminListingChange {
+function adminChangeView(
+  row: ChangeViewRow,
+  photoChanges?: photos.ChangePhotos,
+): AdminListingChange {
   const current = liveFields({
     description: row.l_description,
     services: row.l_services,

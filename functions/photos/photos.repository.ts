@@ -174,7 +174,11 @@ export async function deleteRemovedBy(db: Db, changeId: string): Promise<PhotoRo
 
 /** Marks a live photo as proposed for removal in `changeId`, or (null) keeps it again. */
 export async function setRemoval(db: Db, id: string, changeId: string | null): Promise<void> {
-  await db.updateTable('photos').set({ removal_change_id: changeId }).where('id', '=', id).execute();
+  await db
+    .updateTable('photos')
+    .set({ removal_change_id: changeId })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Clears the removals a rejected owner change proposed. @returns how many. */

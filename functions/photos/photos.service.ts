@@ -385,7 +385,9 @@ export async function photosOfChanges(
           current: ofListing
             .filter((row) => row.status === 'live' && row.removal_change_id !== change.id)
             .map(toPhoto),
-          added: ofListing.filter((row) => row.change_id === change.id && row.status === 'pending').map(toPhoto),
+          added: ofListing
+            .filter((row) => row.change_id === change.id && row.status === 'pending')
+            .map(toPhoto),
           removed: ofListing.filter((row) => row.removal_change_id === change.id).map(toPhoto),
         },
       ];
@@ -414,7 +416,10 @@ export async function decideChangePhotos(
   }
   const held = await repository.deleteHeldOf(trx, changeId);
   await repository.clearRemovalsOf(trx, changeId);
-  return { keys: held.flatMap((row) => row.variants.map((variant) => variant.key)), changed: false };
+  return {
+    keys: held.flatMap((row) => row.variants.map((variant) => variant.key)),
+    changed: false,
+  };
 }
 
 /** After the decision's commit: deletes the files of the photos it deleted (logged on failure). */

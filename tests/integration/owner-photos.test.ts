@@ -387,11 +387,7 @@ describe('bad input and faults (issue 26.5): refused, nothing half-saved', () =>
     for (let i = 0; i < 4; i++)
       expect((await ownerUpload(listing.id, await photo(64, 48))).status).toBe(201);
     const files = await filesOf(listing.id);
-    expectEnvelope(
-      await ownerUpload(listing.id, await photo(64, 48)),
-      409,
-      PHOTO_MESSAGES.tooMany,
-    );
+    expectEnvelope(await ownerUpload(listing.id, await photo(64, 48)), 409, PHOTO_MESSAGES.tooMany);
     // The admin cannot pass 12 either while the owner's photos wait.
     expect((await adminUpload(listing.id, await photo(64, 48))).status).toBe(409);
     expect(await rowsOf(listing.id)).toHaveLength(PHOTOS_PER_LISTING);

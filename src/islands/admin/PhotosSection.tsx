@@ -12,15 +12,8 @@ import {
 } from '../../../common/schemas/photo-rules';
 import type { Photo } from '../../../common/schemas/photos';
 import { apiGet, apiSend } from '../../browser/api-client';
-import { uploadPhoto } from '../../browser/photo-upload';
+import { thumbnailOf, uploadPhoto } from '../../browser/photo-upload';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-
-/** The smallest JPEG variant: every browser shows it, and it is a few kilobytes. */
-function thumbnailOf(photo: Photo): string | undefined {
-  return (
-    photo.variants.find((v) => v.format === 'jpeg')?.url ?? photo.variants[0]?.url ?? undefined
-  );
-}
 
 /**
  * The listing's photos in Edit Business Details (issue 26.1): add one (what it shows, a caption,
@@ -59,7 +52,12 @@ export function PhotosSection({ listingId }: { listingId: string }) {
     if (!file) return setError(PHOTO_MESSAGES.noFile);
     if (file.size > PHOTO_MAX_BYTES) return setError(PHOTO_MESSAGES.tooLarge);
     setProgress(0);
-    const result = await uploadPhoto(listingId, file, { kind, caption }, setProgress);
+    const result = await uploadPhoto(
+      `/api/admin/registrations/${encodeURIComponent(listingId)}/photos`,
+      file,
+      { kind, caption },
+      setProgress,
+    );
     setProgress(null);
     if (!result.ok) {
       setError(result.error.message);
