@@ -58,7 +58,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
   route('POST',   '/directory/:id/reports',                   'public', idempotent(reports.submit)),
   route('GET',    '/directory/:id/reviews',                   'public', reviews.listForListing),
-  route('POST',   '/directory/:id/reviews',                   'user',   idempotent(reviews.write)),
+  route('POST',   '/directory/:id/reviews',                   'user',   idempotent(reviews.write, reviews.REVIEW_UPLOAD_MAX_BYTES)),
   route('GET',    '/account/reviews/:id',                     'user',   reviews.own),
   route('PUT',    '/reviews/:id',                             'user',   reviews.edit),
   route('DELETE', '/reviews/:id',                             'user',   reviews.remove),

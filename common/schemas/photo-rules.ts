@@ -9,6 +9,8 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 40_000_000;
 /** Photos a listing may have. */
 export const PHOTOS_PER_LISTING = 12;
+/** Photos a reviewer may attach to a review (ADR 042). */
+export const REVIEW_PHOTOS_MAX = 3;
 /** Widths of the variants in CSS pixels (never wider than the original: no upscaling). */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 /** Formats of the variants, best first: `<picture>` offers them in this order. */
@@ -53,4 +55,5 @@ export const PHOTO_MESSAGES = {
   duplicate: 'This photo is already in the gallery.',
   notFound: 'Photo not found.',
   notYourListing: 'Only the owner of this business can change its photos.',
+  tooManyForReview: `You can add up to ${REVIEW_PHOTOS_MAX} photos to a review.`,
 } as const;

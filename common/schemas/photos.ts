@@ -81,3 +81,18 @@ export interface PhotoCover {
   webp: string;
   jpeg: string;
 }
+
+/**
+ * A reviewer's photo as a review shows it (ADR 042): its upright size, the 320 px JPEG thumbnail
+ * and the largest JPEG (the link of the thumbnail). Public URLs once the review and its photos are
+ * published; before that `/api/account/photos/…`, for the reviewer and the admins only.
+ */
+export const ReviewPhotoSchema = z.object({
+  id: z.uuid(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  src: z.string(),
+  full: z.string(),
+  status: z.enum(['live', 'pending']),
+});
+export type ReviewPhoto = z.output<typeof ReviewPhotoSchema>;

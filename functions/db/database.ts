@@ -230,6 +230,8 @@ export interface PhotosTable {
   change_id: string | null;
   /** The owner change that proposes removing this live photo (ADR 042). */
   removal_change_id: string | null;
+  /** A reviewer's photo: its review (ADR 042); not part of the listing's gallery. */
+  review_id: string | null;
 }
 
 export type ReviewStatus = 'published' | 'held' | 'hidden';

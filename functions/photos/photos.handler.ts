@@ -35,19 +35,26 @@ export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const cutOff = () =>
   new AppError('BAD_REQUEST', UPLOAD_CUT_OFF_MESSAGE, { file: [UPLOAD_CUT_OFF_MESSAGE] });
 
+/** Whether the request's body is multipart/form-data with a boundary. */
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data;\s*boundary=/i.test(request.headers.get('content-type') ?? '');
+}
+
 /**
- * Reads a multipart upload of at most {@link UPLOAD_MAX_BYTES} while it streams in and parses it
- * with the platform's form parser.
+ * Reads a multipart upload of at most `maxBytes` (default {@link UPLOAD_MAX_BYTES}) while it
+ * streams in and parses it with the platform's form parser.
  * @throws AppError BAD_REQUEST (not multipart, or the body ended before the form did),
  *   PAYLOAD_TOO_LARGE (413, the photo message) past the limit.
  */
-async function readPhotoForm(request: Request): Promise<FormData> {
+export async function readPhotoForm(
+  request: Request,
+  maxBytes = UPLOAD_MAX_BYTES,
+): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data;\s*boundary=/i.test(type))
-    throw new AppError('BAD_REQUEST', NOT_A_FORM_MESSAGE);
+  if (!isMultipart(request)) throw new AppError('BAD_REQUEST', NOT_A_FORM_MESSAGE);
   let bytes: Uint8Array;
   try {
-    bytes = await readBody(request, UPLOAD_MAX_BYTES);
+    bytes = await readBody(request, maxBytes);
   } catch (error) {
     if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE')
       throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge, {

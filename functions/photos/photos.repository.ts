@@ -12,10 +12,10 @@ export type PhotoRow = Omit<Selectable<PhotosTable>, 'created_by'>;
  */
 export type NewPhoto = Omit<
   PhotoRow,
-  'id' | 'position' | 'status' | 'created_at' | 'change_id' | 'removal_change_id'
+  'id' | 'position' | 'status' | 'created_at' | 'change_id' | 'removal_change_id' | 'review_id'
 > &
   Pick<Selectable<PhotosTable>, 'created_by'> &
-  Partial<Pick<PhotoRow, 'status' | 'change_id'>>;
+  Partial<Pick<PhotoRow, 'status' | 'change_id' | 'review_id'>>;
 
 const COLUMNS = [
   'id',
@@ -31,14 +31,16 @@ const COLUMNS = [
   'created_at',
   'change_id',
   'removal_change_id',
+  'review_id',
 ] as const;
 
-/** A listing's photos in gallery order (at most 12 exist). */
+/** A listing's photos in gallery order (at most 12 exist; reviewers' photos are not among them). */
 export async function listByListing(db: Db, listingId: string): Promise<PhotoRow[]> {
   return db
     .selectFrom('photos')
     .select(COLUMNS)
     .where('listing_id', '=', listingId)
+    .where('review_id', 'is', null)
     .orderBy('position')
     .orderBy('created_at')
     .execute();
@@ -48,7 +50,10 @@ export async function findById(db: Db, id: string): Promise<PhotoRow | undefined
   return db.selectFrom('photos').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** How many photos the listing has, and whether `contentHash` is one of them. */
+/**
+ * How many photos the listing has (reviewers' not counted), and whether `contentHash` is one of
+ * its photos or its reviewers' (the files are named by content: one copy a listing).
+ */
 export async function countAndDuplicate(
   db: Db,
   listingId: string,
@@ -57,7 +62,7 @@ export async function countAndDuplicate(
   const row = await db
     .selectFrom('photos')
     .select([
-      sql<number>`count(*)::int`.as('count'),
+      sql<number>`(count(*) filter (where review_id is null))::int`.as('count'),
       sql<boolean>`coalesce(bool_or(content_hash = ${contentHash}), false)`.as('duplicate'),
     ])
     .where('listing_id', '=', listingId)
@@ -96,6 +101,7 @@ export async function coversOf(
     .where('listing_id', 'in', listingIds)
     .where('kind', '=', 'cover')
     .where('status', '=', 'live')
+    .where('review_id', 'is', null)
     .orderBy('listing_id')
     .orderBy('position')
     .execute();
@@ -118,6 +124,7 @@ export async function listByListings(db: Db, listingIds: readonly string[]): Pro
     .selectFrom('photos')
     .select(COLUMNS)
     .where('listing_id', 'in', listingIds)
+    .where('review_id', 'is', null)
     .orderBy('listing_id')
     .orderBy('position')
     .orderBy('created_at')
@@ -125,21 +132,27 @@ export async function listByListings(db: Db, listingIds: readonly string[]): Pro
 }
 
 /**
- * Whether `key` is a variant of a photo of the listing, and that photo's status (ADR 042: the
- * public route serves live photos only).
+ * The photo of the listing that `key` is a variant of, if any: whether it is public (live, and for
+ * a reviewer's photo its review published: ADR 042), its review and who added it.
  */
-export async function statusOfVariant(
+export async function photoOfVariant(
   db: Db,
   listingId: string,
   key: string,
-): Promise<'live' | 'pending' | undefined> {
-  const row = await db
-    .selectFrom('photos')
-    .select('status')
-    .where('listing_id', '=', listingId)
-    .where(sql<boolean>`variants @> ${JSON.stringify([{ key }])}::jsonb`)
+): Promise<{ public: boolean; review_id: string | null; created_by: string | null } | undefined> {
+  return db
+    .selectFrom('photos as p')
+    .leftJoin('reviews as r', 'r.id', 'p.review_id')
+    .select([
+      'p.review_id',
+      'p.created_by',
+      sql<boolean>`p.status = 'live' and (p.review_id is null or r.status = 'published')`.as(
+        'public',
+      ),
+    ])
+    .where('p.listing_id', '=', listingId)
+    .where(sql<boolean>`p.variants @> ${JSON.stringify([{ key }])}::jsonb`)
     .executeTakeFirst();
-  return row?.status;
 }
 
 /** Makes the held photos of an approved owner change live. @returns how many. */
@@ -189,4 +202,41 @@ export async function clearRemovalsOf(db: Db, changeId: string): Promise<number>
     .where('removal_change_id', '=', changeId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The photos of the reviews in `reviewIds` (at most 3 each), oldest first; only live ones with `live`. */
+export async function listByReviews(
+  db: Db,
+  reviewIds: readonly string[],
+  options: { live?: boolean } = {},
+): Promise<PhotoRow[]> {
+  if (reviewIds.length === 0) return [];
+  let query = db.selectFrom('photos').select(COLUMNS).where('review_id', 'in', reviewIds);
+  if (options.live) query = query.where('status', '=', 'live');
+  return query.orderBy('review_id').orderBy('position').orderBy('created_at').execute();
+}
+
+/** Publishes (`live`) or holds (`pending`) the photos of a review. @returns how many. */
+export async function setReviewPhotosStatus(
+  db: Db,
+  reviewId: string,
+  status: 'live' | 'pending',
+): Promise<number> {
+  const result = await db
+    .updateTable('photos')
+    .set({ status })
+    .where('review_id', '=', reviewId)
+    .where('status', '!=', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Every blob key of a review's photos (to delete them with the review). */
+export async function blobKeysOfReview(db: Db, reviewId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('variants')
+    .where('review_id', '=', reviewId)
+    .execute();
+  return rows.flatMap((row) => row.variants.map((variant) => variant.key));
 }

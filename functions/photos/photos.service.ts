@@ -3,8 +3,9 @@ import {
   PHOTO_EXTENSIONS,
   PHOTO_MESSAGES,
   PHOTOS_PER_LISTING,
+  REVIEW_PHOTOS_MAX,
 } from '../../common/schemas/photo-rules.ts';
-import type { Photo, PhotoCover, PhotoUpload } from '../../common/schemas/photos.ts';
+import type { Photo, PhotoCover, PhotoUpload, ReviewPhoto } from '../../common/schemas/photos.ts';
 import type { PublicBusiness } from '../../common/schemas/listing.ts';
 import { assertBlobKey, type BlobStore, StorageUnavailableError } from '../_lib/blobs.ts';
 import { AppError } from '../_lib/errors.ts';
@@ -141,6 +142,19 @@ export async function livePhotos(db: Db, listingId: string): Promise<Photo[]> {
     .map(toPhoto);
 }
 
+/** The stored variants of a processed photo, each named by its content hash under its listing. */
+function variantRecords(listingId: string, processed: ProcessedPhoto): PhotoVariantRecord[] {
+  const variants = processed.variants.map((variant) => ({
+    format: variant.format,
+    width: variant.width,
+    height: variant.height,
+    key: photoKey(listingId, `${variant.hash.slice(0, 32)}.${PHOTO_EXTENSIONS[variant.format]}`),
+    bytes: variant.bytes.byteLength,
+  }));
+  for (const { key } of variants) assertBlobKey(key);
+  return variants;
+}
+
 /**
  * Processes `file`, refuses early what `check` refuses, writes the variants, then calls `record`
  * (a transaction that checks again and writes the row). Nothing is kept when any step fails: a
@@ -160,14 +174,7 @@ async function storeThenRecord<T>(
   // Refuse early what would be refused anyway, before writing any file.
   await check(db, processed.contentHash);
 
-  const variants: PhotoVariantRecord[] = processed.variants.map((variant) => ({
-    format: variant.format,
-    width: variant.width,
-    height: variant.height,
-    key: photoKey(listingId, `${variant.hash.slice(0, 32)}.${PHOTO_EXTENSIONS[variant.format]}`),
-    bytes: variant.bytes.byteLength,
-  }));
-  for (const { key } of variants) assertBlobKey(key);
+  const variants = variantRecords(listingId, processed);
   const keys = variants.map((variant) => variant.key);
   const written = await Promise.allSettled(
     processed.variants.map((variant, i) =>
@@ -486,7 +493,7 @@ export async function readVariant(
 ): Promise<{ bytes: Uint8Array; contentType: string; tags: string[] }> {
   if (!PHOTO_FILE_PATTERN.test(file)) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
   const key = photoKey(listingId, file);
-  if ((await repository.statusOfVariant(db, listingId, key)) !== 'live')
+  if (!(await repository.photoOfVariant(db, listingId, key))?.public)
     throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
   const found = await blobs.get(key);
   if (!found) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
@@ -494,10 +501,12 @@ export async function readVariant(
 }
 
 /**
- * One variant file of any photo of a listing (held ones included) for its owner or an admin
- * (ADR 042): the owner dashboard and the Claims tab show held photos through it.
- * @throws AppError NOT_FOUND (no such variant, or the caller neither owns the listing nor is an
- *   admin: the file's existence is not given away); SERVICE_UNAVAILABLE when the store fails.
+ * One variant file of any photo of a listing (held ones included) for those who may see it before
+ * it is public (ADR 042): the admins; the listing's owner for the listing's photos (the owner
+ * dashboard); the reviewer for their review's photos. The owner dashboard, the Claims tab and the
+ * Reviews tab show held photos through it.
+ * @throws AppError NOT_FOUND (no such variant, or the caller may not see it: the file's existence
+ *   is not given away); SERVICE_UNAVAILABLE when the store fails.
  */
 export async function readHeldVariant(
   db: Db,
@@ -507,15 +516,162 @@ export async function readHeldVariant(
   file: string,
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
   if (!PHOTO_FILE_PATTERN.test(file)) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
-  if (!caller.isAdmin) {
-    const listing = await registrationRows.findForOwner(db, { id: listingId });
-    if (listing?.owner_user_id !== caller.id)
-      throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
-  }
   const key = photoKey(listingId, file);
-  if (!(await repository.statusOfVariant(db, listingId, key)))
-    throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+  const photo = await repository.photoOfVariant(db, listingId, key);
+  if (!photo) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+  if (!caller.isAdmin) {
+    const allowed = photo.review_id
+      ? photo.created_by === caller.id
+      : (await registrationRows.findForOwner(db, { id: listingId }))?.owner_user_id === caller.id;
+    if (!allowed) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+  }
   const found = await blobs.get(key);
   if (!found) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
   return found;
+}
+
+// Reviewers' photos (ADR 042) -------------------------------------------------------------------
+
+/** Photos processed and stored for a review not yet saved: its rows are written by the review's transaction. */
+export interface PreparedPhotos {
+  listingId: string;
+  photos: { processed: ProcessedPhoto; variants: PhotoVariantRecord[] }[];
+  keys: string[];
+}
+
+/**
+ * Processes a reviewer's photos (at most {@link REVIEW_PHOTOS_MAX}) and writes their variants,
+ * before the review's transaction (no I/O is held open meanwhile). All or nothing: when one photo
+ * is refused or a write fails, the files already written are deleted.
+ * @throws AppError VALIDATION_FAILED (too many photos, a bad file), PAYLOAD_TOO_LARGE, CONFLICT
+ *   (the same photo twice); StorageUnavailableError (503).
+ */
+export async function prepareReviewPhotos(
+  db: Db,
+  blobs: BlobStore,
+  listingId: string,
+  files: readonly Uint8Array[],
+): Promise<PreparedPhotos> {
+  if (files.length > REVIEW_PHOTOS_MAX)
+    throw new AppError('VALIDATION_FAILED', PHOTO_MESSAGES.tooManyForReview, {
+      photos: [PHOTO_MESSAGES.tooManyForReview],
+    });
+  const photos: PreparedPhotos['photos'] = [];
+  for (const file of files) {
+    const processed = await processPhoto(file);
+    if (photos.some((p) => p.processed.contentHash === processed.contentHash))
+      throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
+    const { duplicate } = await repository.countAndDuplicate(db, listingId, processed.contentHash);
+    if (duplicate) throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
+    photos.push({ processed, variants: variantRecords(listingId, processed) });
+  }
+  const keys = photos.flatMap((p) => p.variants.map((variant) => variant.key));
+  const written = await Promise.allSettled(
+    photos.flatMap((p) =>
+      p.processed.variants.map((variant, i) =>
+        blobs.put(p.variants[i]!.key, variant.bytes, variant.contentType),
+      ),
+    ),
+  );
+  const failure = written.find((result) => result.status === 'rejected');
+  if (failure) {
+    await deleteBlobs(blobs, keys);
+    throw failure.reason instanceof AppError
+      ? failure.reason
+      : new StorageUnavailableError(failure.reason);
+  }
+  return { listingId, photos, keys };
+}
+
+/**
+ * Records prepared photos as the held (`pending`) photos of `reviewId`, in the review's
+ * transaction `trx`. @throws AppError CONFLICT when one of them was added meanwhile.
+ */
+export async function recordReviewPhotos(
+  trx: Db,
+  prepared: PreparedPhotos,
+  reviewId: string,
+  userId: string,
+): Promise<void> {
+  for (const { processed, variants } of prepared.photos) {
+    await repository.insertLast(trx, {
+      listing_id: prepared.listingId,
+      kind: 'work',
+      caption: '',
+      width: processed.width,
+      height: processed.height,
+      variants,
+      content_hash: processed.contentHash,
+      created_by: userId,
+      status: 'pending',
+      review_id: reviewId,
+    });
+  }
+}
+
+/**
+ * Deletes the files of prepared photos whose review was not saved (logged, never thrown). A
+ * unique violation means the same photo was saved at the same moment by a twin request, whose row
+ * owns the very same files: they are kept then.
+ */
+export async function discardPrepared(
+  blobs: BlobStore,
+  prepared: PreparedPhotos | null,
+  error: unknown,
+): Promise<void> {
+  if (!prepared || prepared.keys.length === 0 || isUniqueViolation(error)) return;
+  await deleteBlobs(blobs, prepared.keys);
+}
+
+/** Publishes (the admin published the review) or holds again the photos of a review, in `trx`. */
+export async function setReviewPhotosLive(
+  trx: Db,
+  reviewId: string,
+  live: boolean,
+): Promise<number> {
+  return repository.setReviewPhotosStatus(trx, reviewId, live ? 'live' : 'pending');
+}
+
+/** The blob keys of a review's photos, read before the review is deleted (its rows cascade). */
+export function reviewPhotoKeys(trx: Db, reviewId: string): Promise<string[]> {
+  return repository.blobKeysOfReview(trx, reviewId);
+}
+
+/** After a review's deletion committed: deletes its photos' files (logged on failure). */
+export async function deleteReviewPhotoFiles(
+  blobs: BlobStore,
+  keys: readonly string[],
+): Promise<void> {
+  if (keys.length > 0) await deleteBlobs(blobs, keys);
+}
+
+function toReviewPhoto(row: repository.PhotoRow): ReviewPhoto {
+  const photo = toPhoto(row);
+  const jpegs = photo.variants.filter((v) => v.format === 'jpeg');
+  return {
+    id: photo.id,
+    width: photo.width,
+    height: photo.height,
+    src: jpegs[0]?.url ?? photo.variants[0]!.url,
+    full: jpegs.at(-1)?.url ?? photo.variants.at(-1)!.url,
+    status: photo.status,
+  };
+}
+
+/**
+ * The photos of each review in `reviewIds` (one query for the page): every photo for the admin
+ * and the author, only the live ones (`live`) for the public list.
+ */
+export async function photosOfReviews(
+  db: Db,
+  reviewIds: readonly string[],
+  options: { live?: boolean } = {},
+): Promise<Map<string, ReviewPhoto[]>> {
+  const byReview = new Map<string, ReviewPhoto[]>();
+  for (const row of await repository.listByReviews(db, reviewIds, options)) {
+    const list = byReview.get(row.review_id!) ?? [];
+    list.push(toReviewPhoto(row));
+    byReview.set(row.review_id!, list);
+  }
+  return byReview;
 }
