@@ -25,8 +25,7 @@ import * as service from './photos.service.ts';
 /** Largest upload body: the 10 MB photo plus its form's boundaries and fields. */
 export const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
 
-export const UPLOAD_CUT_OFF_MESSAGE =
-  'The upload was cut off before the photo arrived. Please try again.';
+export const UPLOAD_CUT_OFF_MESSAGE = PHOTO_MESSAGES.cutOff;
 const NOT_A_FORM_MESSAGE = 'Please send the photo as a form upload (multipart/form-data).';
 
 /** A year: variant files are named by their content hash, so they never change. */

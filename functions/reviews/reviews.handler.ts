@@ -25,9 +25,9 @@ import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import * as service from './reviews.service.ts';
 import {
-  PHOTO_MAX_BYTES,
   PHOTO_MESSAGES,
   REVIEW_PHOTOS_MAX,
+  REVIEW_UPLOAD_MAX_BYTES,
 } from '../../common/schemas/photo-rules.ts';
 import { AppError } from '../_lib/errors.ts';
 import { isMultipart, readPhotoForm } from '../photos/photos.handler.ts';
@@ -54,8 +54,8 @@ export async function listForListing(request: Request, ctx: ApiContext): Promise
   return reply(ReviewListResponseSchema, await service.listingReviews(await ctx.db(), id, query));
 }
 
-/** Largest review body with photos: 3 photos of 10 MB and the form's fields. */
-export const REVIEW_UPLOAD_MAX_BYTES = REVIEW_PHOTOS_MAX * PHOTO_MAX_BYTES + 64 * 1024;
+/** Largest review body with photos (common/schemas/photo-rules.ts). */
+export { REVIEW_UPLOAD_MAX_BYTES };
 
 /**
  * The review and its photos from a JSON body, or from multipart/form-data: the review's fields as
