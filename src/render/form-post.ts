@@ -218,7 +218,12 @@ export async function handleFormPost<T>(
     astro.response.status = upload.status;
     return {
       kind: 'show',
-      state: { values: {}, fieldErrors: {}, error: upload.error, idempotencyKey: newIdempotencyKey() },
+      state: {
+        values: {},
+        fieldErrors: {},
+        error: upload.error,
+        idempotencyKey: newIdempotencyKey(),
+      },
     };
   }
   const params = upload ? upload.params : await readFormBody(astro.request);

@@ -180,3 +180,103 @@ test('an owner’s photo waits for the admin, then shows on the page and the car
   }
   await Promise.all([adminContext.close(), owner.close(), visitor.close()]);
 });
+
+test.describe('a review with a photo, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, extraHTTPHeaders: visitorAddress(27) });
+
+  test('the review form posts a photo; held until the admin publishes it, then under the review', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const jpeg = await sharp({
+      create: { width: 1000, height: 750, channels: 3, background: { r: 40, g: 160, b: 90 } },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'ReviewerPhone' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    const email = `photo-reviewer-${Date.now()}@example.com`;
+    const signUp = await context.request.post('/api/auth/sign-up', {
+      headers: { origin: BASE_URL },
+      data: { email, password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    const [mail] = await waitForMail(
+      (m) => m.to.includes(email) && m.subject.includes('Confirm'),
+      'confirmation e-mail',
+    );
+    await page.goto(
+      mail!.body.match(/https?:\/\/\S+\/api\/auth\/verify-email\?token=[^\s>"]+/)![0],
+    );
+    await expect(page).toHaveURL(/email_verified=1/);
+
+    const first = await context.request.get('/api/directory?category=parts&limit=1');
+    const [listing] = ((await first.json()) as { businesses: { id: string; slug: string }[] })
+      .businesses;
+    await page.goto(`/business/${listing!.slug}/review/`);
+    const title = `Found the part in one hour ${Date.now().toString(36)}`;
+    await page.getByLabel('4 stars', { exact: true }).check();
+    await page.getByLabel('Title *', { exact: true }).fill(title);
+    await page
+      .getByLabel('Your review *', { exact: true })
+      .fill('They had the original brake master cylinder for my Corolla and fitted it properly.');
+    await page.getByLabel('Service used *', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Month of your visit *', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Name shown with your review *', { exact: true }).fill('Bisi O.');
+    await page.getByLabel(/^Photos \(optional/).setInputFiles({
+      name: 'IMG_2044.jpg',
+      mimeType: 'image/jpeg',
+      buffer: jpeg,
+    });
+    await page.getByRole('button', { name: 'Post review' }).click();
+    await expect(page.getByText('Your review waits for our team')).toBeVisible();
+    await expect(page.getByText('Has photos for our team to check')).toBeVisible();
+    const own = page.getByRole('list', { name: 'Your photos' }).getByRole('img');
+    await expect(own).toHaveCount(1);
+    const heldSrc = (await own.getAttribute('src'))!;
+    expect((await context.request.get(heldSrc)).status()).toBe(200);
+    const publicSrc = heldSrc.replace('/api/account/photos/', '/api/photos/');
+    // Contexts made here take this file's `use` (no script): the visitor and admin run script.
+    const visitor = await browser.newContext({ javaScriptEnabled: true });
+    expect((await visitor.request.get(publicSrc)).status()).toBe(404);
+
+    // The admin sees the photo in the Reviews tab and publishes the review with it.
+    const adminContext = await browser.newContext({
+      javaScriptEnabled: true,
+      storageState: await adminStorageState(browser, BASE_URL),
+    });
+    const adminPage = await adminContext.newPage();
+    await openAdmin(adminPage, 'Reviews');
+    await expect(adminTab(adminPage, 'Reviews')).toHaveAttribute('aria-selected', 'true');
+    await adminPage.getByRole('searchbox').fill(title);
+    const card = adminPage.locator('li.admin-review').filter({ hasText: title });
+    const proposed = card.getByRole('img', { name: 'Photo 1 of the review' });
+    await expect
+      .poll(() => proposed.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(320);
+    await card.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expectToast(adminPage, 'Review published');
+
+    // Published: the photo is under the review on the business page, served without EXIF.
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/business/${listing!.slug}/`);
+    const review = visitorPage.locator('article.review').filter({ hasText: title });
+    const thumb = review.getByRole('img', { name: 'Photo 1 from Bisi O.' });
+    await expect(thumb).toHaveAttribute('src', /^\/api\/photos\/.+\.jpg$/);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    const served = await visitor.request.get((await thumb.getAttribute('src'))!);
+    expect(served.status()).toBe(200);
+    expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
+
+    // Leave the shared e2e data as it was: the author deletes the review (and its photo).
+    const mine = await context.request.get(`/api/account/reviews/${listing!.id}`);
+    const { review: written } = (await mine.json()) as { review: { id: string } };
+    const deleted = await context.request.delete(`/api/reviews/${written.id}`, {
+      headers: { origin: BASE_URL },
+    });
+    expect(deleted.status()).toBe(200);
+    expect((await visitor.request.get(publicSrc)).status()).toBe(404);
+    await Promise.all([adminContext.close(), visitor.close()]);
+  });
+});
