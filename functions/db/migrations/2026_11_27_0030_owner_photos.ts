@@ -33,9 +33,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index photos_review on photos (review_id) where review_id is not null`.execute(
     db,
   );
+  // The variant route finds a file's photo by its key (`variants @> [{ key }]`): a listing may
+  // have thousands of reviewers' photos.
+  await sql`create index photos_variants on photos using gin (variants jsonb_path_ops)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists photos_variants`.execute(db);
   await sql`drop index if exists photos_review`.execute(db);
   await sql`drop index if exists photos_removal_change`.execute(db);
   await sql`drop index if exists photos_change`.execute(db);
