@@ -132,6 +132,22 @@ export async function remove(_request: Request, ctx: ApiContext): Promise<Respon
   return reply(OkResponseSchema, { ok: true });
 }
 
+/** A variant file's answer: its bytes, type and length, never sniffed, with `headers`. */
+function fileResponse(
+  bytes: Uint8Array,
+  contentType: string,
+  headers: Record<string, string>,
+): Response {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'content-type': contentType,
+      'content-length': String(bytes.byteLength),
+      'x-content-type-options': 'nosniff',
+      ...headers,
+    },
+  });
+}
+
 const VariantParamsSchema = z.object({ listing: z.uuid(), file: z.string() });
 
 /**
@@ -149,15 +165,10 @@ export async function variant(_request: Request, ctx: ApiContext): Promise<Respo
     params.data.listing,
     params.data.file,
   );
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      'content-type': contentType,
-      'content-length': String(bytes.byteLength),
-      'cache-control': PHOTO_CACHE_CONTROL,
-      'netlify-cdn-cache-control': `${PHOTO_CACHE_CONTROL}, durable`,
-      'netlify-cache-tag': tags.join(','),
-      'x-content-type-options': 'nosniff',
-    },
+  return fileResponse(bytes, contentType, {
+    'cache-control': PHOTO_CACHE_CONTROL,
+    'netlify-cdn-cache-control': `${PHOTO_CACHE_CONTROL}, durable`,
+    'netlify-cache-tag': tags.join(','),
   });
 }
 
@@ -234,12 +245,5 @@ export async function heldVariant(_request: Request, ctx: ApiContext): Promise<R
     params.data.listing,
     params.data.file,
   );
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      'content-type': contentType,
-      'content-length': String(bytes.byteLength),
-      'cache-control': 'private, max-age=3600',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return fileResponse(bytes, contentType, { 'cache-control': 'private, max-age=3600' });
 }

@@ -249,6 +249,13 @@ export async function addPhoto(
 /** Owner photo uploads and removals per account per hour. */
 export const OWNER_PHOTO_ACTIONS_PER_HOUR = 60;
 
+/** @throws AppError RATE_LIMITED past {@link OWNER_PHOTO_ACTIONS_PER_HOUR} for `userId`. */
+function limitOwnerActions(db: Db, userId: string): Promise<void> {
+  return enforceRateLimits(db, [
+    { key: `owner-photo:user:${userId}`, limit: OWNER_PHOTO_ACTIONS_PER_HOUR, windowSeconds: 3600 },
+  ]);
+}
+
 /**
  * The listing `listingId` if `userId` owns it. @throws AppError NOT_FOUND (no such listing),
  * FORBIDDEN (someone else's).
@@ -290,13 +297,7 @@ export async function addOwnerPhoto(
   input: PhotoUpload,
 ): Promise<Photo> {
   await ownedListing(db, userId, listingId);
-  await enforceRateLimits(db, [
-    {
-      key: `owner-photo:user:${userId}`,
-      limit: OWNER_PHOTO_ACTIONS_PER_HOUR,
-      windowSeconds: 3600,
-    },
-  ]);
+  await limitOwnerActions(db, userId);
   const check = (trx: Db, hash: string) => checkRoom(trx, listingId, hash);
   return storeThenRecord(db, blobs, listingId, file, check, async (trx, processed, variants) => {
     // Change first, then listing: the order the admin's decision locks them in.
@@ -335,13 +336,7 @@ export async function ownerRemovePhoto(
   action: 'remove' | 'keep',
 ): Promise<Photo[]> {
   await ownedListing(db, userId, listingId);
-  await enforceRateLimits(db, [
-    {
-      key: `owner-photo:user:${userId}`,
-      limit: OWNER_PHOTO_ACTIONS_PER_HOUR,
-      windowSeconds: 3600,
-    },
-  ]);
+  await limitOwnerActions(db, userId);
   const deleted = await db.transaction().execute(async (trx) => {
     const change = await changeRows.lockOrCreatePendingChange(trx, listingId, userId);
     await ownedListing(trx, userId, listingId, true);

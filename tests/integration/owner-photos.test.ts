@@ -4,12 +4,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES, PHOTOS_PER_LISTING } from '../../common/schemas/photo-rules.ts';
-import { type BlobStore, folderBlobStore } from '../../functions/_lib/blobs.ts';
+import { folderBlobStore } from '../../functions/_lib/blobs.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { UPLOAD_CUT_OFF_MESSAGE } from '../../functions/photos/photos.handler.ts';
 import { livePhotos } from '../../functions/photos/photos.service.ts';
 import { CacheTags } from '../../functions/site/cache-tags.ts';
 import { insertBusiness } from '../factories/business.ts';
+import { flakyBlobStore, multipartBody, phonePhoto } from '../factories/photos.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
@@ -25,24 +26,7 @@ const OWNER = { as: 'owner' } as const;
 const OTHER = { as: 'other' } as const;
 const users: Record<string, string> = {};
 
-/** A store whose writes fail while `state.down` is set (a storage outage) after `failAfter` puts. */
-function flakyStore(inner: BlobStore) {
-  const state = { down: false, failAfter: 0, puts: 0 };
-  const store: BlobStore = {
-    kind: inner.kind,
-    put: async (key, bytes, type) => {
-      if (state.down && state.puts++ >= state.failAfter)
-        throw Object.assign(new Error('store down'), { code: 'ECONNREFUSED' });
-      return inner.put(key, bytes, type);
-    },
-    get: (key) => inner.get(key),
-    delete: (key) => inner.delete(key),
-    list: (prefix) => inner.list(prefix),
-  };
-  return { store, state };
-}
-
-const { store: blobs, state: outage } = flakyStore(
+const { store: blobs, state: outage } = flakyBlobStore(
   folderBlobStore(mkdtempSync(path.join(tmpdir(), 'lagos-owner-photos-test-'))),
 );
 
@@ -69,35 +53,10 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-let shade = 0;
-/** A small JPEG of its own colour (no two are the same photo), with EXIF carrying GPS. */
-async function photo(width = 900, height = 600): Promise<Buffer> {
-  shade += 1;
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: (shade * 3) % 256, g: (shade * 11) % 256, b: (shade * 17) % 256 },
-    },
-  })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N' } })
-    .toBuffer();
-}
+const photo = phonePhoto;
 
-async function multipart(file: Uint8Array | string | null, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  if (file !== null)
-    form.set('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), 'x.jpg');
-  for (const [name, value] of Object.entries({ kind: 'workshop', ...fields }))
-    form.set(name, value);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    body: new Uint8Array(await request.arrayBuffer()),
-    type: request.headers.get('content-type')!,
-  };
-}
+const multipart = (file: Uint8Array | string | null, fields: Record<string, string> = {}) =>
+  multipartBody({ kind: 'workshop', ...fields }, file === null ? [] : [['file', file]]);
 
 async function ownerUpload(
   listingId: string,
@@ -404,28 +363,26 @@ describe('bad input and faults (issue 26.5): refused, nothing half-saved', () =>
 
   it('a storage outage: 503, no row, no change, no file left', async () => {
     const listing = await ownedListing();
-    outage.down = true;
     outage.puts = 0;
-    outage.failAfter = 3;
+    outage.failAfterPuts = 3;
     try {
       const response = await ownerUpload(listing.id, await photo());
       expect(response.status).toBe(503);
       expect(response.body.error.code).toBe('SERVICE_UNAVAILABLE');
       expect(response.body.error.message).toMatch(/try again/);
     } finally {
-      outage.down = false;
+      outage.failAfterPuts = Infinity;
     }
     await expectNothingSaved(listing.id);
     // What was saved before the outage is untouched.
     const before = await ownerUpload(listing.id, await photo());
     expect(before.status).toBe(201);
-    outage.down = true;
     outage.puts = 0;
-    outage.failAfter = 0;
+    outage.failAfterPuts = 0;
     try {
       expect((await ownerUpload(listing.id, await photo())).status).toBe(503);
     } finally {
-      outage.down = false;
+      outage.failAfterPuts = Infinity;
     }
     expect((await rowsOf(listing.id)).map((r) => r.id)).toEqual([before.body.id]);
     expect(await filesOf(listing.id)).toHaveLength(9);

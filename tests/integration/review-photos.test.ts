@@ -6,11 +6,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../../common/schemas/photo-rules.ts';
 import { lagosMonth } from '../../common/schemas/reviews.ts';
-import { type BlobStore, folderBlobStore } from '../../functions/_lib/blobs.ts';
+import { folderBlobStore } from '../../functions/_lib/blobs.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { livePhotos } from '../../functions/photos/photos.service.ts';
 import { UPLOAD_CUT_OFF_MESSAGE } from '../../functions/photos/photos.handler.ts';
 import { insertBusiness } from '../factories/business.ts';
+import { flakyBlobStore, multipartBody, phonePhoto } from '../factories/photos.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
@@ -25,21 +26,7 @@ const ADMIN = { as: 'admin' } as const;
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
-function flakyStore(inner: BlobStore) {
-  const state = { down: false };
-  const store: BlobStore = {
-    kind: inner.kind,
-    put: async (key, bytes, type) => {
-      if (state.down) throw Object.assign(new Error('store down'), { code: 'ECONNREFUSED' });
-      return inner.put(key, bytes, type);
-    },
-    get: (key) => inner.get(key),
-    delete: (key) => inner.delete(key),
-    list: (prefix) => inner.list(prefix),
-  };
-  return { store, state };
-}
-const { store: blobs, state: outage } = flakyStore(
+const { store: blobs, state: outage } = flakyBlobStore(
   folderBlobStore(mkdtempSync(path.join(tmpdir(), 'lagos-review-photos-test-'))),
 );
 
@@ -72,21 +59,7 @@ async function reviewer(): Promise<string> {
   return name;
 }
 
-let shade = 0;
-async function photo(width = 800, height = 600): Promise<Buffer> {
-  shade += 1;
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: (shade * 5) % 256, g: (shade * 19) % 256, b: (shade * 23) % 256 },
-    },
-  })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'ReviewPhone' }, IFD3: { GPSLatitudeRef: 'N' } })
-    .toBuffer();
-}
+const photo = (width = 800, height = 600) => phonePhoto(width, height);
 
 let texts = 0;
 const review = () => ({
@@ -104,21 +77,16 @@ async function writeWithPhotos(
   files: (Uint8Array | string)[],
   fields: unknown = review(),
 ) {
-  const form = new FormData();
-  form.set('review', JSON.stringify(fields));
-  for (const file of files)
-    form.append(
-      'photos',
-      new Blob([typeof file === 'string' ? file : new Uint8Array(file)]),
-      'p.jpg',
-    );
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const { body, type } = await multipartBody(
+    { review: JSON.stringify(fields) },
+    files.map((file) => ['photos', file] as const),
+  );
   return api.call(`/api/directory/${listingId}/reviews`, {
     method: 'POST',
     as,
     ip: nextIp(),
-    body: new Uint8Array(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
+    body,
+    headers: { 'content-type': type },
   });
 }
 
@@ -246,17 +214,15 @@ describe('bad input and faults (issue 26.5): the review is refused, nothing is s
   it('refuses an upload cut off half-way', async () => {
     const listing = await insertBusiness(handle.db);
     const as = await reviewer();
-    const form = new FormData();
-    form.set('review', JSON.stringify(review()));
-    form.append('photos', new Blob([new Uint8Array(await photo())]), 'p.jpg');
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const body = new Uint8Array(await request.arrayBuffer());
+    const { body, type } = await multipartBody({ review: JSON.stringify(review()) }, [
+      ['photos', await photo()],
+    ]);
     const cut = await api.call(`/api/directory/${listing.id}/reviews`, {
       method: 'POST',
       as,
       ip: nextIp(),
       body: body.subarray(0, Math.floor(body.length / 2)),
-      headers: { 'content-type': request.headers.get('content-type')! },
+      headers: { 'content-type': type },
     });
     expect(cut.status).toBe(400);
     expect(cut.body.error.message).toBe(UPLOAD_CUT_OFF_MESSAGE);
@@ -267,13 +233,14 @@ describe('bad input and faults (issue 26.5): the review is refused, nothing is s
     const listing = await insertBusiness(handle.db);
     const as = await reviewer();
     const files = [await photo(), await photo()];
-    outage.down = true;
+    outage.failAfterPuts = 0;
+    outage.puts = 0;
     try {
       const response = await writeWithPhotos(listing.id, as, files);
       expect(response.status).toBe(503);
       expect(response.body.error.code).toBe('SERVICE_UNAVAILABLE');
     } finally {
-      outage.down = false;
+      outage.failAfterPuts = Infinity;
     }
     await expectNothingSaved(listing.id);
     // The same review sent again once the store is back is saved whole.

@@ -10,10 +10,9 @@ import {
   type ListingFields,
 } from '../../../common/schemas/claims';
 import type { PageInfo } from '../../../common/schemas/api';
-import { PHOTO_KIND_LABELS } from '../../../common/schemas/photo-rules';
 import type { Photo } from '../../../common/schemas/photos';
-import { thumbnailOf } from '../../browser/photo-upload';
 import { EmptyState } from '../ui/EmptyState';
+import { PhotoThumb } from '../ui/PhotoPieces';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
 
@@ -130,20 +129,10 @@ function shown(key: keyof ListingFields, value: ListingFields[keyof ListingField
 /** Thumbnails of photos, each with its kind and caption. */
 function PhotoStrip({ photos, label }: { photos: Photo[]; label: string }) {
   return (
-    <ul className="admin-photo-grid" aria-label={label}>
+    <ul className="photo-grid" aria-label={label}>
       {photos.map((photo) => (
         <li key={photo.id}>
-          <img
-            src={thumbnailOf(photo)}
-            alt={photo.caption || PHOTO_KIND_LABELS[photo.kind]}
-            width={160}
-            height={Math.round((160 * photo.height) / photo.width)}
-            loading="lazy"
-          />
-          <span className="small">
-            {PHOTO_KIND_LABELS[photo.kind]}
-            {photo.caption ? ` · ${photo.caption}` : ''}
-          </span>
+          <PhotoThumb photo={photo} />
         </li>
       ))}
     </ul>

@@ -254,7 +254,7 @@ function ReviewPhotos({ review, onDone }: { review: AdminReview; onDone: () => v
     onDone();
   }
   return (
-    <ul className="admin-photo-grid" aria-label={`Photos with ${review.title}`}>
+    <ul className="photo-grid" aria-label={`Photos with ${review.title}`}>
       {review.photos.map((photo, i) => (
         <li key={photo.id}>
           <a href={photo.full} target="_blank" rel="noopener">
