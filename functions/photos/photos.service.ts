@@ -156,6 +156,33 @@ function variantRecords(listingId: string, processed: ProcessedPhoto): PhotoVari
 }
 
 /**
+ * Writes the variant files of processed photos, all or nothing: when one write fails, the files
+ * already written are deleted. @returns their keys.
+ * @throws StorageUnavailableError (503) when the store fails.
+ */
+async function writeVariants(
+  blobs: BlobStore,
+  photos: readonly { processed: ProcessedPhoto; variants: PhotoVariantRecord[] }[],
+): Promise<string[]> {
+  const keys = photos.flatMap((p) => p.variants.map((variant) => variant.key));
+  const written = await Promise.allSettled(
+    photos.flatMap((p) =>
+      p.processed.variants.map((variant, i) =>
+        blobs.put(p.variants[i]!.key, variant.bytes, variant.contentType),
+      ),
+    ),
+  );
+  const failure = written.find((result) => result.status === 'rejected');
+  if (failure) {
+    await deleteBlobs(blobs, keys);
+    throw failure.reason instanceof AppError
+      ? failure.reason
+      : new StorageUnavailableError(failure.reason);
+  }
+  return keys;
+}
+
+/**
  * Processes `file`, refuses early what `check` refuses, writes the variants, then calls `record`
  * (a transaction that checks again and writes the row). Nothing is kept when any step fails: a
  * failed blob write deletes the blobs already written, a failed `record` deletes all of them
@@ -175,19 +202,7 @@ async function storeThenRecord<T>(
   await check(db, processed.contentHash);
 
   const variants = variantRecords(listingId, processed);
-  const keys = variants.map((variant) => variant.key);
-  const written = await Promise.allSettled(
-    processed.variants.map((variant, i) =>
-      blobs.put(variants[i]!.key, variant.bytes, variant.contentType),
-    ),
-  );
-  const failure = written.find((result) => result.status === 'rejected');
-  if (failure) {
-    await deleteBlobs(blobs, keys);
-    throw failure.reason instanceof AppError
-      ? failure.reason
-      : new StorageUnavailableError(failure.reason);
-  }
+  const keys = await writeVariants(blobs, [{ processed, variants }]);
 
   try {
     return await db.transaction().execute((trx) => record(trx, processed, variants));
@@ -200,6 +215,26 @@ async function storeThenRecord<T>(
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
     throw error;
   }
+}
+
+/** The row of a processed photo whose variants are stored (live unless the caller says). */
+function newPhoto(
+  listingId: string,
+  input: PhotoUpload,
+  processed: ProcessedPhoto,
+  variants: PhotoVariantRecord[],
+  createdBy: string | null,
+): repository.NewPhoto {
+  return {
+    listing_id: listingId,
+    kind: input.kind,
+    caption: input.caption,
+    width: processed.width,
+    height: processed.height,
+    variants,
+    content_hash: processed.contentHash,
+    created_by: createdBy,
+  };
 }
 
 /** Refuses the same photo twice, and a 13th photo (live and held ones count alike). */
@@ -230,16 +265,10 @@ export async function addPhoto(
   return storeThenRecord(db, blobs, listingId, file, check, async (trx, processed, variants) => {
     const listing = await registrations.lockRegistration(trx, listingId);
     await check(trx, processed.contentHash);
-    const row = await repository.insertLast(trx, {
-      listing_id: listingId,
-      kind: input.kind,
-      caption: input.caption,
-      width: processed.width,
-      height: processed.height,
-      variants,
-      content_hash: processed.contentHash,
-      created_by: adminId,
-    });
+    const row = await repository.insertLast(
+      trx,
+      newPhoto(listingId, input, processed, variants, adminId),
+    );
     return { photo: toPhoto(row), tags: photoTags(listing) };
   });
 }
@@ -305,14 +334,7 @@ export async function addOwnerPhoto(
     await ownedListing(trx, userId, listingId, true);
     await check(trx, processed.contentHash);
     const row = await repository.insertLast(trx, {
-      listing_id: listingId,
-      kind: input.kind,
-      caption: input.caption,
-      width: processed.width,
-      height: processed.height,
-      variants,
-      content_hash: processed.contentHash,
-      created_by: userId,
+      ...newPhoto(listingId, input, processed, variants, userId),
       status: 'pending',
       change_id: change.id,
     });
@@ -560,22 +582,7 @@ export async function prepareReviewPhotos(
     if (duplicate) throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
     photos.push({ processed, variants: variantRecords(listingId, processed) });
   }
-  const keys = photos.flatMap((p) => p.variants.map((variant) => variant.key));
-  const written = await Promise.allSettled(
-    photos.flatMap((p) =>
-      p.processed.variants.map((variant, i) =>
-        blobs.put(p.variants[i]!.key, variant.bytes, variant.contentType),
-      ),
-    ),
-  );
-  const failure = written.find((result) => result.status === 'rejected');
-  if (failure) {
-    await deleteBlobs(blobs, keys);
-    throw failure.reason instanceof AppError
-      ? failure.reason
-      : new StorageUnavailableError(failure.reason);
-  }
-  return { listingId, photos, keys };
+  return { listingId, photos, keys: await writeVariants(blobs, photos) };
 }
 
 /**
@@ -590,14 +597,7 @@ export async function recordReviewPhotos(
 ): Promise<void> {
   for (const { processed, variants } of prepared.photos) {
     await repository.insertLast(trx, {
-      listing_id: prepared.listingId,
-      kind: 'work',
-      caption: '',
-      width: processed.width,
-      height: processed.height,
-      variants,
-      content_hash: processed.contentHash,
-      created_by: userId,
+      ...newPhoto(prepared.listingId, { kind: 'work', caption: '' }, processed, variants, userId),
       status: 'pending',
       review_id: reviewId,
     });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PHOTO_MESSAGES, PHOTOS_PER_LISTING } from '../../../common/schemas/photo-rules';
+import { PHOTOS_PER_LISTING } from '../../../common/schemas/photo-rules';
 import type { Photo } from '../../../common/schemas/photos';
 import { apiGet, apiPost, isUnexpected } from '../../browser/api-client';
-import { PhotoAddForm, PhotoThumb } from '../ui/PhotoPieces';
+import { PhotoAddForm, PhotoListState, PhotoThumb } from '../ui/PhotoPieces';
 
 /**
  * The owner's photos of one listing on the owner dashboard (issue 26.1, ADR 042): add a photo
@@ -71,13 +71,7 @@ export function OwnerPhotos({
         Show your workshop, your work and your team. New photos and removals go live once our team
         has checked them.
       </p>
-      {loadError && (
-        <p role="alert" className="field-error">
-          {loadError}
-        </p>
-      )}
-      {photos === null && !loadError && <p className="small muted">Loading photos…</p>}
-      {photos && photos.length === 0 && <p className="small muted">No photos yet.</p>}
+      <PhotoListState photos={photos} error={loadError} />
       {photos && photos.length > 0 && (
         <ul className="photo-grid">
           {photos.map((photo) => {
@@ -107,24 +101,21 @@ export function OwnerPhotos({
           })}
         </ul>
       )}
-      {full ? (
-        <p className="small muted">{PHOTO_MESSAGES.tooMany}</p>
-      ) : (
-        <PhotoAddForm
-          id={prefix}
-          url={base}
-          label="Send photo for review"
-          disabled={photos === null}
-          message={shown}
-          onAdded={(photo) => {
-            setPhotos((current) => [...(current ?? []), photo]);
-            toast.success('Photo sent for review', {
-              description: 'It goes live once our team has checked it.',
-            });
-            onChanged();
-          }}
-        />
-      )}
+      <PhotoAddForm
+        full={full}
+        id={prefix}
+        url={base}
+        label="Send photo for review"
+        disabled={photos === null}
+        message={shown}
+        onAdded={(photo) => {
+          setPhotos((current) => [...(current ?? []), photo]);
+          toast.success('Photo sent for review', {
+            description: 'It goes live once our team has checked it.',
+          });
+          onChanged();
+        }}
+      />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PHOTO_MESSAGES, PHOTOS_PER_LISTING } from '../../../common/schemas/photo-rules';
+import { PHOTOS_PER_LISTING } from '../../../common/schemas/photo-rules';
 import type { Photo } from '../../../common/schemas/photos';
 import { apiGet, apiSend } from '../../browser/api-client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { PhotoAddForm, PhotoThumb } from '../ui/PhotoPieces';
+import { PhotoAddForm, PhotoListState, PhotoThumb } from '../ui/PhotoPieces';
 
 /**
  * The listing's photos in Edit Business Details (issue 26.1): add one (what it shows, a caption,
@@ -50,13 +50,7 @@ export function PhotosSection({ listingId }: { listingId: string }) {
           ({photos?.length ?? 0} of {PHOTOS_PER_LISTING})
         </span>
       </h3>
-      {loadError && (
-        <p role="alert" className="field-error">
-          {loadError}
-        </p>
-      )}
-      {photos === null && !loadError && <p className="small muted">Loading photos…</p>}
-      {photos && photos.length === 0 && <p className="small muted">No photos yet.</p>}
+      <PhotoListState photos={photos} error={loadError} />
       {photos && photos.length > 0 && (
         <ul className="photo-grid">
           {photos.map((photo) => (
@@ -69,20 +63,17 @@ export function PhotosSection({ listingId }: { listingId: string }) {
           ))}
         </ul>
       )}
-      {full ? (
-        <p className="small muted">{PHOTO_MESSAGES.tooMany}</p>
-      ) : (
-        <PhotoAddForm
-          id={`photo-add-${listingId.slice(0, 8)}`}
-          url={`/api/admin/registrations/${encodeURIComponent(listingId)}/photos`}
-          label="Add photo"
-          disabled={photos === null}
-          onAdded={(photo) => {
-            setPhotos((current) => [...(current ?? []), photo]);
-            toast.success('Photo added');
-          }}
-        />
-      )}
+      <PhotoAddForm
+        full={full}
+        id={`photo-add-${listingId.slice(0, 8)}`}
+        url={`/api/admin/registrations/${encodeURIComponent(listingId)}/photos`}
+        label="Add photo"
+        disabled={photos === null}
+        onAdded={(photo) => {
+          setPhotos((current) => [...(current ?? []), photo]);
+          toast.success('Photo added');
+        }}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -36,6 +36,25 @@ export function PhotoThumb({ photo }: { photo: Photo }) {
   );
 }
 
+/** While a photo list loads, when it failed (`error`), or when it is empty. */
+export function PhotoListState({
+  photos,
+  error,
+}: {
+  photos: Photo[] | null;
+  error: string | null;
+}) {
+  if (error)
+    return (
+      <p role="alert" className="field-error">
+        {error}
+      </p>
+    );
+  if (photos === null) return <p className="small muted">Loading photos…</p>;
+  if (photos.length === 0) return <p className="small muted">No photos yet.</p>;
+  return null;
+}
+
 /**
  * Adding a photo: the file (checked for 10 MB before sending), what it shows, a caption; a progress
  * bar while it uploads to `url` (multipart), the server's message when it is refused. `onAdded`
@@ -47,6 +66,7 @@ export function PhotoAddForm({
   url,
   label,
   disabled,
+  full,
   onAdded,
   message = (error) => error.message,
 }: {
@@ -54,6 +74,8 @@ export function PhotoAddForm({
   url: string;
   label: string;
   disabled: boolean;
+  /** The listing has its 12 photos: the 12-photo message instead of the form. */
+  full: boolean;
   onAdded: (photo: Photo) => void;
   message?: (error: Extract<ApiResult<Photo>, { ok: false }>['error']) => string;
 }) {
@@ -77,6 +99,7 @@ export function PhotoAddForm({
     onAdded(result.data);
   }
 
+  if (full) return <p className="small muted">{PHOTO_MESSAGES.tooMany}</p>;
   return (
     <div className="photo-add">
       <div className="field">
