@@ -226,6 +226,12 @@ export interface PhotosTable {
   status: Generated<'live' | 'pending'>;
   created_by: string | null;
   created_at: Timestamp;
+  /** A held (`pending`) photo's owner change (ADR 042). */
+  change_id: string | null;
+  /** The owner change that proposes removing this live photo (ADR 042). */
+  removal_change_id: string | null;
+  /** A reviewer's photo: its review (ADR 042); not part of the listing's gallery. */
+  review_id: string | null;
 }
 
 export type ReviewStatus = 'published' | 'held' | 'hidden';

@@ -235,6 +235,7 @@ describe('businessJsonLd: reviews (issue 24.7)', () => {
         created_at: '2026-11-02T09:30:00.000Z',
         updated_at: '2026-11-02T09:30:00.000Z',
         reply: null,
+        photos: [],
       },
     ],
   };

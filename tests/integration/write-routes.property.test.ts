@@ -478,6 +478,19 @@ const SEEDS: Record<string, Seed> = {
     }),
     status: 404,
   },
+  // Owners' photos (ADR 042): multipart, so JSON is "not a form" (400); the fuzzer fills only the
+  // first parameter, so `:photo` stays a name, not a photo's id (422).
+  'POST /account/listings/:id/photos': { id: (f) => f.listing, body: () => ({}), status: 400 },
+  'POST /account/listings/:id/photos/:photo/remove': {
+    id: (f) => f.listing,
+    body: () => ({}),
+    status: 422,
+  },
+  'POST /account/listings/:id/photos/:photo/keep': {
+    id: (f) => f.listing,
+    body: () => ({}),
+    status: 422,
+  },
   'POST /admin/claims/:id/approve': { id: (f) => f.listing, body: () => ({}), status: 404 },
   'POST /admin/claims/:id/reject': { id: (f) => f.listing, body: () => ({}), status: 404 },
   'POST /admin/listing-changes/:id/approve': {
