@@ -18,6 +18,15 @@ import {
 const root = document.documentElement;
 
 /*
+ * Save-Data (issue 26.4, ADR 043): a visitor whose browser asks to save data gets the smallest
+ * photo variants only (`html[data-save-data]`; the CSS of cards and the gallery shows those and
+ * hides the others, which lazy images then never fetch). Set here, before the body is parsed, so
+ * it holds for the first images; decided in the browser, so cached pages stay one per URL.
+ */
+if (/** @type {{ connection?: { saveData?: boolean } }} */ (navigator).connection?.saveData)
+  root.dataset.saveData = '';
+
+/*
  * Zod 4 probes `new Function('')` once to choose its compiled parsers; under our policy the
  * probe is refused and Chromium reports a violation for it (caught, but reported). Its global
  * config set to `jitless` before any module runs: the same validation, without the probe.
@@ -84,7 +93,10 @@ globals[PAGE_SCRIPTS] = Promise.all([parsed, painted])
  * - before the page scripts are ready (`data-page-scripts`), clicks on a `type="button"`
  *   outside islands (a hydrated island's buttons are its own) that is no popover or (where the
  *   browser has invoker commands) command button: cancelled and stopped, so a script already
- *   running does not see it twice.
+ *   running does not see it twice;
+ * - before the page scripts are ready, a plain click (no modifier key) on a photo thumbnail's
+ *   link (`a[data-photo-viewer]`, ADR 043): cancelled and stopped, so the first tap opens the viewer once
+ *   its script is there instead of leaving the page for the bare photo.
  */
 /** @type {Event[]} */
 const kept = (globals[KEPT_TAPS] = []);
@@ -105,8 +117,18 @@ addEventListener(
     const target = event.target;
     if (!isElement(target)) return;
     const button = target.closest('button');
+    const mouse = /** @type {MouseEvent} */ (event);
     if (inServerIsland(target)) kept.push(event);
     else if (
+      !root.dataset.pageScripts &&
+      target.closest('a[data-photo-viewer]') &&
+      !mouse.button &&
+      !(mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey)
+    ) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      kept.push(event);
+    } else if (
       button?.type === 'button' &&
       !target.closest('astro-island') &&
       !button.hasAttribute('popovertarget') &&

@@ -17,8 +17,8 @@ import { headGlobals, KEPT_TAPS, PAGE_SCRIPTS } from './head-globals.ts';
  * - Fields changed before their island hydrated get an `input` and a `change` event once it has,
  *   before any kept click or submit of that island runs: Preact hydration keeps the typed value
  *   on screen but the component's state starts from its own default.
- * - A click on a button outside islands, kept while the page scripts were loading, is clicked
- *   again once they are ready (PAGE_SCRIPTS).
+ * - A click on a button outside islands, or on a photo thumbnail's link, kept while the page
+ *   scripts were loading, is clicked again once they are ready (PAGE_SCRIPTS).
  * Only the latest kept click or submit per island (or for the page scripts) is performed: a
  * second tap while waiting is the same wish, not a second action.
  */
@@ -136,7 +136,9 @@ function keep(event: Event): void {
     }
   } else if (event.type === 'click') {
     if (!island) {
-      const button = target.closest('button');
+      // A photo thumbnail's link (ADR 043): clicked again for the gallery's script, which opens
+      // the viewer (or, had it failed to load, the link goes to the photo as without script).
+      const button = target.closest('a[data-photo-viewer]') ?? target.closest('button');
       if (button)
         later(document, scripts ?? Promise.resolve(), () =>
           replayClick(button, event as MouseEvent),
