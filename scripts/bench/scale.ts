@@ -9,7 +9,9 @@
  * percentiles, list API throughput and the admin's first page. With `--reviews N` (issue 24.8) it
  * also seeds N published reviews over the listings and prints the business page size with
  * reviews, review write → visible on the business page, the Top rated category page latency and
- * the admin Reviews tab's first page. It reports; it asserts nothing.
+ * the admin Reviews tab's first page. With `--photos N` (issue 26.6; default three a listing) the
+ * photo part of ./scale-photos.ts seeds N photo rows and prints upload → processed, variant
+ * bytes and a category page's image bytes. It reports; it asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,11 +29,13 @@ import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-reviews.ts';
+import { photoBench } from './scale-photos.ts';
 
 const { values } = parseArgs({
   options: {
     listings: { type: 'string', default: '10000' },
     reviews: { type: 'string', default: '0' },
+    photos: { type: 'string' },
     db: { type: 'string', default: 'both' },
     port: { type: 'string', default: '4398' },
   },
@@ -49,6 +53,7 @@ const results = new Map<string, Row[]>();
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const log = (message: string) => console.error(`  [bench] ${message}`);
+const photos = photoBench({ photos: Number(values.photos ?? LISTINGS * 3), root: ROOT, log });
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, limitMs: number) {
   const started = performance.now();
@@ -225,6 +230,7 @@ async function prepare(kind: string) {
   });
   const seedMs = performance.now() - seeded;
   const reviewed = REVIEWS > 0 ? await bulkInsertSyntheticReviews(handle.db, REVIEWS) : undefined;
+  const photoRows = await photos.seed(handle.db);
   await sql`vacuum (analyze)`.execute(handle.db);
   const admin = await ensureAdmin(handle.db, { ...ADMIN, name: 'Bench Admin' });
   // The bench's admin writes the measured review: a confirmed e-mail, as reviewing needs.
@@ -234,20 +240,21 @@ async function prepare(kind: string) {
     .where('id', '=', admin.userId)
     .execute();
   await handle.close();
-  return { server, env, seedMs, reviewed };
+  return { server, env: { ...env, ...photos.env }, seedMs, reviewed, photoRows };
 }
 
 async function run(kind: string) {
   const rows: Row[] = [];
   results.set(kind, rows);
   log(`${kind}: seeding ${LISTINGS} listings`);
-  const { server, env, seedMs, reviewed } = await prepare(kind);
+  const { server, env, seedMs, reviewed, photoRows } = await prepare(kind);
   rows.push(['seed (listings)', ms(seedMs)]);
   if (reviewed)
     rows.push([
       `seed (${REVIEWS.toLocaleString('en-US')} reviews): insert · recount`,
       `${ms(reviewed.insertMs)} · ${ms(reviewed.statsMs)}`,
     ]);
+  rows.push(...photoRows);
   rmSync(`${ROOT}/site`, { recursive: true, force: true });
 
   log(`${kind}: cold start`);
@@ -413,6 +420,7 @@ async function run(kind: string) {
     ]);
 
     if (REVIEWS > 0) await measureReviews(rows, cookie);
+    rows.push(...(await photos.measure(BASE, cookie)));
 
     // The admin's first page (the Approved tab).
     const adminStart = performance.now();

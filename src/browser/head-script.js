@@ -94,9 +94,10 @@ globals[PAGE_SCRIPTS] = Promise.all([parsed, painted])
  *   outside islands (a hydrated island's buttons are its own) that is no popover or (where the
  *   browser has invoker commands) command button: cancelled and stopped, so a script already
  *   running does not see it twice;
- * - before the page scripts are ready, a plain click (no modifier key) on a photo thumbnail's
- *   link (`a[data-photo-viewer]`, ADR 043): cancelled and stopped, so the first tap opens the viewer once
- *   its script is there instead of leaving the page for the bare photo.
+ * - a plain click (the main button, no modifier key; Enter too) on a photo thumbnail's link
+ *   (`a[data-photo-viewer]`, ADR 043), whenever it comes: cancelled and stopped. The tap replay
+ *   opens the full-size viewer for it, so the page carries no code of its own for it and the
+ *   first tap opens the viewer even before the page scripts have arrived.
  */
 /** @type {Event[]} */
 const kept = (globals[KEPT_TAPS] = []);
@@ -120,20 +121,13 @@ addEventListener(
     const mouse = /** @type {MouseEvent} */ (event);
     if (inServerIsland(target)) kept.push(event);
     else if (
-      !root.dataset.pageScripts &&
-      target.closest('a[data-photo-viewer]') &&
-      !mouse.button &&
-      !(mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey)
-    ) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      kept.push(event);
-    } else if (
-      button?.type === 'button' &&
-      !target.closest('astro-island') &&
-      !button.hasAttribute('popovertarget') &&
-      !(button.hasAttribute('commandfor') && 'command' in button) &&
-      !root.dataset.pageScripts
+      (target.closest('a[data-photo-viewer]') &&
+        !(mouse.button || mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey)) ||
+      (button?.type === 'button' &&
+        !target.closest('astro-island') &&
+        !button.hasAttribute('popovertarget') &&
+        !(button.hasAttribute('commandfor') && 'command' in button) &&
+        !root.dataset.pageScripts)
     ) {
       event.preventDefault();
       event.stopImmediatePropagation();

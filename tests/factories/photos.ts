@@ -32,10 +32,12 @@ export async function photoLikeJpeg(
   };
   const horizon = Math.round(height * (0.45 + random() * 0.15));
   const shapes: string[] = [];
-  for (let x = 0; x < width; ) {
+  for (let x = 0; x < width;) {
     const w = Math.round(width * (0.08 + random() * 0.18));
     const h = Math.round(horizon * (0.3 + random() * 0.6));
-    shapes.push(`<rect x="${x}" y="${horizon - h}" width="${w}" height="${h}" fill="${colour(150, 160)}"/>`);
+    shapes.push(
+      `<rect x="${x}" y="${horizon - h}" width="${w}" height="${h}" fill="${colour(150, 160)}"/>`,
+    );
     for (let i = 0; i < 6; i += 1)
       shapes.push(
         `<rect x="${x + Math.round(random() * (w - 30))}" y="${horizon - h + Math.round(random() * (h - 30))}" width="${20 + Math.round(random() * 30)}" height="${20 + Math.round(random() * 30)}" fill="${colour(70, 80)}"/>`,
@@ -79,7 +81,10 @@ ${shapes.join('\n')}</svg>`;
       const t = (texture[y * w + x]! - 128) * TEXTURE_STRENGTH;
       for (let c = 0; c < channels; c += 1) {
         const i = (y * w + x) * channels + c;
-        pixels[i] = Math.max(0, Math.min(255, Math.round(pixels[i]! + t + (random() - 0.5) * GRAIN)));
+        pixels[i] = Math.max(
+          0,
+          Math.min(255, Math.round(pixels[i]! + t + (random() - 0.5) * GRAIN)),
+        );
       }
     }
   return sharp(pixels, { raw: scene.info }).jpeg({ quality }).toBuffer();
