@@ -94,8 +94,8 @@ globals[PAGE_SCRIPTS] = Promise.all([parsed, painted])
  *   outside islands (a hydrated island's buttons are its own) that is no popover or (where the
  *   browser has invoker commands) command button: cancelled and stopped, so a script already
  *   running does not see it twice;
- * - a plain click (the main button, no modifier key; Enter too) on a photo thumbnail's link
- *   (`a[data-photo-viewer]`, ADR 043), whenever it comes: cancelled and stopped. The tap replay
+ * - a click (a tap, or Enter; not Ctrl or ⌘-click, which open a tab) on a photo thumbnail's link
+ *   (`a[data-viewer]`, ADR 043), whenever it comes: cancelled and stopped. The tap replay
  *   opens the full-size viewer for it, so the page carries no code of its own for it and the
  *   first tap opens the viewer even before the page scripts have arrived.
  */
@@ -121,8 +121,7 @@ addEventListener(
     const mouse = /** @type {MouseEvent} */ (event);
     if (inServerIsland(target)) kept.push(event);
     else if (
-      (target.closest('a[data-photo-viewer]') &&
-        !(mouse.button || mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey)) ||
+      (target.closest('[data-viewer]') && !(mouse.metaKey || mouse.ctrlKey)) ||
       (button?.type === 'button' &&
         !target.closest('astro-island') &&
         !button.hasAttribute('popovertarget') &&

@@ -8,7 +8,7 @@
 import PhotoSwipe, { type SlideData } from 'photoswipe';
 import photoswipeCss from 'photoswipe/dist/photoswipe.css?inline';
 
-/** One photo as the gallery's link describes it (`data-*` of `a[data-photo-viewer]`). */
+/** One photo as the gallery's link describes it (`data-*` of `a[data-viewer]`). */
 interface ViewerPhoto {
   /** The largest variant's URL (the link's `href`, a JPEG). */
   src: string;
@@ -40,7 +40,7 @@ function photoOf(link: HTMLAnchorElement): ViewerPhoto {
 }
 
 /**
- * Opens the viewer on the photo of `links[index]` (the gallery's `a[data-photo-viewer]`, in
+ * Opens the viewer on the photo of `links[index]` (the gallery's `a[data-viewer]`, in
  * order), named `label` (the dialog's accessible name). Focus goes back to the thumbnail when it
  * closes.
  */

@@ -126,9 +126,7 @@ function openViewer(link: HTMLAnchorElement): void {
   if (opening) return;
   opening = true;
   const gallery = link.closest<HTMLElement>('.photo-gallery');
-  const links = [
-    ...(gallery ?? document).querySelectorAll<HTMLAnchorElement>('a[data-photo-viewer]'),
-  ];
+  const links = [...(gallery ?? document).querySelectorAll<HTMLAnchorElement>('a[data-viewer]')];
   import('./photo-viewer')
     .then(({ openPhotoViewer }) =>
       openPhotoViewer(links, links.indexOf(link), gallery?.dataset.viewerLabel ?? 'Photos'),
@@ -159,7 +157,7 @@ function keep(event: Event): void {
     }
   } else if (event.type === 'click') {
     if (!island) {
-      const thumbnail = target.closest<HTMLAnchorElement>('a[data-photo-viewer]');
+      const thumbnail = target.closest<HTMLAnchorElement>('a[data-viewer]');
       if (thumbnail) {
         openViewer(thumbnail);
         return;
