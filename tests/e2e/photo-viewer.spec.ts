@@ -296,7 +296,7 @@ test.describe('Save-Data', () => {
       await scrollToBottom(page);
       expect(requested).toHaveLength(1);
       expect(requested[0]).toMatch(/\.avif$/);
-      // A 120 px thumbnail on the phone: the 320 px variant even at 3× density.
+      // A 104 px thumbnail on the phone: the 320 px variant even at 3× density (312 px).
       const avif320 = photos[0]!.variants.find((v) => v.format === 'avif' && v.width === 320)!;
       expect(requested[0]).toBe(avif320.url);
     } finally {

@@ -10,11 +10,11 @@ import { Icon } from '../shared/Icon';
 import { safeWebUrl } from '../../../common/schemas/web-url';
 
 /**
- * The cover's width on the page (src/styles/listing.css): a 120 px thumbnail above the name on a
+ * The cover's width on the page (src/styles/listing.css): a 104 px thumbnail above the name on a
  * phone (so the 320 px variant, even at 3× density: 24 covers stay within issue 26.4's 300 KB),
  * the card's width (≤ 400 px, a grid column) elsewhere (ADR 043).
  */
-const COVER_SIZES = '(max-width: 640px) 120px, 400px';
+const COVER_SIZES = '(max-width: 640px) 104px, 400px';
 
 /** Tags shown on a card before "+N" (SPEC §9). */
 export const CARD_TAG_LIMIT = 3;
