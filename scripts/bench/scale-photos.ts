@@ -159,7 +159,9 @@ export function photoBench(options: {
       // A category page's covers, as its HTML offers them.
       const html = await (await fetch(`${base}/mechanic/`)).text();
       const avif = [
-        ...html.matchAll(/<picture class="card-cover"><source type="image\/avif" srcset="([^"]+)"/g),
+        ...html.matchAll(
+          /<picture class="card-cover"><source type="image\/avif" srcset="([^"]+)"/g,
+        ),
       ].map((m) => m[1]!.split(', ').map((candidate) => candidate.split(' ')[0]!));
       const jpeg = [...html.matchAll(/<img class="card-cover-lite" src="([^"]+)"/g)].map(
         (m) => m[1]!,

@@ -94,6 +94,8 @@ export function openPhotoViewer(
       },
     });
   });
+  // PhotoSwipe ignores Close during its opening fade (333 ms): `data-opened` says it is over.
+  viewer.on('openingAnimationEnd', () => viewer.element?.setAttribute('data-opened', ''));
   viewer.init();
   viewer.element?.setAttribute('aria-label', label);
   return viewer;

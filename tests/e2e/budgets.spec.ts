@@ -1,8 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { openPhonePage, pageTimings, waitForFcp } from '../../scripts/bench/phone-profile';
-import { adminStorageState } from './helpers';
-import { addTestPhoto, removeTestPhotos } from './photo-helpers';
+import { adminContext, addTestPhoto, removeTestPhotos } from './photo-helpers';
 
 /**
  * Issue 13.2 JS budgets (gzip, after load and idle, every lazy island hydrated): home and
@@ -184,10 +183,7 @@ test.describe('JS budgets (issue 13.2)', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const admin = await browser.newContext({
-      baseURL: baseURL!,
-      storageState: await adminStorageState(browser, baseURL),
-    });
+    const admin = await adminContext(browser, baseURL!);
     const added: string[] = [];
     try {
       const answer = await admin.request.get('/api/directory?category=mechanic&limit=2');

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openPhonePage } from '../../scripts/bench/phone-profile';
-import { adminStorageState } from './helpers';
-import { addTestPhoto, removeTestPhotos } from './photo-helpers';
+import { adminContext, addTestPhoto, removeTestPhotos } from './photo-helpers';
 
 /**
  * Issue 26.4's image budgets on the phone profile (360 × 740 at 2× density, 1.6 Mbps, 150 ms;
@@ -23,10 +22,7 @@ test('a category page of 24 cards with covers: ≤ 60 KB of images before scroll
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const admin = await browser.newContext({
-    baseURL: baseURL!,
-    storageState: await adminStorageState(browser, baseURL),
-  });
+  const admin = await adminContext(browser, baseURL!);
   const added: string[] = [];
   try {
     // The cards of the page as a visitor gets it, each given a cover.

@@ -1,12 +1,23 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+} from '@playwright/test';
 import type { Photo } from '../../common/schemas/photos';
 import { photoLikeJpeg } from '../factories/photos';
+import { adminStorageState } from './helpers';
 
 /**
  * Photos added and removed through the admin API (issue 26, ADR 039), for specs that need
  * listings with real processed photos: each upload goes through the real pipeline (sniff, sharp,
- * nine variants, the blob folder). `request` must be signed in as the admin (`adminStorageState`).
+ * nine variants, the blob folder). `request` must be signed in as the admin ({@link adminContext}).
  */
+
+/** A context signed in as the e2e admin on the server at `baseURL` (close it when done). */
+export async function adminContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, storageState: await adminStorageState(browser, baseURL) });
+}
 
 /** Adds a photo-like JPEG drawn from `seed` (tests/factories/photos.ts) to `listingId`. */
 export async function addTestPhoto(

@@ -7,8 +7,7 @@ import {
 } from '@playwright/test';
 import type { Photo } from '../../common/schemas/photos';
 import { holdResponses, openPhonePage, waitForFcp } from '../../scripts/bench/phone-profile';
-import { adminStorageState } from './helpers';
-import { addTestPhoto, removeTestPhotos } from './photo-helpers';
+import { adminContext, addTestPhoto, removeTestPhotos } from './photo-helpers';
 
 /**
  * Issue 26.4 on the business page (ADR 043): the full-size viewer (PhotoSwipe) opens on the first
@@ -29,6 +28,13 @@ let request: APIRequestContext;
 let listing: { id: string; slug: string; business_name: string };
 let photos: Photo[] = [];
 let path = '';
+
+/** The smallest AVIF: what Save-Data shows (only Chromium has the hint, and reads AVIF). */
+const avif320 = (photo: Photo) =>
+  photo.variants.find((v) => v.format === 'avif' && v.width === 320)!;
+
+const avif640 = (photo: Photo) =>
+  photo.variants.find((v) => v.format === 'avif' && v.width === 640)!;
 
 const jpegOf = (photo: Photo, pick: 'smallest' | 'largest') => {
   const jpegs = photo.variants.filter((v) => v.format === 'jpeg');
@@ -56,10 +62,7 @@ async function scrollToBottom(page: Page) {
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  admin = await browser.newContext({
-    baseURL: baseURL!,
-    storageState: await adminStorageState(browser, baseURL),
-  });
+  admin = await adminContext(browser, baseURL!);
   request = admin.request;
   const answer = await request.get('/api/directory?category=mechanic&limit=3');
   const { businesses } = (await answer.json()) as { businesses: (typeof listing)[] };
@@ -138,6 +141,7 @@ test('a tap on a thumbnail opens the full-size viewer, loaded by that tap; keys 
     );
     expect(behind, `Tab ${i + 1} reached the page behind the viewer`).toBe(false);
   }
+  await expect(viewer).toHaveAttribute('data-opened', '');
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
   // Focus is back on the thumbnail that opened it.
@@ -146,6 +150,7 @@ test('a tap on a thumbnail opens the full-size viewer, loaded by that tap; keys 
   // A pointer tap opens it again, on the photo tapped.
   await gallery.getByRole('link', { name: 'A resprayed bonnet' }).click();
   await expect(viewer.locator('.pswp__counter')).toHaveText('2 / 3');
+  await expect(viewer).toHaveAttribute('data-opened', '');
   await viewer.getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toBeHidden();
 });
@@ -220,13 +225,21 @@ test("the business page's Open Graph image is its cover photo's largest JPEG", a
   );
 });
 
+type Screen = { viewport: { width: number; height: number }; deviceScaleFactor: number };
+/** A phone at 3× density, and a laptop, where a card's cover is 400 px wide. */
+const PHONE_3X: Screen = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 };
+const LAPTOP: Screen = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+
 test.describe('Save-Data', () => {
   /** A page whose browser asks to save data: the header, and navigator.connection.saveData. */
-  async function saveDataPage(browser: import('@playwright/test').Browser, baseURL: string) {
+  async function saveDataPage(
+    browser: import('@playwright/test').Browser,
+    baseURL: string,
+    screen: Screen = PHONE_3X,
+  ) {
     const context = await browser.newContext({
       baseURL,
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 3,
+      ...screen,
       extraHTTPHeaders: { 'Save-Data': 'on' },
     });
     const page = await context.newPage();
@@ -235,7 +248,7 @@ test.describe('Save-Data', () => {
     return { context, page };
   }
 
-  test('the business page loads the smallest JPEG of each photo only, until the viewer opens', async ({
+  test('the business page loads the smallest AVIF of each photo only, until the viewer opens', async ({
     browser,
     baseURL,
   }) => {
@@ -250,9 +263,8 @@ test.describe('Save-Data', () => {
       ).toBe(true);
       await expect(page.locator('html')).toHaveAttribute('data-save-data', '');
       await scrollToBottom(page);
-      const smallest = photos.map((p) => jpegOf(p, 'smallest'));
-      expect(smallest.every((v) => v.width === 320)).toBe(true);
-      expect([...new Set(requested)].sort()).toEqual(smallest.map((v) => v.url).sort());
+      // At 3× density the thumbnails (160 px) would otherwise take the 640 px variants.
+      expect([...new Set(requested)].sort()).toEqual(photos.map((p) => avif320(p).url).sort());
       const thumbnail = page.getByRole('img', { name: 'Front of the workshop' }).last();
       await expect(thumbnail).toBeVisible();
       // The tap: the full-size photo, now.
@@ -267,12 +279,12 @@ test.describe('Save-Data', () => {
     }
   });
 
-  test("a category page's cover is the smallest JPEG; without the hint the picture's own choice", async ({
+  test("a category page's cover is the smallest AVIF; without the hint the picture's own choice", async ({
     browser,
     baseURL,
   }) => {
-    const cover = jpegOf(photos[0]!, 'smallest').url;
-    const { context, page } = await saveDataPage(browser, baseURL!);
+    const cover = avif320(photos[0]!).url;
+    const { context, page } = await saveDataPage(browser, baseURL!, LAPTOP);
     try {
       const requested = photoRequests(page);
       await page.goto('/mechanic/', { waitUntil: 'networkidle' });
@@ -282,25 +294,24 @@ test.describe('Save-Data', () => {
     } finally {
       await context.close();
     }
-    // The same screen without the hint: the <picture> picks AVIF (so the check above can fail).
-    const plain = await browser.newContext({
-      baseURL: baseURL!,
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 3,
-    });
-    try {
-      const page = await plain.newPage();
-      const requested = photoRequests(page);
-      await page.goto('/mechanic/', { waitUntil: 'networkidle' });
-      await page.locator(`article[data-business-id="${listing.id}"]`).scrollIntoViewIfNeeded();
-      await scrollToBottom(page);
-      expect(requested).toHaveLength(1);
-      expect(requested[0]).toMatch(/\.avif$/);
-      // A 104 px thumbnail on the phone: the 320 px variant even at 3× density (312 px).
-      const avif320 = photos[0]!.variants.find((v) => v.format === 'avif' && v.width === 320)!;
-      expect(requested[0]).toBe(avif320.url);
-    } finally {
-      await plain.close();
+    // The same screen without the hint: the <picture> picks the 640 px AVIF for the 400 px card
+    // (so the check above can fail); a phone's 104 px thumbnail takes the 320 px one even at 3×
+    // (312 px), so Save-Data changes nothing there.
+    for (const [screen, expected] of [
+      [LAPTOP, avif640(photos[0]!).url],
+      [PHONE_3X, cover],
+    ] as const) {
+      const plain = await browser.newContext({ baseURL: baseURL!, ...screen });
+      try {
+        const page = await plain.newPage();
+        const requested = photoRequests(page);
+        await page.goto('/mechanic/', { waitUntil: 'networkidle' });
+        await page.locator(`article[data-business-id="${listing.id}"]`).scrollIntoViewIfNeeded();
+        await scrollToBottom(page);
+        expect([...new Set(requested)]).toEqual([expected]);
+      } finally {
+        await plain.close();
+      }
     }
   });
 });

@@ -43,7 +43,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
     >
       {business.cover && (
         // The cover photo (issue 26.4): lazy, sized so nothing shifts; the name is in the heading.
-        // With Save-Data, CSS shows the smallest JPEG alone instead (ADR 043).
+        // With Save-Data, CSS shows the smallest AVIF alone instead (ADR 043).
         <picture className="card-cover">
           <source type="image/avif" srcSet={business.cover.avif} sizes={COVER_SIZES} />
           <source type="image/webp" srcSet={business.cover.webp} sizes={COVER_SIZES} />
@@ -60,9 +60,10 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
         </picture>
       )}
       {business.cover && (
+        // Only Chromium has Save-Data (navigator.connection): AVIF, its smallest, is safe here.
         <img
           className="card-cover-lite"
-          src={business.cover.src}
+          src={business.cover.avif.split(' ')[0]}
           width={business.cover.width}
           height={business.cover.height}
           alt=""
