@@ -60,6 +60,15 @@ async function scrollToBottom(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** The listing photos /mechanic/ fetches in `page`, scrolled past the spec's listing to the end. */
+async function categoryPhotos(page: Page): Promise<string[]> {
+  const requested = photoRequests(page);
+  await page.goto('/mechanic/', { waitUntil: 'networkidle' });
+  await page.locator(`article[data-business-id="${listing.id}"]`).scrollIntoViewIfNeeded();
+  await scrollToBottom(page);
+  return [...new Set(requested)];
+}
+
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   admin = await adminContext(browser, baseURL!);
@@ -286,11 +295,7 @@ test.describe('Save-Data', () => {
     const cover = avif320(photos[0]!).url;
     const { context, page } = await saveDataPage(browser, baseURL!, LAPTOP);
     try {
-      const requested = photoRequests(page);
-      await page.goto('/mechanic/', { waitUntil: 'networkidle' });
-      await page.locator(`article[data-business-id="${listing.id}"]`).scrollIntoViewIfNeeded();
-      await scrollToBottom(page);
-      expect([...new Set(requested)]).toEqual([cover]);
+      expect(await categoryPhotos(page)).toEqual([cover]);
     } finally {
       await context.close();
     }
@@ -303,12 +308,7 @@ test.describe('Save-Data', () => {
     ] as const) {
       const plain = await browser.newContext({ baseURL: baseURL!, ...screen });
       try {
-        const page = await plain.newPage();
-        const requested = photoRequests(page);
-        await page.goto('/mechanic/', { waitUntil: 'networkidle' });
-        await page.locator(`article[data-business-id="${listing.id}"]`).scrollIntoViewIfNeeded();
-        await scrollToBottom(page);
-        expect([...new Set(requested)]).toEqual([expected]);
+        expect(await categoryPhotos(await plain.newPage())).toEqual([expected]);
       } finally {
         await plain.close();
       }
