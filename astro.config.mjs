@@ -14,6 +14,7 @@ import { afterFirstPaintDirective } from './integrations/client-painted.ts';
 import { hoistTransitiveImports } from './integrations/hoist-transitive-imports.ts';
 import { inlineHeadScript } from './integrations/head-script.ts';
 import { pageScriptsAfterFirstPaint } from './integrations/page-scripts-after-first-paint.ts';
+import { modulePreloadOnlyWhatHelps } from './integrations/module-preload.ts';
 import { buildAdapter, env } from './functions/_lib/env.ts';
 import {
   CSP_SCRIPT_HASHES,
@@ -102,6 +103,7 @@ export default defineConfig({
       pageScriptsAfterFirstPaint(),
       hoistTransitiveImports(),
       inlineHeadScript(),
+      modulePreloadOnlyWhatHelps(),
     ],
     define: {
       __MAP_TILE_URL__: JSON.stringify(mapTileUrl),

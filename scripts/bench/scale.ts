@@ -11,7 +11,9 @@
  * reviews, review write → visible on the business page, the Top rated category page latency and
  * the admin Reviews tab's first page. The insights part (issue 27.6, scale-insights.ts; off with
  * `--no-insights`) seeds 400 days of listing counters and prints their size, the owner's and the
- * admin's queries, beacon throughput and the rows written per 10,000 beacons. It reports; it
+ * admin's queries, beacon throughput and the rows written per 10,000 beacons. With `--photos N`
+ * (issue 26.6; default three a listing) the photo part of ./scale-photos.ts seeds N photo rows and
+ * prints upload → processed, variant bytes and a category page's image bytes. It reports; it
  * asserts nothing.
  *
  * Issue 28: the list API three ways (30-second refreshes answered 304 from the cache, with the
@@ -40,11 +42,13 @@ import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-reviews.ts';
 import { insightsServerEnv, measureBeacons, seedInsights } from './scale-insights.ts';
+import { photoBench } from './scale-photos.ts';
 
 const { values } = parseArgs({
   options: {
     listings: { type: 'string', default: '10000' },
     reviews: { type: 'string', default: '0' },
+    photos: { type: 'string' },
     db: { type: 'string', default: 'both' },
     port: { type: 'string', default: '4398' },
     'database-url': { type: 'string' },
@@ -71,6 +75,7 @@ const results = new Map<string, Row[]>();
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const log = (message: string) => console.error(`  [bench] ${message}`);
+const photos = photoBench({ photos: Number(values.photos ?? LISTINGS * 3), root: ROOT, log });
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, limitMs: number) {
   const started = performance.now();
@@ -381,6 +386,7 @@ async function prepare(kind: string) {
   let seedMs: number | undefined;
   let reviewed: Awaited<ReturnType<typeof bulkInsertSyntheticReviews>> | undefined;
   let insights: Awaited<ReturnType<typeof seedInsights>> | undefined;
+  let photoRows: Awaited<ReturnType<typeof photos.seed>> = [];
   if (!DATABASE_URL) {
     await seedDatabase(handle.db);
     const seeded = performance.now();
@@ -390,6 +396,7 @@ async function prepare(kind: string) {
     });
     seedMs = performance.now() - seeded;
     reviewed = REVIEWS > 0 ? await bulkInsertSyntheticReviews(handle.db, REVIEWS) : undefined;
+    photoRows = await photos.seed(handle.db);
     await sql`vacuum (analyze)`.execute(handle.db);
     // Not on a database seeded before: its counters would be seeded again.
     insights = values.insights ? await seedInsights(handle.db, log) : undefined;
@@ -402,14 +409,14 @@ async function prepare(kind: string) {
     .where('id', '=', admin.userId)
     .execute();
   await handle.close();
-  return { server, env, seedMs, reviewed, insights };
+  return { server, env: { ...env, ...photos.env }, seedMs, reviewed, insights, photoRows };
 }
 
 async function run(kind: string) {
   const rows: Row[] = [];
   results.set(kind, rows);
   log(`${kind}: seeding ${LISTINGS} listings`);
-  const { server, env, seedMs, reviewed, insights } = await prepare(kind);
+  const { server, env, seedMs, reviewed, insights, photoRows } = await prepare(kind);
   rows.push([
     'seed (listings)',
     seedMs === undefined ? 'seeded before (--database-url)' : ms(seedMs),
@@ -420,6 +427,7 @@ async function run(kind: string) {
       `seed (${REVIEWS.toLocaleString('en-US')} reviews): insert · recount`,
       `${ms(reviewed.insertMs)} · ${ms(reviewed.statsMs)}`,
     ]);
+  rows.push(...photoRows);
   rmSync(`${ROOT}/site`, { recursive: true, force: true });
 
   log(`${kind}: cold start`);
@@ -572,6 +580,7 @@ async function run(kind: string) {
         beaconIds: insights.beaconIds,
         databaseUrl: env.DATABASE_URL || undefined,
       });
+    rows.push(...(await photos.measure(BASE, cookie)));
 
     // The admin's first page (the Approved tab).
     const adminStart = performance.now();
