@@ -38,6 +38,7 @@ import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
+import { MAX_PAGE_NUMBER } from '../../common/schemas/directory.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-reviews.ts';
@@ -458,7 +459,8 @@ async function run(kind: string) {
     const category = Object.values(CATEGORY_PAGES);
     const business = (await api('/api/directory?category=mechanic&limit=1')).body.businesses[0];
     const mechanics = (await api('/api/directory?category=mechanic&limit=1')).body.total as number;
-    const deepPage = Math.max(2, Math.ceil(mechanics / 24));
+    // The deepest numbered page served (MAX_PAGE_NUMBER: a category past 120,000 listings).
+    const deepPage = Math.min(MAX_PAGE_NUMBER, Math.max(2, Math.ceil(mechanics / 24)));
     const pages = [
       '/',
       ...category.map((c) => `${c.path}/`),
@@ -535,10 +537,13 @@ async function run(kind: string) {
     const approveBusiness = performance.now() - approveStart;
     // Featured listings come first (SPEC ordering): at 100,000 they fill more than page 1, so
     // the newest listing is on the first page after them. The API and the page share one query.
+    const featuredMechanics = (await api('/api/directory?category=mechanic&featured=true&limit=1'))
+      .body.total as number;
+    const firstAfterFeatured = Math.floor(featuredMechanics / 24) + 1;
     const listed = await until(
       'the category API',
       async () => {
-        for (let page = 1; page <= 10; page += 1) {
+        for (let page = firstAfterFeatured; page <= firstAfterFeatured + 2; page += 1) {
           const { body } = await api(`/api/directory?category=mechanic&page=${page}&limit=24`);
           const businesses = body.businesses as { id: string }[];
           if (businesses.some((b) => b.id === id)) return page;

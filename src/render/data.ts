@@ -59,8 +59,16 @@ export interface NumberedPage extends DirectoryPage {
   pageSize: number;
 }
 
-function numbered(result: DirectoryPage, page: number): NumberedPage {
-  const pageCount = Math.max(1, Math.ceil(result.total / DIRECTORY_PAGE_SIZE));
+/**
+ * The pages a list is split into, at most {@link MAX_PAGE_NUMBER}: past 120,000 listings in one
+ * category (a national directory of 1,000,000) the pagination stops at the deepest page served;
+ * the rest are reached by area pages, search and the sitemap (issue 28.3).
+ */
+export function numbered(result: DirectoryPage, page: number): NumberedPage {
+  const pageCount = Math.min(
+    MAX_PAGE_NUMBER,
+    Math.max(1, Math.ceil(result.total / DIRECTORY_PAGE_SIZE)),
+  );
   return { ...result, page, pageCount, pageSize: DIRECTORY_PAGE_SIZE };
 }
 
