@@ -1,33 +1,49 @@
 import { z } from 'astro/zod';
 
 /**
- * What a listing earns, counted per listing per day (issue 27.1, ADR 041). A visitor's browser
- * reports the events it sees with a beacon; the server adds the ones it makes itself
- * (`find_it_forward`). Nothing personal is sent or stored: a listing, an event and the day.
+ * What a listing earns, counted per listing per day (issue 27.1, ADR 041): the one table of
+ * events. Each event has its counter column in `listing_stats_daily` (also the key of the
+ * totals), the label the owner reads (also the CSV's column title), and who reports it: a
+ * visitor's browser with a beacon, or the server where it happens. Every other list of events
+ * below is derived from this one. Nothing personal is sent or stored: a listing, an event and
+ * the day.
  */
-export const LISTING_EVENTS = [
-  'page_view',
-  'detail_open',
-  'contact_reveal',
-  'call_tap',
-  'whatsapp_tap',
-  'directions_tap',
-  'website_tap',
-  'find_it_forward',
-] as const;
-export type ListingEvent = (typeof LISTING_EVENTS)[number];
+export const LISTING_EVENT_TABLE = {
+  page_view: { counter: 'page_views', label: 'Page views', from: 'browser' },
+  detail_open: { counter: 'detail_opens', label: 'Details opened', from: 'browser' },
+  contact_reveal: { counter: 'contact_reveals', label: 'Contact details shown', from: 'browser' },
+  call_tap: { counter: 'call_taps', label: 'Calls', from: 'browser' },
+  whatsapp_tap: { counter: 'whatsapp_taps', label: 'WhatsApp messages', from: 'browser' },
+  directions_tap: { counter: 'directions_taps', label: 'Direction requests', from: 'browser' },
+  website_tap: { counter: 'website_taps', label: 'Website visits', from: 'browser' },
+  find_it_forward: { counter: 'find_it_forwards', label: 'Find It requests', from: 'server' },
+} as const satisfies Record<string, { counter: string; label: string; from: 'browser' | 'server' }>;
+
+type EventTable = typeof LISTING_EVENT_TABLE;
+export type ListingEvent = keyof EventTable;
+/** Every event, in the table's order. */
+export const LISTING_EVENTS = Object.keys(LISTING_EVENT_TABLE) as [ListingEvent, ...ListingEvent[]];
 
 /** The events a browser may report (the rest are counted by the server where they happen). */
-export const BEACON_EVENTS = [
-  'page_view',
-  'detail_open',
-  'contact_reveal',
-  'call_tap',
-  'whatsapp_tap',
-  'directions_tap',
-  'website_tap',
-] as const satisfies readonly ListingEvent[];
-export type BeaconEvent = (typeof BEACON_EVENTS)[number];
+export type BeaconEvent = {
+  [E in ListingEvent]: EventTable[E]['from'] extends 'browser' ? E : never;
+}[ListingEvent];
+export const BEACON_EVENTS = LISTING_EVENTS.filter(
+  (event): event is BeaconEvent => LISTING_EVENT_TABLE[event].from === 'browser',
+) as [BeaconEvent, ...BeaconEvent[]];
+
+/** A counter column of `listing_stats_daily`, e.g. `call_taps`. */
+export type InsightCounter = EventTable[ListingEvent]['counter'];
+/** The counter column of each event. */
+export const EVENT_COLUMNS = Object.fromEntries(
+  LISTING_EVENTS.map((event) => [event, LISTING_EVENT_TABLE[event].counter]),
+) as { [E in ListingEvent]: EventTable[E]['counter'] };
+/** The counter columns, in the table's order. */
+export const INSIGHT_COUNTERS = LISTING_EVENTS.map((event) => EVENT_COLUMNS[event]);
+/** Labels of the counters, as the owner reads them (also the CSV's column titles). */
+export const INSIGHT_LABELS = Object.fromEntries(
+  LISTING_EVENTS.map((event) => [EVENT_COLUMNS[event], LISTING_EVENT_TABLE[event].label]),
+) as Record<InsightCounter, string>;
 
 /**
  * POST /api/beacon: `{ listing, event }`, sent with `navigator.sendBeacon` (text/plain JSON, no
@@ -54,30 +70,13 @@ export const InsightsQuerySchema = z.object({
 });
 
 /** A listing's counts over some days, one per event (the counter columns' names). */
-export const InsightTotalsSchema = z.object({
-  page_views: z.number().int(),
-  detail_opens: z.number().int(),
-  contact_reveals: z.number().int(),
-  call_taps: z.number().int(),
-  whatsapp_taps: z.number().int(),
-  directions_taps: z.number().int(),
-  website_taps: z.number().int(),
-  find_it_forwards: z.number().int(),
-});
+export const InsightTotalsSchema = z.object(
+  Object.fromEntries(INSIGHT_COUNTERS.map((counter) => [counter, z.number().int()])) as Record<
+    InsightCounter,
+    z.ZodNumber
+  >,
+);
 export type InsightTotals = z.infer<typeof InsightTotalsSchema>;
-export const INSIGHT_COUNTERS = Object.keys(InsightTotalsSchema.shape) as (keyof InsightTotals)[];
-
-/** Labels of the counters, as the owner reads them (also the CSV's column titles). */
-export const INSIGHT_LABELS: Record<keyof InsightTotals, string> = {
-  page_views: 'Page views',
-  detail_opens: 'Details opened',
-  contact_reveals: 'Contact details shown',
-  call_taps: 'Calls',
-  whatsapp_taps: 'WhatsApp messages',
-  directions_taps: 'Direction requests',
-  website_taps: 'Website visits',
-  find_it_forwards: 'Find It requests',
-};
 
 export const InsightDaySchema = InsightTotalsSchema.extend({
   /** `YYYY-MM-DD`, a day in Lagos. */

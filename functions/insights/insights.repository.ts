@@ -1,23 +1,15 @@
 import { type Kysely, sql } from 'kysely';
-import type { ListingEvent } from '../../common/schemas/insights.ts';
+import {
+  INSIGHT_COUNTERS,
+  LISTING_EVENTS,
+  type ListingEvent,
+} from '../../common/schemas/insights.ts';
 import type { Database } from '../db/database.ts';
 
 /** Queries of listing_stats_daily (issue 27.1, ADR 041). `db` may be a transaction. */
 type Db = Kysely<Database>;
 
-/** The counter column of each event. */
-export const EVENT_COLUMNS = {
-  page_view: 'page_views',
-  detail_open: 'detail_opens',
-  contact_reveal: 'contact_reveals',
-  call_tap: 'call_taps',
-  whatsapp_tap: 'whatsapp_taps',
-  directions_tap: 'directions_taps',
-  website_tap: 'website_taps',
-  find_it_forward: 'find_it_forwards',
-} as const satisfies Record<ListingEvent, string>;
-
-const COLUMNS = Object.values(EVENT_COLUMNS);
+const COLUMNS = INSIGHT_COUNTERS;
 
 /** One listing's additions for one day: the count of each event (absent = 0). */
 export interface ListingDayCounts {
@@ -44,9 +36,7 @@ export async function addCounts(db: Db, rows: readonly ListingDayCounts[]): Prom
       .map(
         (row) =>
           sql`(${row.listingId}::uuid, ${row.day}::date, ${sql.join(
-            (Object.keys(EVENT_COLUMNS) as ListingEvent[]).map(
-              (event) => sql`${row.counts[event] ?? 0}::integer`,
-            ),
+            LISTING_EVENTS.map((event) => sql`${row.counts[event] ?? 0}::integer`),
           )})`,
       );
     const columns = sql.join(COLUMNS.map((c) => sql.ref(c)));
