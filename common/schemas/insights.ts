@@ -1,4 +1,6 @@
 import { z } from 'astro/zod';
+import { AreaParamSchema, DIRECTORY_PAGE_SIZE } from './directory';
+import { PageInfoSchema } from './api';
 
 /**
  * What a listing earns, counted per listing per day (issue 27.1, ADR 041): the one table of
@@ -95,6 +97,8 @@ export const InsightsResponseSchema = z.object({
   current: InsightTotalsSchema,
   previous: InsightTotalsSchema,
   daily: z.array(InsightDaySchema),
+  /** The searches that showed the listing most in the period (issue 27.2), at most 10. */
+  searches: z.array(z.object({ query: z.string(), impressions: z.number().int() })),
 });
 export type InsightsResponse = z.infer<typeof InsightsResponseSchema>;
 
@@ -112,3 +116,140 @@ export function changeText(current: number, previous: number): string {
   const percent = Math.round(((current - previous) / previous) * 100);
   return percent === 0 ? 'about the same' : `${percent > 0 ? '+' : '−'}${Math.abs(percent)} %`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Search counts (issue 27.2 and 27.5, ADR 044)
+// ---------------------------------------------------------------------------------------------
+
+/** The longest query kept (characters, cut at a word); the rest is dropped. */
+export const SEARCH_QUERY_MAX = 60;
+/** Listings of one search counted as shown: the first page, at most this many. */
+export const SEARCH_IMPRESSIONS_MAX = DIRECTORY_PAGE_SIZE;
+/** The owner's Insights show this many searches that showed the listing. */
+export const TOP_SEARCHES = 10;
+
+/** A run of 7 or more digits, with spaces, dots, dashes or brackets between: a phone number. */
+const PHONE_LIKE = /\+?\d(?:[\s().-]*\d){6,}/u;
+
+/**
+ * A search query as it is counted (ADR 044): NFKC, lower case, control characters and runs of
+ * spaces made one space, trimmed, at most {@link SEARCH_QUERY_MAX} characters (cut at a word).
+ * `null` (not counted) when blank, or when it could be personal: anything with `@` (an e-mail
+ * address) or a run of 7 or more digits (a phone number).
+ * `normalizeSearchQuery('  Panel   BEATING ')` → `'panel beating'`;
+ * `normalizeSearchQuery('0803 123 4567')` → `null`.
+ */
+export function normalizeSearchQuery(query: string): string | null {
+  const text = query
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{C}\s]+/gu, ' ')
+    .trim();
+  if (!text || text.includes('@') || PHONE_LIKE.test(text)) return null;
+  if (text.length <= SEARCH_QUERY_MAX) return text;
+  const cut = text.slice(0, SEARCH_QUERY_MAX + 1);
+  const space = cut.lastIndexOf(' ');
+  return space > 0 ? cut.slice(0, space) : text.slice(0, SEARCH_QUERY_MAX);
+}
+
+/**
+ * POST /api/beacon/search: one search a visitor was shown (the island after its first page, the
+ * page itself after a posted search). `q` as typed (normalized by the server), `type` the
+ * category filter, `area` a Lagos area (slug or name), `total` the result count, `listings` the
+ * ids of the first page's listings in order (at most {@link SEARCH_IMPRESSIONS_MAX}).
+ */
+export const SearchBeaconSchema = z.object({
+  q: z.string().max(200),
+  type: z.string().max(100).optional(),
+  area: AreaParamSchema.optional(),
+  total: z.number().int().min(0).max(10_000_000),
+  listings: z.array(z.uuid()).max(SEARCH_IMPRESSIONS_MAX),
+});
+export type SearchBeacon = z.infer<typeof SearchBeaconSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The admin's insights (issue 27.5, ADR 044)
+// ---------------------------------------------------------------------------------------------
+
+/** The admin's insights cover the last this many days (today in Lagos included). */
+export const ADMIN_INSIGHT_DAYS = 30;
+/** A search with at most this many results is listed under "Searches with no or few results". */
+export const FEW_RESULTS = 3;
+
+/** One day of the site: listing page views, searches, contact reveals and forms sent. */
+export const SiteDaySchema = z.object({
+  /** `YYYY-MM-DD`, a day in Lagos. */
+  day: z.string(),
+  visits: z.number().int(),
+  searches: z.number().int(),
+  contactReveals: z.number().int(),
+  findIt: z.number().int(),
+  contacts: z.number().int(),
+  registrations: z.number().int(),
+  reviews: z.number().int(),
+});
+export type SiteDay = z.infer<typeof SiteDaySchema>;
+export type SiteFigure = Exclude<keyof SiteDay, 'day'>;
+
+/** The figures' labels as the admin reads them, in the table's order. */
+export const SITE_FIGURE_LABELS: Record<SiteFigure, string> = {
+  visits: 'Visits',
+  searches: 'Searches',
+  contactReveals: 'Contact reveals',
+  findIt: 'Find It requests',
+  contacts: 'Contact messages',
+  registrations: 'Registrations',
+  reviews: 'Reviews',
+};
+
+/** GET /api/admin/insights: the last 30 days, each day present (zeros included), oldest first. */
+export const SiteInsightsResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  daily: z.array(SiteDaySchema),
+  totals: SiteDaySchema.omit({ day: true }),
+});
+export type SiteInsightsResponse = z.infer<typeof SiteInsightsResponseSchema>;
+
+/** GET /api/admin/insights/listings: the most viewed listings of the last 30 days, paged. */
+export const TopListingsResponseSchema = PageInfoSchema.extend({
+  listings: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      slug: z.string().nullable(),
+      area: z.string().nullable(),
+      visits: z.number().int(),
+      contactReveals: z.number().int(),
+      /** Calls, WhatsApp, directions and website taps. */
+      taps: z.number().int(),
+    }),
+  ),
+});
+export type TopListingsResponse = z.infer<typeof TopListingsResponseSchema>;
+
+/** GET /api/admin/insights/areas: the areas whose listings were viewed most, paged. */
+export const TopAreasResponseSchema = PageInfoSchema.extend({
+  areas: z.array(
+    z.object({ area: z.string(), visits: z.number().int(), listings: z.number().int() }),
+  ),
+});
+export type TopAreasResponse = z.infer<typeof TopAreasResponseSchema>;
+
+/**
+ * GET /api/admin/insights/searches: searches whose last result count was at most
+ * {@link FEW_RESULTS} over the last 30 days, most searched first, paged. `area` and `category`
+ * are '' when the search had none.
+ */
+export const FewResultSearchesResponseSchema = PageInfoSchema.extend({
+  searches: z.array(
+    z.object({
+      query: z.string(),
+      area: z.string(),
+      category: z.string(),
+      searches: z.number().int(),
+      results: z.number().int(),
+    }),
+  ),
+});
+export type FewResultSearchesResponse = z.infer<typeof FewResultSearchesResponseSchema>;

@@ -460,7 +460,31 @@ export interface ListingStatsDailyTable {
   find_it_forwards: Generated<number>;
 }
 
+/** Issue 27.2/27.5: one day's searches of a normalized query in an area and category (ADR 044). */
+export interface SearchStatsDailyTable {
+  /** The day in Lagos (UTC+1), as `YYYY-MM-DD`. */
+  day: ColumnType<string, string, string>;
+  query: string;
+  /** The area's name, '' for all of Lagos. */
+  area: Generated<string>;
+  /** The category filter (lower case), '' for none. */
+  category: Generated<string>;
+  searches: Generated<number>;
+  /** The result count of the day's last search. */
+  results: Generated<number>;
+}
+
+/** Issue 27.2: how often a listing was on the first page of a query's results, per day. */
+export interface ListingSearchDailyTable {
+  listing_id: string;
+  day: ColumnType<string, string, string>;
+  query: string;
+  impressions: Generated<number>;
+}
+
 export interface Database {
+  search_stats_daily: SearchStatsDailyTable;
+  listing_search_daily: ListingSearchDailyTable;
   setup_steps: SetupStepsTable;
   listing_stats_daily: ListingStatsDailyTable;
   business_claims: BusinessClaimsTable;
