@@ -8,6 +8,7 @@ import { useContacts, useServiceRequests } from './data';
 import { FeaturedPanel } from './FeaturedPanel';
 import { ForwardDialog } from './ForwardDialog';
 import { InboxPanel } from './InboxPanel';
+import { InsightsPanel } from './InsightsPanel';
 import { MessagingPanel } from './MessagingPanel';
 import { RegistrationsPanel } from './RegistrationsPanel';
 import { ReportsPanel } from './ReportsPanel';
@@ -193,6 +194,12 @@ export const ADMIN_TABS = [
     label: 'Service Cards',
     placeholder: 'Search service cards by title, type or route...',
     panel: ({ q, onCount }) => <ServiceCardsPanel query={q} onCount={onCount} />,
+  },
+  {
+    id: 'insights',
+    label: 'Insights',
+    placeholder: null,
+    panel: () => <InsightsPanel />,
   },
   {
     id: 'claims',
