@@ -8,7 +8,9 @@ import {
   InsightTotalsSchema,
   LISTING_EVENT_TABLE,
   LISTING_EVENTS,
+  SEARCH_IMPRESSIONS_MAX,
 } from './insights.ts';
+import { DIRECTORY_PAGE_SIZE } from './directory.ts';
 
 describe('the one table of listing events (ADR 041)', () => {
   it('derives every list of events from LISTING_EVENT_TABLE, in its order', () => {
@@ -27,5 +29,11 @@ describe('the one table of listing events (ADR 041)', () => {
     const listing = '00000000-0000-4000-8000-000000000000';
     expect(BeaconSchema.safeParse({ listing, event: 'call_tap' }).success).toBe(true);
     expect(BeaconSchema.safeParse({ listing, event: 'find_it_forward' }).success).toBe(false);
+  });
+});
+
+describe('search counts (ADR 044)', () => {
+  it('counts the listings of the first page of search results', () => {
+    expect(SEARCH_IMPRESSIONS_MAX).toBe(DIRECTORY_PAGE_SIZE);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
-import { AreaParamSchema, DIRECTORY_PAGE_SIZE } from './directory';
+import { SEARCH_IMPRESSIONS_MAX } from '../config/insights';
+import { AreaParamSchema } from './directory';
 import { PageInfoSchema } from './api';
 
 /**
@@ -123,8 +124,7 @@ export function changeText(current: number, previous: number): string {
 
 /** The longest query kept (characters, cut at a word); the rest is dropped. */
 export const SEARCH_QUERY_MAX = 60;
-/** Listings of one search counted as shown: the first page, at most this many. */
-export const SEARCH_IMPRESSIONS_MAX = DIRECTORY_PAGE_SIZE;
+export { SEARCH_IMPRESSIONS_MAX };
 /** The owner's Insights show this many searches that showed the listing. */
 export const TOP_SEARCHES = 10;
 

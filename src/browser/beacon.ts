@@ -1,4 +1,4 @@
-import type { BeaconEvent, SearchBeacon } from '../../common/schemas/insights';
+import type { BeaconEvent } from '../../common/schemas/insights';
 
 /**
  * What a listing earns, reported by the browser (issue 27.1, ADR 041): `navigator.sendBeacon`
@@ -30,15 +30,4 @@ export function countListingEvents(): void {
     },
     true,
   );
-}
-
-/**
- * Reports one search the visitor was shown (issue 27.2, ADR 044): the query as typed, its
- * category and area filters, the result count and the ids of the first page's listings, to
- * /api/beacon/search (no cookie; the server keeps a normalized query, never one that looks like
- * a phone number or an e-mail address). Sent by the search island after a first page, never for
- * "Load more".
- */
-export function sendSearchEvent(search: SearchBeacon): void {
-  navigator.sendBeacon?.('/api/beacon/search', JSON.stringify(search));
 }

@@ -1,10 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../browser/api-client';
-import { sendSearchEvent } from '../../browser/beacon';
+import { sendSearchEvent } from '../../browser/search-beacon';
 import type { PublicBusiness } from '../../../common/schemas/directory';
 import type { DirectorySearchResponse } from '../../../common/schemas/search';
-import { SEARCH_IMPRESSIONS_MAX } from '../../../common/schemas/insights';
 
 interface SearchState {
   results: PublicBusiness[] | null;
@@ -68,7 +67,7 @@ export function useDirectorySearch(type?: string, area?: string) {
         type,
         area,
         total,
-        listings: businesses.slice(0, SEARCH_IMPRESSIONS_MAX).map((b) => b.id),
+        listings: businesses.map((b) => b.id),
       });
       if (businesses.length === 0) {
         toast('No results found', {
