@@ -7,7 +7,6 @@ import {
   type InsightPeriod,
   InsightsQuerySchema,
   InsightsResponseSchema,
-  SEARCH_IMPRESSIONS_MAX,
   SearchBeaconSchema,
   SiteInsightsResponseSchema,
   TopAreasResponseSchema,
@@ -45,8 +44,11 @@ const clientOf = (request: Request, ctx: ApiContext): service.BeaconClient => ({
 const NO_CONTENT = () =>
   new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 
-/** A search beacon: a 200-character query, 24 ids (39 bytes each in JSON) and the rest. */
-export const SEARCH_BEACON_MAX_BYTES = 400 + SEARCH_IMPRESSIONS_MAX * 40;
+/**
+ * A search beacon: 24 ids (39 bytes each in JSON), a 200-character query (up to 800 bytes of
+ * UTF-8) and the rest.
+ */
+export const SEARCH_BEACON_MAX_BYTES = 2_048;
 
 /**
  * POST /api/beacon/search `{ q, type?, area?, total, listings }` (SearchBeaconSchema; JSON, as
