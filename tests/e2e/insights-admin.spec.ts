@@ -6,7 +6,8 @@ import { adminStorageState, openAdmin, visitorAddress, waitForIsland } from './h
  * Issue 27.5 and 27.2 (ADR 044) in Chromium: a visitor searches the home page for something the
  * directory does not have; the search island reports the search it showed (a beacon, no cookie);
  * the admin's Insights tab lists it under "Searches with no or few results", with nothing
- * personal: a visitor who searches for a phone number leaves no trace there.
+ * personal: a visitor who searches for a phone number leaves no trace there. A search posted
+ * without JavaScript (the page answers it) is counted the same way.
  */
 const PLACEHOLDER = 'Search auto repair, parts, dealers...';
 
@@ -36,6 +37,19 @@ test('a visitor searches for something with no results; the admin sees it in Ins
   }
   await visitor.close();
 
+  // Without JavaScript the form posts to the page, which counts the search it answered.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: visitorAddress(47),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto('/');
+  await plain.getByPlaceholder(PLACEHOLDER, { exact: true }).fill(`${query} posted`);
+  await plain.getByLabel('Area', { exact: true }).selectOption('yaba');
+  await plain.getByPlaceholder(PLACEHOLDER, { exact: true }).press('Enter');
+  await expect(plain.getByRole('heading', { name: 'Search Results (0)' })).toBeVisible();
+  await noScript.close();
+
   const admin = await browser.newContext({ storageState: await adminStorageState(browser) });
   const adminPage = await admin.newPage();
   await openAdmin(adminPage, 'Insights');
@@ -44,7 +58,11 @@ test('a visitor searches for something with no results; the admin sees it in Ins
   const searches = adminPage.getByTestId('few-result-searches');
   await expect(searches).toBeVisible();
   // Most searched first and paged: page through until the query's row shows.
-  const row = searches.getByRole('row').filter({ hasText: query.toLowerCase() });
+  const rowOf = (text: string) =>
+    searches
+      .getByRole('row')
+      .filter({ has: adminPage.getByRole('cell', { name: text, exact: true }) });
+  const row = rowOf(query.toLowerCase());
   const next = adminPage.getByRole('navigation', { name: 'Search pages' }).getByRole('button', {
     name: /next/i,
   });
@@ -56,6 +74,14 @@ test('a visitor searches for something with no results; the admin sees it in Ins
   await expect(row.getByRole('cell')).toHaveText([
     query.toLowerCase(),
     'All of Lagos',
+    'All',
+    '1',
+    '0',
+  ]);
+  const posted = rowOf(`${query.toLowerCase()} posted`);
+  await expect(posted.getByRole('cell')).toHaveText([
+    `${query.toLowerCase()} posted`,
+    'Yaba',
     'All',
     '1',
     '0',

@@ -149,6 +149,8 @@ describe('search beacons (issue 27.2)', () => {
     );
     expect((await searchBeacon({ q: 'x', total: -1, listings: [] })).status).toBe(422);
     expect((await searchBeacon({ q: 'x'.repeat(201), total: 0, listings: [] })).status).toBe(422);
+    const large = { q: 'x', total: 0, listings: [], pad: 'x'.repeat(2_100) };
+    expect((await searchBeacon(large)).status).toBe(413);
   });
 
   it('shares the per-address limit with the listing beacons', async () => {
