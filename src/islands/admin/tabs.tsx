@@ -196,17 +196,17 @@ export const ADMIN_TABS = [
     panel: ({ q, onCount }) => <ServiceCardsPanel query={q} onCount={onCount} />,
   },
   {
-    id: 'insights',
-    label: 'Insights',
-    placeholder: null,
-    panel: () => <InsightsPanel />,
-  },
-  {
     id: 'claims',
     label: 'Claims',
     count: 'claims',
     placeholder: 'Search claims and changes by business, name or e-mail...',
     panel: ({ q, refreshCounts }) => <ClaimsPanel q={q} refreshCounts={refreshCounts} />,
+  },
+  {
+    id: 'insights',
+    label: 'Insights',
+    placeholder: null,
+    panel: () => <InsightsPanel />,
   },
 ] as const satisfies readonly AdminTab[];
 
