@@ -73,20 +73,47 @@ export async function siteInsights(db: Db, now = new Date()): Promise<SiteInsigh
 
 const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
 
+/**
+ * One page of a list over the period: `read` gets its rows and their total (`null` past the
+ * end, then `count` counts them), `map` shapes each row.
+ */
+async function pageOf<Row, Item>(
+  db: Db,
+  page: PageQuery,
+  now: Date,
+  read: (
+    from: string,
+    to: string,
+    limit: number,
+    offset: number,
+  ) => Promise<repository.RowsPage<Row>>,
+  count: (from: string, to: string) => Promise<number>,
+  map: (row: Row) => Item,
+) {
+  await flushCounts(db);
+  const { from, to } = adminPeriod(now);
+  const { rows, total } = await read(from, to, page.limit, offsetOf(page));
+  return {
+    total: total ?? (page.page === 1 ? 0 : await count(from, to)),
+    page: page.page,
+    limit: page.limit,
+    items: rows.map(map),
+  };
+}
+
 /** The listings with the most visits over the period (then taps, then id), one page. */
 export async function topListings(
   db: Db,
   page: PageQuery,
   now = new Date(),
 ): Promise<TopListingsResponse> {
-  await flushCounts(db);
-  const { from, to } = adminPeriod(now);
-  const { rows, total } = await repository.topListings(db, from, to, page.limit, offsetOf(page));
-  return {
-    total: total ?? (page.page === 1 ? 0 : await repository.countListings(db, from, to)),
-    page: page.page,
-    limit: page.limit,
-    listings: rows.map((row) => ({
+  const { items, ...info } = await pageOf(
+    db,
+    page,
+    now,
+    (from, to, limit, offset) => repository.topListings(db, from, to, limit, offset),
+    (from, to) => repository.countListings(db, from, to),
+    (row) => ({
       id: row.id,
       name: row.name,
       slug: row.slug,
@@ -94,8 +121,9 @@ export async function topListings(
       visits: Number(row.visits),
       contactReveals: Number(row.reveals),
       taps: Number(row.taps),
-    })),
-  };
+    }),
+  );
+  return { ...info, listings: items };
 }
 
 /**
@@ -107,19 +135,15 @@ export async function topAreas(
   page: PageQuery,
   now = new Date(),
 ): Promise<TopAreasResponse> {
-  await flushCounts(db);
-  const { from, to } = adminPeriod(now);
-  const { rows, total } = await repository.topAreas(db, from, to, page.limit, offsetOf(page));
-  return {
-    total: total ?? (page.page === 1 ? 0 : await repository.countAreas(db, from, to)),
-    page: page.page,
-    limit: page.limit,
-    areas: rows.map((row) => ({
-      area: row.area,
-      visits: Number(row.visits),
-      listings: Number(row.listings),
-    })),
-  };
+  const { items, ...info } = await pageOf(
+    db,
+    page,
+    now,
+    (from, to, limit, offset) => repository.topAreas(db, from, to, limit, offset),
+    (from, to) => repository.countAreas(db, from, to),
+    (row) => ({ area: row.area, visits: Number(row.visits), listings: Number(row.listings) }),
+  );
+  return { ...info, areas: items };
 }
 
 /**
@@ -132,28 +156,20 @@ export async function fewResultSearches(
   page: PageQuery,
   now = new Date(),
 ): Promise<FewResultSearchesResponse> {
-  await flushCounts(db);
-  const { from, to } = adminPeriod(now);
-  const { rows, total } = await repository.fewResultSearches(
+  const { items, ...info } = await pageOf(
     db,
-    from,
-    to,
-    FEW_RESULTS,
-    page.limit,
-    offsetOf(page),
-  );
-  return {
-    total:
-      total ??
-      (page.page === 1 ? 0 : await repository.countFewResultSearches(db, from, to, FEW_RESULTS)),
-    page: page.page,
-    limit: page.limit,
-    searches: rows.map((row) => ({
+    page,
+    now,
+    (from, to, limit, offset) =>
+      repository.fewResultSearches(db, from, to, FEW_RESULTS, limit, offset),
+    (from, to) => repository.countFewResultSearches(db, from, to, FEW_RESULTS),
+    (row) => ({
       query: row.query,
       area: row.area,
       category: row.category,
       searches: Number(row.searches),
       results: Number(row.results),
-    })),
-  };
+    }),
+  );
+  return { ...info, searches: items };
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../browser/api-client';
+import type { PageInfo } from '../../../common/schemas/api';
 import {
   ADMIN_INSIGHT_DAYS,
   type FewResultSearchesResponse,
@@ -66,20 +67,42 @@ function SiteFigures() {
   );
 }
 
-/** The most visited listings of the period, paged. */
-function TopListings() {
-  const list = usePagedList(
-    '/api/admin/insights/listings',
-    (r: TopListingsResponse) => r.listings,
-    { limit: ADMIN_LIMIT },
-    'Failed to load the top listings',
-  );
-  if (!list.rows) return <p className="status-text">Loading listings...</p>;
-  if (list.rows.length === 0) return <EmptyState title="No visits counted yet" />;
+/** One paged list of the tab: its endpoint, its rows, and what it shows while loading or empty. */
+function PagedSection<R extends PageInfo, T>(props: {
+  path: string;
+  pick: (response: R) => T[];
+  /** The toast title when a page fails to load. */
+  failure: string;
+  loading: string;
+  empty: string;
+  /** The pager's accessible name. */
+  label: string;
+  children: (rows: T[]) => ReactNode;
+}) {
+  const list = usePagedList(props.path, props.pick, { limit: ADMIN_LIMIT }, props.failure);
+  if (!list.rows) return <p className="status-text">{props.loading}</p>;
+  if (list.rows.length === 0) return <EmptyState title={props.empty} />;
   return (
     <>
+      {props.children(list.rows)}
+      <ListPager list={list} label={props.label} />
+    </>
+  );
+}
+
+/** The most visited listings of the period, paged. */
+const TopListings = () => (
+  <PagedSection
+    path="/api/admin/insights/listings"
+    pick={(r: TopListingsResponse) => r.listings}
+    failure="Failed to load the top listings"
+    loading="Loading listings..."
+    empty="No visits counted yet"
+    label="Top listing pages"
+  >
+    {(rows) => (
       <ol className="insights-list">
-        {list.rows.map((listing) => (
+        {rows.map((listing) => (
           <li key={listing.id}>
             {listing.slug ? (
               <a href={`/business/${listing.slug}/`}>{listing.name}</a>
@@ -95,25 +118,23 @@ function TopListings() {
           </li>
         ))}
       </ol>
-      <ListPager list={list} label="Top listing pages" />
-    </>
-  );
-}
+    )}
+  </PagedSection>
+);
 
 /** The areas whose listings were visited most in the period, paged. */
-function TopAreas() {
-  const list = usePagedList(
-    '/api/admin/insights/areas',
-    (r: TopAreasResponse) => r.areas,
-    { limit: ADMIN_LIMIT },
-    'Failed to load the top areas',
-  );
-  if (!list.rows) return <p className="status-text">Loading areas...</p>;
-  if (list.rows.length === 0) return <EmptyState title="No visits counted yet" />;
-  return (
-    <>
+const TopAreas = () => (
+  <PagedSection
+    path="/api/admin/insights/areas"
+    pick={(r: TopAreasResponse) => r.areas}
+    failure="Failed to load the top areas"
+    loading="Loading areas..."
+    empty="No visits counted yet"
+    label="Top area pages"
+  >
+    {(rows) => (
       <ol className="insights-list">
-        {list.rows.map((area) => (
+        {rows.map((area) => (
           <li key={area.area}>
             {area.area}
             <span className="small muted">
@@ -124,24 +145,21 @@ function TopAreas() {
           </li>
         ))}
       </ol>
-      <ListPager list={list} label="Top area pages" />
-    </>
-  );
-}
+    )}
+  </PagedSection>
+);
 
 /** Searches whose last result count was 0–3 in the period, most searched first, paged. */
-function FewResultSearches() {
-  const list = usePagedList(
-    '/api/admin/insights/searches',
-    (r: FewResultSearchesResponse) => r.searches,
-    { limit: ADMIN_LIMIT },
-    'Failed to load the searches',
-  );
-  if (!list.rows) return <p className="status-text">Loading searches...</p>;
-  if (list.rows.length === 0)
-    return <EmptyState title="No searches with no or few results in these 30 days" />;
-  return (
-    <>
+const FewResultSearches = () => (
+  <PagedSection
+    path="/api/admin/insights/searches"
+    pick={(r: FewResultSearchesResponse) => r.searches}
+    failure="Failed to load the searches"
+    loading="Loading searches..."
+    empty="No searches with no or few results in these 30 days"
+    label="Search pages"
+  >
+    {(rows) => (
       <div className="insights-table-wrap" tabIndex={0} role="region" aria-label="Searches">
         <table className="change-table insights-table" data-testid="few-result-searches">
           <thead>
@@ -154,7 +172,7 @@ function FewResultSearches() {
             </tr>
           </thead>
           <tbody>
-            {list.rows.map((search) => (
+            {rows.map((search) => (
               <tr key={`${search.query} ${search.area} ${search.category}`}>
                 <td>{search.query}</td>
                 <td>{search.area || 'All of Lagos'}</td>
@@ -166,10 +184,9 @@ function FewResultSearches() {
           </tbody>
         </table>
       </div>
-      <ListPager list={list} label="Search pages" />
-    </>
-  );
-}
+    )}
+  </PagedSection>
+);
 
 /**
  * The Insights tab (issue 27.5, ADR 044): what the site earned over the last 30 days and what
