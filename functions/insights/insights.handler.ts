@@ -104,7 +104,7 @@ export async function fewResultSearches(request: Request, ctx: ApiContext): Prom
 
 /**
  * GET /api/account/listings/:id/insights?period=7|30|90 → `{ period, from, to, current,
- * previous, daily }` (InsightsResponseSchema): the listing's counts over the last `period` days
+ * previous, daily, searches }` (InsightsResponseSchema): the listing's counts over the last `period` days
  * (default 30) against the period before. Signed-in owner of the listing only: 401 signed out,
  * 403 another account's listing, 404 no such listing, 422 another period (issue 27.2).
  */

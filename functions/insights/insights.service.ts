@@ -336,7 +336,8 @@ async function assertOwner(db: Db, userId: string, listingId: string): Promise<v
 
 /**
  * The owner's Insights of one listing: the last `period` days (today in Lagos included) against
- * the `period` days before, and each day of the period. Counts still buffered are written first,
+ * the `period` days before, each day of the period, and the {@link TOP_SEARCHES} searches that
+ * showed the listing most in the period (ADR 044). Counts still buffered are written first,
  * so the owner sees a tap made a moment ago. Reads at most 2 × 90 rows of one listing.
  * @throws AppError NOT_FOUND, FORBIDDEN ({@link assertOwner}).
  */
