@@ -11,6 +11,7 @@ import * as health from './health/health.handler.ts';
 import * as imports from './imports/imports.handler.ts';
 import * as insights from './insights/insights.handler.ts';
 import * as messages from './messages/messages.handler.ts';
+import * as monthlySummary from './monthly-summary/monthly-summary.handler.ts';
 import * as photos from './photos/photos.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
 import * as reports from './reports/reports.handler.ts';
@@ -59,7 +60,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
   route('POST',   '/directory/:id/reports',                   'public', idempotent(reports.submit)),
   route('GET',    '/directory/:id/reviews',                   'public', reviews.listForListing),
-  route('POST',   '/directory/:id/reviews',                   'user',   idempotent(reviews.write)),
+  route('POST',   '/directory/:id/reviews',                   'user',   idempotent(reviews.write, reviews.REVIEW_UPLOAD_MAX_BYTES)),
   route('GET',    '/account/reviews/:id',                     'user',   reviews.own),
   route('PUT',    '/reviews/:id',                             'user',   reviews.edit),
   route('DELETE', '/reviews/:id',                             'user',   reviews.remove),
@@ -74,6 +75,12 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/account/leads',                           'user',   serviceRequests.listLeads),
   route('POST',   '/account/leads/:id/contacted',             'user',   serviceRequests.markContacted),
   route('GET',    '/account/listings/:id/insights.csv',       'user',   insights.ownerInsightsCsv),
+  route('GET',    '/account/email-preferences',               'user',   monthlySummary.ownPreferences),
+  route('POST',   '/account/email-preferences',               'user',   monthlySummary.changeOwnPreferences),
+  // Signed links of the monthly summary (ADR 045): no sign-in; the token is the authority.
+  route('GET',    '/email/preferences',                       'public', monthlySummary.linkPreferences),
+  route('POST',   '/email/preferences',                       'public', monthlySummary.changeLinkPreferences),
+  route('POST',   '/email/unsubscribe',                       'public', monthlySummary.oneClickUnsubscribe),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),
   route('POST',   '/auth/sign-out',                           'public', auth.signOut),
@@ -148,6 +155,11 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/claims/:id/verify',                       'user',   claims.verify),
   route('GET',    '/account/listings',                        'user',   claims.ownListings),
   route('POST',   '/account/listings/:id/changes',            'user',   idempotent(claims.submitChange)),
+  route('GET',    '/account/listings/:id/photos',             'user',   photos.ownerList),
+  route('POST',   '/account/listings/:id/photos',             'user',   photos.ownerUpload),
+  route('POST',   '/account/listings/:id/photos/:photo/remove', 'user', photos.ownerRemove),
+  route('POST',   '/account/listings/:id/photos/:photo/keep', 'user',   photos.ownerKeep),
+  route('GET',    '/account/photos/:listing/:file',           'user',   photos.heldVariant),
   route('GET',    '/admin/claims',                            'admin',  claims.listClaims),
   route('POST',   '/admin/claims/:id/approve',                'admin',  claims.approveClaim),
   route('POST',   '/admin/claims/:id/reject',                 'admin',  claims.rejectClaim),

@@ -120,6 +120,9 @@ async function main() {
   // `npm run db:backup` asks this process for a consistent copy while it serves (ADR 029).
   const { startControlSocket } = await import('../server/backup.ts');
   const control = handle.kind === 'pglite' ? await startControlSocket(dataDir, handle) : undefined;
+  // The owners' monthly summary (issue 27.3, ADR 045): checked once an hour, sent when due.
+  const { startMonthlySummaryTimer } = await import('../server/monthly-summary-timer.ts');
+  const summaryTimer = startMonthlySummaryTimer(handle.db);
   if (adminNotice) console.log(`    sign in:  ${local.url}/admin/sign-in/\n`);
   console.log(
     `  Ready: ${local.url} (${build.built ? 'built' : 'reused the build'} in ${build.ms} ms)\n`,
@@ -132,6 +135,7 @@ async function main() {
     log.info('shutting down', { signal });
     await local.close();
     control?.close();
+    await summaryTimer.stop();
     // The listing counts still buffered (issue 27.1, ADR 041) are written before the database closes.
     const { flushCounts } = await import('../functions/insights/insights.service.ts');
     await flushCounts(handle.db);

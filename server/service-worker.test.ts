@@ -75,6 +75,20 @@ describe('the service worker build step (issue 22.5, ADR 030)', () => {
     expect(changed!.revision).not.toBe(offline!.revision);
   });
 
+  it('leaves out the photo viewer, code loaded on a tap only (ADR 043)', async () => {
+    await writeBuild('<template data-page-script="/_astro/Header.A.js"></template>', {
+      'Header.A.js': 'const r=()=>import(`./tap-replay.B.js`);',
+      'tap-replay.B.js': 'const v=()=>import(`./photo-viewer.C-d.js`);',
+      'photo-viewer.C-d.js': 'export const big=1;',
+    });
+    expect((await precacheEntries(dir)).map((e) => e.url)).toEqual([
+      '/offline/',
+      '/icons.svg',
+      '/_astro/Header.A.js',
+      '/_astro/tap-replay.B.js',
+    ]);
+  });
+
   it('fails the build when a file the shell needs is missing', async () => {
     await writeBuild('<template data-page-script="/_astro/gone.A.js"></template>', {});
     await expect(precacheEntries(dir)).rejects.toThrow(/gone\.A\.js/);

@@ -12,7 +12,8 @@ import { SERVICE_WORKER_URL, SHELL_FILES } from '../common/config/offline.ts';
  * with Workbox into `/sw.js` and writes into it the list of files it keeps at install: the
  * shell ({@link SHELL_FILES}, each with a revision, the sha256 of its content, so a new build
  * that changes one replaces it), plus every hashed `/_astro/` script the shell's pages load,
- * followed through their imports (no revision: the name changes with the content).
+ * followed through their imports (no revision: the name changes with the content), but for
+ * the code loaded on a tap only ({@link NOT_PRECACHED}).
  */
 
 const SOURCE = fileURLToPath(new URL('../src/browser/offline/service-worker.ts', import.meta.url));
@@ -43,6 +44,13 @@ export function assetReferences(text: string): string[] {
   return [...found];
 }
 
+/**
+ * Code loaded on a tap only, never kept at install: the full-size photo viewer (PhotoSwipe,
+ * ≈ 17 KB gzip, ADR 043), which the tap replay imports. A first visit would otherwise fetch it
+ * for the service worker; offline, a thumbnail's tap opens the photo's own link instead.
+ */
+export const NOT_PRECACHED = /^\/_astro\/photo-viewer\.[\w-]+\.js$/;
+
 const revisionOf = (content: Buffer) =>
   createHash('sha256').update(content).digest('hex').slice(0, 16);
 
@@ -61,7 +69,7 @@ export async function precacheEntries(clientDir: string): Promise<PrecacheEntry[
   const seen = new Set<string>();
   while (queue.length > 0) {
     const url = queue.shift()!;
-    if (seen.has(url)) continue;
+    if (seen.has(url) || NOT_PRECACHED.test(url)) continue;
     seen.add(url);
     const content = await readFile(path.join(clientDir, fileOfUrl(url)), 'utf8');
     entries.push({ url, revision: null });

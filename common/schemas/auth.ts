@@ -102,7 +102,3 @@ export const SignedInResponseSchema = z.object({ user: SessionUserSchema });
 /** `GET /api/auth/session` → the user, or null for visitors. */
 export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 
-/** SPEC §8 sign-in messages: the admin version adds the approval hint. */
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password...';
-export const ADMIN_INVALID_CREDENTIALS_MESSAGE =
-  'Invalid email or password or ensure your account has been approved';

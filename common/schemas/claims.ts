@@ -3,6 +3,7 @@ import { DAY_KEYS, parseRange } from './hours';
 import { LAGOS_AREA_NAMES } from '../config/lagos-areas';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { nullableWebsite } from './url';
+import { PhotoSchema } from './photos';
 
 /**
  * Claiming a listing and the owner's edits (issue 16 points 1 and 2, ADR 018): the request bodies
@@ -216,6 +217,15 @@ export const AdminListingChangeSchema = ListingChangeSchema.extend({
   owner_name: z.string(),
   owner_email: z.string(),
   current: ListingFieldsSchema,
+  /**
+   * Photos before/after (ADR 042): the live photos the change keeps, the held ones it adds (shown
+   * to admins through `/api/account/photos/…`), the live ones it removes.
+   */
+  photos: z.object({
+    current: z.array(PhotoSchema),
+    added: z.array(PhotoSchema),
+    removed: z.array(PhotoSchema),
+  }),
 });
 export type AdminListingChange = z.infer<typeof AdminListingChangeSchema>;
 export const AdminChangeListResponseSchema = PageInfoSchema.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIND_IT_SERVICES, SERVICE_CATEGORIES } from './categories';
+import { normaliseTags } from './tags';
 import { optionalWebsite } from './url';
 
 /**
@@ -25,21 +26,6 @@ const optionalEmail = z
   .optional()
   .transform((value) => value || undefined)
   .pipe(z.email('Invalid email address').optional());
-
-/** Service tags (SPEC §5): trimmed, non-empty, without duplicates; at most 20 of 40 characters. */
-export function normaliseTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const result: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim();
-    const key = tag.toLowerCase();
-    if (tag && !seen.has(key)) {
-      seen.add(key);
-      result.push(tag);
-    }
-  }
-  return result;
-}
 
 export const BusinessRegistrationSchema = z.object({
   businessName: z

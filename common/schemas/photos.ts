@@ -25,7 +25,10 @@ export const PhotoVariantSchema = z.object({
   format: z.enum(PHOTO_FORMATS),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  /** Where the variant is served: `/api/photos/<listing id>/<hash>.<ext>`, cached for a year. */
+  /**
+   * Where the variant is served: `/api/photos/<listing id>/<hash>.<ext>` (public, cached for a
+   * year) for a live photo, `/api/account/photos/…` (owner and admins only) for a held one.
+   */
   url: z.string(),
   /** Size of the file in bytes. */
   bytes: z.number().int().nonnegative(),
@@ -40,8 +43,11 @@ export const PhotoSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   position: z.number().int().positive(),
+  /** `pending`: an owner's photo held until the admin approves the change (ADR 042). */
   status: z.enum(['live', 'pending']),
   created_at: isoDateTime,
+  /** A live photo the owner's pending change proposes to remove. */
+  removal_proposed: z.boolean(),
   /** Smallest first; within a width, AVIF, WebP, JPEG. */
   variants: z.array(PhotoVariantSchema),
 });
@@ -51,6 +57,12 @@ export type Photo = z.output<typeof PhotoSchema>;
 export const PhotoListResponseSchema = z.object({
   photos: z.array(PhotoSchema).max(PHOTOS_PER_LISTING),
   limit: z.literal(PHOTOS_PER_LISTING),
+});
+
+/** `/api/account/listings/:id/photos/:photo/remove|keep` (ADR 042). */
+export const OwnerPhotoParamsSchema = z.object({
+  id: z.uuid('Business not found'),
+  photo: z.uuid('Photo not found'),
 });
 
 /** `DELETE /api/admin/photos/:id`. */
@@ -69,3 +81,18 @@ export interface PhotoCover {
   webp: string;
   jpeg: string;
 }
+
+/**
+ * A reviewer's photo as a review shows it (ADR 042): its upright size, the 320 px JPEG thumbnail
+ * and the largest JPEG (the link of the thumbnail). Public URLs once the review and its photos are
+ * published; before that `/api/account/photos/…`, for the reviewer and the admins only.
+ */
+export const ReviewPhotoSchema = z.object({
+  id: z.uuid(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  src: z.string(),
+  full: z.string(),
+  status: z.enum(['live', 'pending']),
+});
+export type ReviewPhoto = z.output<typeof ReviewPhotoSchema>;

@@ -43,6 +43,7 @@ export const HOLD_REASONS = {
   daily_limit: 'More than 5 reviews in a day from one account',
   new_accounts: 'Several new accounts from one address reviewed this business',
   edited_after_hide: 'Edited after our team hid it',
+  photos: 'Has photos for our team to check',
 } as const;
 export type HoldReason = keyof typeof HOLD_REASONS;
 

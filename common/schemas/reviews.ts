@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { SERVICE_CATEGORIES } from './categories';
+import { REVIEW_PHOTOS_MAX } from './photo-rules';
+import { ReviewPhotoSchema } from './photos';
 import {
   HOLD_REASONS,
   REPLY_BODY_MAX,
@@ -142,6 +144,8 @@ export const PublicReviewSchema = z.object({
   updated_at: isoDateTime,
   /** "Reply from the owner", when published. */
   reply: ReplyPublicSchema.nullable(),
+  /** The reviewer's photos (at most 3, ADR 042): published ones on the page, all for the author. */
+  photos: z.array(ReviewPhotoSchema).max(REVIEW_PHOTOS_MAX),
 });
 export type PublicReview = z.infer<typeof PublicReviewSchema>;
 
@@ -283,6 +287,8 @@ export const AdminReviewSchema = z.object({
   reports: z.array(AdminReviewReportSchema),
   reply: OwnReplySchema.nullable(),
   log: z.array(ModerationEntrySchema),
+  /** The reviewer's photos, held until the review is published (ADR 042); removable one by one. */
+  photos: z.array(ReviewPhotoSchema).max(REVIEW_PHOTOS_MAX),
 });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 

@@ -77,6 +77,18 @@ async function sweep(db: Kysely<Database>): Promise<void> {
 }
 
 /**
+ * SHA-256 of a request body, hex. A multipart body is hashed without its boundary, which the
+ * sender draws anew for each sending: the same form sent again is the same body (ADR 042).
+ */
+export function fingerprintOf(body: Uint8Array, contentType: string | null): string {
+  const boundary = /^multipart\/form-data;.*\bboundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
+  const hash = createHash('sha256');
+  if (!boundary) return hash.update(body).digest('hex');
+  // latin1 maps each byte to one character and back: binary-safe.
+  return hash.update(Buffer.from(body).toString('latin1').split(boundary).join('')).digest('hex');
+}
+
+/**
  * Send twice, stored once (issue 23.4, ADR 028): wraps a create route so that a request carrying
  * `Idempotency-Key: <16–128 of A–Z a–z 0–9 _ ->` is answered once. The first request with a key
  * runs the handler; a 2xx answer is kept for 24 hours and a retry with the same key and the same
@@ -95,7 +107,7 @@ export function idempotent(handler: ApiHandler, maxBodyBytes = MAX_JSON_BYTES): 
     if (!IDEMPOTENCY_KEY_PATTERN.test(key))
       throw new AppError('BAD_REQUEST', 'Invalid Idempotency-Key header.');
     const body = await readBody(request.clone(), maxBodyBytes);
-    const fingerprint = createHash('sha256').update(body).digest('hex');
+    const fingerprint = fingerprintOf(body, request.headers.get('content-type'));
     const user = await ctx.sessionUser();
     const scope = `${request.method} ${new URL(request.url).pathname}${user ? ` user:${user.id}` : ''}`;
     const db = await ctx.db();

@@ -21,6 +21,11 @@ export interface MailMessage {
    * replaced by `[redacted]` in the mail_outbox log, so the log holds no usable link (issue 12.8).
    */
   secrets?: string[];
+  /**
+   * Extra headers of this message, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post`
+   * (RFC 2369, RFC 8058). Delivered as given; the local outbox file shows them.
+   */
+  headers?: Record<string, string>;
 }
 
 /** `text` with every secret (as is and URL-encoded) replaced by `[redacted]`. */
@@ -138,6 +143,7 @@ export function outboxTransport(dir = env('MAIL_OUTBOX_DIR')): MailTransport {
         `To: ${message.to.join(', ')}`,
         `Subject: ${message.subject}`,
         `Template: ${message.template ?? '-'}`,
+        ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         '',
         message.text,
         '',
@@ -233,6 +239,7 @@ export function sendgridTransport(options: {
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
           ...(message.template ? { categories: [message.template] } : {}),
         });
       } catch (error) {

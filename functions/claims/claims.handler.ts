@@ -147,6 +147,7 @@ function decideChange(decision: 'approve' | 'reject') {
     const result = await service.decideChange(
       await ctx.db(),
       await ctx.mailer(),
+      ctx.blobs(),
       admin.id,
       id,
       decision,

@@ -234,6 +234,61 @@ export async function upsertPendingChange(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The listing's pending change, created empty (`changes` `{}`) when it has none, locked until the
+ * transaction `db` ends: owners' photos wait in it (ADR 042).
+ */
+export async function lockOrCreatePendingChange(
+  db: Db,
+  listingId: string,
+  userId: string,
+): Promise<ChangeRow> {
+  await db
+    .insertInto('listing_changes')
+    .values({
+      business_registration_id: listingId,
+      user_id: userId,
+      changes: JSON.stringify({}),
+      before: JSON.stringify({}),
+    })
+    .onConflict((oc) =>
+      oc.column('business_registration_id').where('status', '=', 'pending').doNothing(),
+    )
+    .execute();
+  return db
+    .selectFrom('listing_changes')
+    .selectAll()
+    .where('business_registration_id', '=', listingId)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Deletes a pending change that proposes nothing any more (no field, no photo added or removed).
+ * @returns whether it was deleted.
+ */
+export async function deletePendingIfEmpty(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('listing_changes')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where(sql<boolean>`changes = '{}'::jsonb`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('photos')
+            .select('photos.id')
+            .where((eb) =>
+              eb.or([eb('photos.change_id', '=', id), eb('photos.removal_change_id', '=', id)]),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export function lockChange(db: Db, id: string) {
   return db
     .selectFrom('listing_changes')

@@ -31,7 +31,9 @@ import {
   claimReviewNotification,
 } from '../emails/claims.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
-import { listingChangeTags, type ListingState } from '../site/cache-tags.ts';
+import { CacheTags, listingChangeTags, type ListingState } from '../site/cache-tags.ts';
+import type { BlobStore } from '../_lib/blobs.ts';
+import * as photos from '../photos/photos.service.ts';
 import { listingUrl, ownerDashboardUrl } from '../site/urls.ts';
 import * as repository from './claims.repository.ts';
 import type { ChangeRow, ChangeViewRow, ClaimViewRow } from './claims.repository.ts';
@@ -472,7 +474,12 @@ function changeView(row: ChangeRow): ListingChange {
   };
 }
 
-function adminChangeView(row: ChangeViewRow): AdminListingChange {
+const NO_PHOTOS: photos.ChangePhotos = { current: [], added: [], removed: [] };
+
+function adminChangeView(
+  row: ChangeViewRow,
+  photoChanges?: photos.ChangePhotos,
+): AdminListingChange {
   const current = liveFields({
     description: row.l_description,
     services: row.l_services,
@@ -492,7 +499,21 @@ function adminChangeView(row: ChangeViewRow): AdminListingChange {
     owner_name: row.owner_name,
     owner_email: row.owner_email,
     current: Object.fromEntries(changed.map((key) => [key, current[key]])),
+    photos: photoChanges ?? NO_PHOTOS,
   };
+}
+
+/** Admin views of `rows` with their photos before/after (one query for the page). */
+async function adminChangeViews(db: Db, rows: ChangeViewRow[]): Promise<AdminListingChange[]> {
+  const byChange = await photos.photosOfChanges(
+    db,
+    rows.map((row) => ({
+      id: row.id,
+      listing_id: row.business_registration_id,
+      status: row.status,
+    })),
+  );
+  return rows.map((row) => adminChangeView(row, byChange.get(row.id)));
 }
 
 /** The caller's listings (at most 100), with their live fields and newest change. */
@@ -566,7 +587,7 @@ export async function listChanges(
     }),
     repository.countChanges(db, filter),
   ]);
-  return { changes: rows.map(adminChangeView), total };
+  return { changes: await adminChangeViews(db, rows), total };
 }
 
 /**
@@ -579,19 +600,21 @@ export async function listChanges(
 export async function decideChange(
   db: Db,
   mailer: Mailer,
+  blobs: BlobStore,
   adminId: string,
   changeId: string,
   decision: 'approve' | 'reject',
   reason: string | null,
 ): Promise<{ change: AdminListingChange; tags: string[] }> {
-  const tags = await db.transaction().execute(async (trx) => {
+  const { tags, photoKeys } = await db.transaction().execute(async (trx) => {
     const change = await repository.lockChange(trx, changeId);
     if (!change) throw new AppError('NOT_FOUND', 'Change not found');
     if (change.status !== 'pending')
       throw new AppError('CONFLICT', 'This change is already decided.');
     if (decision === 'reject') {
+      const { keys } = await photos.decideChangePhotos(trx, change.id, 'reject');
       await repository.decideChange(trx, change.id, 'rejected', adminId, reason);
-      return [];
+      return { tags: [], photoKeys: keys };
     }
     const listing = await registrations.lockForOwner(trx, change.business_registration_id);
     if (!listing) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -604,11 +627,19 @@ export async function decideChange(
     if ('opening_hours' in values)
       values.opening_hours =
         values.opening_hours === null ? null : JSON.stringify(values.opening_hours);
-    await registrations.applyOwnerChange(trx, listing.id, values);
+    if (Object.keys(values).length > 0)
+      await registrations.applyOwnerChange(trx, listing.id, values);
+    const photoChange = await photos.decideChangePhotos(trx, change.id, 'approve');
     await repository.decideChange(trx, change.id, 'approved', adminId, reason);
     const after = await registrations.lockForOwner(trx, listing.id);
-    return listingChangeTags(state(listing), after ? state(after) : undefined);
+    const tags = listingChangeTags(state(listing), after ? state(after) : undefined);
+    return {
+      tags: photoChange.changed ? [...tags, CacheTags.photos(listing.id)] : tags,
+      photoKeys: photoChange.keys,
+    };
   });
+  // After the commit: an orphaned file is harmless, a row pointing at nothing is not (ADR 039).
+  await photos.finishChangePhotos(blobs, photoKeys);
   const row = (await repository.findChangeView(db, changeId))!;
   await notify(
     mailer,
@@ -622,5 +653,5 @@ export async function decideChange(
     }),
     { changeId },
   );
-  return { change: adminChangeView(row), tags };
+  return { change: (await adminChangeViews(db, [row]))[0]!, tags };
 }

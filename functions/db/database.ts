@@ -226,6 +226,12 @@ export interface PhotosTable {
   status: Generated<'live' | 'pending'>;
   created_by: string | null;
   created_at: Timestamp;
+  /** A held (`pending`) photo's owner change (ADR 042). */
+  change_id: string | null;
+  /** The owner change that proposes removing this live photo (ADR 042). */
+  removal_change_id: string | null;
+  /** A reviewer's photo: its review (ADR 042); not part of the listing's gallery. */
+  review_id: string | null;
 }
 
 export type ReviewStatus = 'published' | 'held' | 'hidden';
@@ -482,10 +488,40 @@ export interface ListingSearchDailyTable {
   impressions: Generated<number>;
 }
 
+/** Issue 27.3 (ADR 045): an account's e-mail preferences; no row means the defaults. */
+export interface EmailPreferencesTable {
+  user_id: string;
+  monthly_summary: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** Issue 27.3 (ADR 045): one owner's summary of one month, claimed before it is sent. */
+export interface MonthlySummarySendsTable {
+  user_id: string;
+  /** The first day of the month, `YYYY-MM-01`. */
+  month: ColumnType<string, string, string>;
+  status: 'claimed' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  claimed_at: Generated<Date>;
+  sent_at: Date | null;
+  error: string | null;
+}
+
+/** Issue 27.3 (ADR 045): the progress of one month's run (keyset cursor, completion). */
+export interface MonthlySummaryRunsTable {
+  month: ColumnType<string, string, string>;
+  cursor: string | null;
+  started_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
 export interface Database {
   search_stats_daily: SearchStatsDailyTable;
   listing_search_daily: ListingSearchDailyTable;
   setup_steps: SetupStepsTable;
+  email_preferences: EmailPreferencesTable;
+  monthly_summary_sends: MonthlySummarySendsTable;
+  monthly_summary_runs: MonthlySummaryRunsTable;
   listing_stats_daily: ListingStatsDailyTable;
   business_claims: BusinessClaimsTable;
   listing_changes: ListingChangesTable;

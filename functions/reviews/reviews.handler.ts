@@ -24,6 +24,13 @@ import type { ApiContext, ApiHandler } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import * as service from './reviews.service.ts';
+import {
+  PHOTO_MESSAGES,
+  REVIEW_PHOTOS_MAX,
+  REVIEW_UPLOAD_MAX_BYTES,
+} from '../../common/schemas/photo-rules.ts';
+import { AppError } from '../_lib/errors.ts';
+import { isMultipart, readPhotoForm } from '../photos/photos.handler.ts';
 
 /**
  * Reviews (issue 24, ADR 034): the public list, the author's write / edit / delete, the owner's
@@ -47,19 +54,64 @@ export async function listForListing(request: Request, ctx: ApiContext): Promise
   return reply(ReviewListResponseSchema, await service.listingReviews(await ctx.db(), id, query));
 }
 
+/** Largest review body with photos (common/schemas/photo-rules.ts). */
+export { REVIEW_UPLOAD_MAX_BYTES };
+
+/**
+ * The review and its photos from a JSON body, or from multipart/form-data: the review's fields as
+ * JSON in `review`, up to 3 files in `photos` (ADR 042).
+ * @throws AppError as `readPhotoForm`; VALIDATION_FAILED (bad fields, more than 3 photos).
+ */
+async function readReview(
+  request: Request,
+): Promise<{ input: ReturnType<typeof ReviewInputSchema.parse>; files: Uint8Array[] }> {
+  if (!isMultipart(request))
+    return {
+      input: parseOrThrow(ReviewInputSchema, await readJson(request, REVIEW_JSON_BYTES)),
+      files: [],
+    };
+  const form = await readPhotoForm(request, REVIEW_UPLOAD_MAX_BYTES);
+  let fields: unknown = null;
+  try {
+    fields = JSON.parse(String(form.get('review') ?? 'null'));
+  } catch {
+    // refused below, as any other bad body
+  }
+  const input = parseOrThrow(ReviewInputSchema, fields ?? {});
+  const files = form
+    .getAll('photos')
+    .filter((file): file is File => file instanceof Blob && file.size > 0);
+  if (files.length > REVIEW_PHOTOS_MAX)
+    throw new AppError('VALIDATION_FAILED', PHOTO_MESSAGES.tooManyForReview, {
+      photos: [PHOTO_MESSAGES.tooManyForReview],
+    });
+  return {
+    input,
+    files: await Promise.all(files.map(async (f) => new Uint8Array(await f.arrayBuffer()))),
+  };
+}
+
 /**
  * POST /api/directory/:id/reviews `{ rating, title, body, service, visit_month, author_name }` →
- * 201 `{ review }` (its `status` says whether it is public or held, and why). Signed-in users
- * with a confirmed e-mail; 403 otherwise, for the listing's owner and blocked accounts; 409 for a
- * second review of one listing; 404 for a listing not in the directory; 422; 429.
+ * 201 `{ review }` (its `status` says whether it is public or held, and why). With photos
+ * (ADR 042) the body is multipart/form-data: `review` (those fields as JSON) and up to 3 `photos`
+ * (JPEG, PNG, WebP or AVIF, 10 MB each); the review is then held until the admin publishes it and
+ * its photos. Signed-in users with a confirmed e-mail; 403 otherwise, for the listing's owner and
+ * blocked accounts; 409 for a second review of one listing or the same photo twice; 404 for a
+ * listing not in the directory; 400 an upload cut off; 413 a photo over 10 MB; 422 (fields, more
+ * than 3 photos, a file that is not a photo we can use); 429; 503 when the file store is down.
+ * Nothing is saved from a refused request.
  */
 export async function write(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
-  const input = parseOrThrow(ReviewInputSchema, await readJson(request, REVIEW_JSON_BYTES));
-  const { review, tags } = await service.writeReview(await ctx.db(), id, input, {
-    user: await signedInUser(ctx),
-    clientAddress: ctx.clientAddress,
-  });
+  const { input, files } = await readReview(request);
+  const { review, tags } = await service.writeReview(
+    await ctx.db(),
+    id,
+    input,
+    { user: await signedInUser(ctx), clientAddress: ctx.clientAddress },
+    files.length > 0 ? { blobs: ctx.blobs(), files } : null,
+  );
   await ctx.invalidate(tags);
   return reply(OwnReviewResponseSchema, { review }, 201);
 }
@@ -89,7 +141,12 @@ export async function edit(request: Request, ctx: ApiContext): Promise<Response>
 
 /** DELETE /api/reviews/:id (the author) → `{ ok: true }`; 404 for someone else's review. */
 export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
-  const tags = await service.deleteReview(await ctx.db(), reviewIdOf(ctx), await signedInUser(ctx));
+  const tags = await service.deleteReview(
+    await ctx.db(),
+    reviewIdOf(ctx),
+    await signedInUser(ctx),
+    ctx.blobs(),
+  );
   await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }

@@ -36,6 +36,10 @@ import {
 } from './hold-rules.ts';
 import { toPublicBusiness } from '../directory/directory.mapper.ts';
 import * as repository from './reviews.repository.ts';
+import type { BlobStore } from '../_lib/blobs.ts';
+import * as photos from '../photos/photos.service.ts';
+import { PHOTO_MESSAGES } from '../../common/schemas/photo-rules.ts';
+import type { ReviewPhoto } from '../../common/schemas/photos.ts';
 
 /**
  * Reviews (issue 24, ADR 034): motorists write one review per listing, owners reply, visitors
@@ -110,8 +114,12 @@ function reporterKey(user: SessionUser | null, clientAddress: string): string {
 type ReviewRow = repository.ReviewRow;
 type PageRow = Awaited<ReturnType<typeof repository.publishedPage>>[number];
 
-function publicReview(row: PageRow | ReviewRow): Encodable<PublicReview> {
+function publicReview(
+  row: PageRow | ReviewRow,
+  reviewPhotos: readonly ReviewPhoto[] = [],
+): Encodable<PublicReview> {
   return {
+    photos: reviewPhotos,
     id: row.id,
     rating: Number(row.rating),
     title: row.title,
@@ -152,14 +160,26 @@ function ownReply(row: {
   };
 }
 
-function ownReview(row: ReviewRow): Encodable<OwnReview> {
+function ownReview(
+  row: ReviewRow,
+  reviewPhotos: readonly ReviewPhoto[] = [],
+): Encodable<OwnReview> {
   return {
-    ...publicReview({ ...row, ...(row.reply_status === 'published' ? {} : { reply_body: null }) }),
+    ...publicReview(
+      { ...row, ...(row.reply_status === 'published' ? {} : { reply_body: null }) },
+      reviewPhotos,
+    ),
     business_id: row.business_id,
     status: row.status,
     hold_reasons: row.hold_reasons as HoldReason[],
     hidden_reason: row.hidden_reason,
   };
+}
+
+/** The author's view of a review, with all its photos (held ones through the private route). */
+async function ownReviewWithPhotos(db: Db, row: ReviewRow): Promise<Encodable<OwnReview>> {
+  const byReview = await photos.photosOfReviews(db, [row.id]);
+  return ownReview(row, byReview.get(row.id) ?? []);
 }
 
 async function publicListing(db: Db, businessId: string) {
@@ -181,9 +201,14 @@ export async function listingReviews(db: Db, businessId: string, query: ReviewLi
     offset: (query.page - 1) * REVIEWS_PAGE_SIZE,
     limit: REVIEWS_PAGE_SIZE,
   });
+  const published = await photos.photosOfReviews(
+    db,
+    rows.map((row) => row.id),
+    { live: true },
+  );
   return {
     summary: summaryOf(listing),
-    reviews: rows.map(publicReview),
+    reviews: rows.map((row) => publicReview(row, published.get(row.id))),
     page: query.page,
     sort: query.sort,
     pageCount: Math.max(1, Math.ceil(listing.review_count / REVIEWS_PAGE_SIZE)),
@@ -197,7 +222,7 @@ export async function findOwnReview(
   user: SessionUser,
 ): Promise<Encodable<OwnReview> | null> {
   const row = await repository.findReviewBy(db, businessId, user.id);
-  return row ? ownReview(row) : null;
+  return row ? ownReviewWithPhotos(db, row) : null;
 }
 
 /** The checks every review write passes: a confirmed e-mail and an account not blocked. */
@@ -238,6 +263,7 @@ export async function writeReview(
   businessId: string,
   input: ReviewInput,
   writer: { user: SessionUser; clientAddress: string },
+  attached: { blobs: BlobStore; files: readonly Uint8Array[] } | null = null,
 ): Promise<ReviewWrite> {
   const { user } = writer;
   await enforceRateLimits(db, [
@@ -253,6 +279,12 @@ export async function writeReview(
   if (await repository.findReviewBy(db, businessId, user.id))
     throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE);
 
+  // Photos are processed and stored before the review's transaction; its rows are written in it,
+  // and a review that is not saved takes their files with it (ADR 042).
+  const prepared =
+    attached && attached.files.length > 0
+      ? await photos.prepareReviewPhotos(db, attached.blobs, businessId, attached.files)
+      : null;
   const author = addressKey(writer.clientAddress);
   const created = await repository.accountCreatedAt(db, user.id);
   const newAccount =
@@ -286,6 +318,7 @@ export async function writeReview(
           }
         }
       }
+      if (prepared) reasons.push('photos');
       const status: ReviewStatus = reasons.length > 0 ? 'held' : 'published';
       const reviewId = await repository.insertReview(trx, {
         business_id: businessId,
@@ -302,6 +335,7 @@ export async function writeReview(
         author_address_key: author,
         new_account: newAccount,
       });
+      if (prepared) await photos.recordReviewPhotos(trx, prepared, reviewId, user.id);
       if (status === 'held')
         await repository.log(trx, {
           review_id: reviewId,
@@ -311,14 +345,17 @@ export async function writeReview(
         });
       return reviewId;
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      if (attached) await photos.discardPrepared(attached.blobs, prepared, error);
       if (isUniqueViolation(error, 'reviews_one_per_account'))
         throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE);
+      if (prepared && isUniqueViolation(error, 'photos_listing_id_content_hash_key'))
+        throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
       throw error;
     });
   const row = (await repository.findReview(db, id))!;
   return {
-    review: ownReview(row),
+    review: await ownReviewWithPhotos(db, row),
     tags: row.status === 'published' || heldOthers ? reviewTags(listing) : [],
   };
 }
@@ -341,7 +378,7 @@ export async function editReview(
     if (!before || before.user_id !== user.id) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     const reasons = await textRules(trx, input, reviewId);
     if (before.status === 'held')
-      for (const kept of ['daily_limit', 'new_accounts'] as const)
+      for (const kept of ['daily_limit', 'new_accounts', 'photos'] as const)
         if (before.hold_reasons.includes(kept)) reasons.push(kept);
     if (before.status === 'hidden') reasons.push('edited_after_hide');
     const status: ReviewStatus = reasons.length > 0 ? 'held' : 'published';
@@ -369,21 +406,32 @@ export async function editReview(
   const row = (await repository.findReview(db, reviewId))!;
   const listing = await repository.findListing(db, row.business_id);
   const shown = outcome.before.status === 'published' || outcome.status === 'published';
-  return { review: ownReview(row), tags: shown && listing ? reviewTags(listing) : [] };
+  return {
+    review: await ownReviewWithPhotos(db, row),
+    tags: shown && listing ? reviewTags(listing) : [],
+  };
 }
 
 /**
- * Deletes the author's own review (and its reply and reports).
+ * Deletes the author's own review (and its reply, reports and photos: their files too).
  * @returns the cache tags to purge (the listing's pages when the review was public).
  * @throws AppError NOT_FOUND (not the author's review).
  */
-export async function deleteReview(db: Db, reviewId: string, user: SessionUser): Promise<string[]> {
-  const before = await db.transaction().execute(async (trx) => {
+export async function deleteReview(
+  db: Db,
+  reviewId: string,
+  user: SessionUser,
+  blobs: BlobStore,
+): Promise<string[]> {
+  const { row: before, keys } = await db.transaction().execute(async (trx) => {
     const row = await repository.lockReview(trx, reviewId);
     if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
+    // Its photos' rows go with it (cascade); their files after the commit.
+    const keys = await photos.reviewPhotoKeys(trx, reviewId);
     await repository.deleteReview(trx, reviewId);
-    return row;
+    return { row, keys };
   });
+  await photos.deleteReviewPhotoFiles(blobs, keys);
   const listing = await repository.findListing(db, before.business_id);
   return before.status === 'published' && listing ? reviewTags(listing) : [];
 }
@@ -588,9 +636,10 @@ export async function listWaiting(
     limit: query.limit,
   });
   const ids = rows.map((r) => r.id);
-  const [reports, steps] = await Promise.all([
+  const [reports, steps, held] = await Promise.all([
     repository.openReportsOf(db, ids),
     repository.logOf(db, ids, LOG_PER_REVIEW),
+    photos.photosOfReviews(db, ids),
   ]);
   return {
     total,
@@ -626,6 +675,7 @@ export async function listWaiting(
           signed_in: r.reporter_user_id !== null,
         })),
       reply: ownReply(row),
+      photos: held.get(row.id) ?? [],
       log: steps
         .filter((s) => s.review_id === row.id)
         .map((s) => ({
@@ -715,8 +765,8 @@ async function moderate(
 }
 
 /**
- * Publish: a held or hidden review becomes public; a reported one stays public and its reports
- * are dismissed. Logged with the admin.
+ * Publish: a held or hidden review becomes public with its photos; a reported one stays public and
+ * its reports are dismissed. Logged with the admin.
  * @throws AppError NOT_FOUND, CONFLICT (published already, with nothing reported).
  */
 export async function publishReview(
@@ -736,6 +786,8 @@ export async function publishReview(
       hold_reasons: [],
       hidden_reason: null,
     });
+    // Its photos (ADR 042) are published with it.
+    await photos.setReviewPhotosLive(trx, reviewId, true);
     await repository.log(trx, {
       review_id: reviewId,
       business_id: review.business_id,

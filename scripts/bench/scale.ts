@@ -9,13 +9,27 @@
  * percentiles, list API throughput and the admin's first page. With `--reviews N` (issue 24.8) it
  * also seeds N published reviews over the listings and prints the business page size with
  * reviews, review write → visible on the business page, the Top rated category page latency and
- * the admin Reviews tab's first page. It reports; it asserts nothing.
+ * the admin Reviews tab's first page. The insights part (issue 27.6, scale-insights.ts; off with
+ * `--no-insights`) seeds 400 days of listing counters and prints their size, the owner's and the
+ * admin's queries, beacon throughput and the rows written per 10,000 beacons. With `--photos N`
+ * (issue 26.6; default three a listing) the photo part of ./scale-photos.ts seeds N photo rows and
+ * prints upload → processed, variant bytes and a category page's image bytes. It reports; it
+ * asserts nothing.
+ *
+ * Issue 28: the list API three ways (30-second refreshes answered 304 from the cache, with the
+ * database transactions they cost; first loads of the pages visitors open; every page in turn
+ * from a cold cache), the CSV export (time, rows, the server's peak memory while it streams),
+ * the sitemap index against the protocol's limits, and the database's size.
+ * `--database-url URL` measures a PostgreSQL database seeded before (e.g. 1,000,000 listings by
+ * `npm run db:seed:synthetic`, which takes minutes: seed once, measure again) instead of seeding a
+ * throw-away one; the bench's admin and its test listings are added to it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import pg from 'pg';
 import pidtree from 'pidtree';
 import pidusage from 'pidusage';
 import { openDatabase } from '../../functions/_lib/db.ts';
@@ -27,28 +41,41 @@ import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-reviews.ts';
+import { insightsServerEnv, measureBeacons, seedInsights } from './scale-insights.ts';
+import { photoBench } from './scale-photos.ts';
 
 const { values } = parseArgs({
   options: {
     listings: { type: 'string', default: '10000' },
     reviews: { type: 'string', default: '0' },
+    photos: { type: 'string' },
     db: { type: 'string', default: 'both' },
     port: { type: 'string', default: '4398' },
+    'database-url': { type: 'string' },
+    // Issue 27.6: counters over 400 days, their size and queries, beacons (scale-insights.ts).
+    insights: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
+const DATABASE_URL = values['database-url'];
 const LISTINGS = Number(values.listings);
 const REVIEWS = Number(values.reviews);
 const PORT = Number(values.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROOT = '.data/bench-scale';
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
-const kinds = values.db === 'both' ? ['postgres', 'pglite'] : [values.db!];
+const kinds = DATABASE_URL
+  ? ['postgres']
+  : values.db === 'both'
+    ? ['postgres', 'pglite']
+    : [values.db!];
 
 type Row = [label: string, value: string];
 const results = new Map<string, Row[]>();
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const log = (message: string) => console.error(`  [bench] ${message}`);
+const photos = photoBench({ photos: Number(values.photos ?? LISTINGS * 3), root: ROOT, log });
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, limitMs: number) {
   const started = performance.now();
@@ -65,7 +92,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, limit
  * each phase (the cold build, then serving) in bytes.
  */
 function watchMemory(pid: number) {
-  const peaks = { build: 0, serving: 0 };
+  const peaks = { build: 0, serving: 0, export: 0 };
   let phase: keyof typeof peaks = 'build';
   const timer = setInterval(async () => {
     try {
@@ -79,6 +106,7 @@ function watchMemory(pid: number) {
   }, 200);
   return {
     serving: () => void (phase = 'serving'),
+    exporting: (on: boolean) => void (phase = on ? 'export' : 'serving'),
     peaks: () => peaks,
     stop: () => clearInterval(timer),
   };
@@ -195,6 +223,142 @@ async function measureReviews(rows: Row[], cookie: string) {
   rows.push(['admin Reviews tab, first page', await timedGet('/api/admin/reviews', cookie)]);
 }
 
+/** Transactions the database has committed or rolled back so far (PostgreSQL's statistics). */
+async function transactions(url: string): Promise<number> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    // A busy backend reports its statistics at a transaction's end at most once a second, an
+    // idle one within 10 s (PostgreSQL's PGSTAT_IDLE_INTERVAL): wait for both.
+    await new Promise((r) => setTimeout(r, 11_000));
+    const { rows } = await client.query<{ n: string }>(
+      'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One autocannon run of 10 connections for `seconds` over `next()`'s requests. */
+async function load(
+  seconds: number,
+  next: () => { path: string; headers?: Record<string, string> },
+) {
+  const result = await autocannon({
+    url: BASE,
+    connections: 10,
+    duration: seconds,
+    // As a browser asks: compressed.
+    headers: { 'accept-encoding': 'br, gzip' },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const { path, headers } = next();
+          return { ...request, path, headers: { ...request.headers, ...headers } };
+        },
+      },
+    ],
+  });
+  const statuses = `${result['2xx']} 2xx · ${result['3xx']} 3xx · ${result.non2xx - result['3xx']} other`;
+  return `${Math.round(result.requests.average).toLocaleString('en-US')} req/s · p99 ${result.latency.p99} ms · ${statuses}`;
+}
+
+/**
+ * Issue 28.2: the list API (`/api/directory`) three ways, 10 connections each. The pages visitors
+ * hold open are the first five of every category page plus five deep ones each; every open page
+ * refetches itself every 30 seconds with the ETag it has (SPEC §9): those refreshes are answered
+ * 304 from the cache, and the database transactions they cost are counted (PostgreSQL). First
+ * loads are the same pages without a condition. Every page in turn starts from a cold cache: one
+ * database read per page, what a crawler costs after a purge.
+ */
+async function measureListApi(rows: Row[], databaseUrl: string | undefined) {
+  const open: { path: string; etag: string }[] = [];
+  let mechanicsPages = 1;
+  for (const key of Object.keys(CATEGORY_PAGES)) {
+    const first = await fetch(`${BASE}/api/directory?category=${key}`);
+    const total = ((await first.json()) as { total: number }).total;
+    const pages = Math.max(1, Math.ceil(total / 24));
+    if (key === 'mechanic') mechanicsPages = pages;
+    const numbers = new Set([
+      1,
+      2,
+      3,
+      4,
+      5,
+      ...[0.2, 0.4, 0.6, 0.8, 1].map((f) => Math.ceil(f * pages)),
+    ]);
+    for (const page of [...numbers].filter((n) => n <= pages)) {
+      const path = `/api/directory?category=${key}&page=${page}`;
+      const response = await fetch(BASE + path);
+      await response.arrayBuffer();
+      open.push({ path, etag: response.headers.get('etag') ?? '' });
+    }
+  }
+  let n = 0;
+  const before = databaseUrl ? await transactions(databaseUrl) : undefined;
+  const refreshes = await load(10, () => {
+    const page = open[n++ % open.length]!;
+    return { path: page.path, headers: { 'if-none-match': page.etag } };
+  });
+  const cost =
+    before === undefined
+      ? ''
+      : ` · ${((await transactions(databaseUrl!)) - before).toLocaleString('en-US')} database transactions`;
+  rows.push([`list API, 30-s refreshes of ${open.length} open pages`, refreshes + cost]);
+  rows.push([
+    `list API, first loads of the same pages`,
+    await load(10, () => ({ path: open[n++ % open.length]!.path })),
+  ]);
+  let page = 0;
+  rows.push([
+    `list API, every /mechanic/ page in turn (${mechanicsPages.toLocaleString('en-US')}, cold)`,
+    await load(10, () => ({
+      path: `/api/directory?category=mechanic&page=${(page++ % mechanicsPages) + 1}`,
+    })),
+  ]);
+}
+
+/** /sitemap.xml against the protocol (at most 50,000 files and 50 MB each; URLs per file). */
+async function measureSitemap(): Promise<string> {
+  const started = performance.now();
+  const index = await (await fetch(`${BASE}/sitemap.xml`)).text();
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const last = files.at(-1)!;
+  const text = await (await fetch(BASE + last)).text();
+  const urls = (text.match(/<url>/g) ?? []).length;
+  return `index ${files.length.toLocaleString('en-US')} files (limit 50,000) · ${ms(performance.now() - started)} · ${last}: ${urls.toLocaleString('en-US')} URLs, ${kb(Buffer.byteLength(text))} (limits 50,000 URLs, 50 MB)`;
+}
+
+/** The database's size on disk: PostgreSQL's own figure, or the PGlite folder's bytes. */
+async function databaseSize(env: Record<string, string>): Promise<string> {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client(env.DATABASE_URL);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ size: string; listings: string }>(
+        `select pg_database_size(current_database()) as size,
+                (select count(*) from business_registrations) as listings`,
+      );
+      const bytes = Number(rows[0]!.size);
+      return `${(bytes / 1073741824).toFixed(2)} GB for ${Number(rows[0]!.listings).toLocaleString('en-US')} listings (PostgreSQL)`;
+    } finally {
+      await client.end();
+    }
+  }
+  const walk = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce(
+      (sum, entry) =>
+        sum +
+        (entry.isDirectory()
+          ? walk(`${dir}/${entry.name}`)
+          : statSync(`${dir}/${entry.name}`).size),
+      0,
+    );
+  return `${(walk(env.PGLITE_DATA_DIR!) / 1073741824).toFixed(2)} GB (PGlite folder)`;
+}
+
 /**
  * The Node arguments of `npm start` (package.json), so the server runs exactly as a user's does,
  * without npm's own process in the measured tree.
@@ -209,23 +373,34 @@ function startArguments(): string[] {
 async function prepare(kind: string) {
   mkdirSync(ROOT, { recursive: true });
   rmSync(`${ROOT}/pglite`, { recursive: true, force: true });
-  const server = kind === 'postgres' ? await startNativePostgres(['bench']) : undefined;
-  const env: Record<string, string> = server
-    ? { DATABASE_URL: server.urlOf('bench') }
-    : { DATABASE_URL: '', PGLITE_DATA_DIR: `${ROOT}/pglite` };
+  const server =
+    kind === 'postgres' && !DATABASE_URL ? await startNativePostgres(['bench']) : undefined;
+  const env: Record<string, string> =
+    kind === 'postgres'
+      ? { DATABASE_URL: DATABASE_URL ?? server!.urlOf('bench') }
+      : { DATABASE_URL: '', PGLITE_DATA_DIR: `${ROOT}/pglite` };
   const handle = await openDatabase(
-    server ? { url: env.DATABASE_URL } : { url: undefined, dataDir: env.PGLITE_DATA_DIR },
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { url: undefined, dataDir: env.PGLITE_DATA_DIR },
   );
   await migrateToLatest(handle.db);
-  await seedDatabase(handle.db);
-  const seeded = performance.now();
-  // Batched, indexes rebuilt once from 50,000 listings (issue 28.3): 1,000,000 in minutes.
-  await bulkInsertSyntheticListings(handle.db, LISTINGS, {
-    onProgress: (done) => done % 100_000 === 0 && log(`${kind}: ${done} listings`),
-  });
-  const seedMs = performance.now() - seeded;
-  const reviewed = REVIEWS > 0 ? await bulkInsertSyntheticReviews(handle.db, REVIEWS) : undefined;
-  await sql`vacuum (analyze)`.execute(handle.db);
+  let seedMs: number | undefined;
+  let reviewed: Awaited<ReturnType<typeof bulkInsertSyntheticReviews>> | undefined;
+  let insights: Awaited<ReturnType<typeof seedInsights>> | undefined;
+  let photoRows: Awaited<ReturnType<typeof photos.seed>> = [];
+  if (!DATABASE_URL) {
+    await seedDatabase(handle.db);
+    const seeded = performance.now();
+    // Batched, indexes rebuilt once from 50,000 listings (issue 28.3): 1,000,000 in minutes.
+    await bulkInsertSyntheticListings(handle.db, LISTINGS, {
+      onProgress: (done) => done % 100_000 === 0 && log(`${kind}: ${done} listings`),
+    });
+    seedMs = performance.now() - seeded;
+    reviewed = REVIEWS > 0 ? await bulkInsertSyntheticReviews(handle.db, REVIEWS) : undefined;
+    photoRows = await photos.seed(handle.db);
+    await sql`vacuum (analyze)`.execute(handle.db);
+    // Not on a database seeded before: its counters would be seeded again.
+    insights = values.insights ? await seedInsights(handle.db, log) : undefined;
+  }
   const admin = await ensureAdmin(handle.db, { ...ADMIN, name: 'Bench Admin' });
   // The bench's admin writes the measured review: a confirmed e-mail, as reviewing needs.
   await handle.db
@@ -234,20 +409,25 @@ async function prepare(kind: string) {
     .where('id', '=', admin.userId)
     .execute();
   await handle.close();
-  return { server, env, seedMs, reviewed };
+  return { server, env: { ...env, ...photos.env }, seedMs, reviewed, insights, photoRows };
 }
 
 async function run(kind: string) {
   const rows: Row[] = [];
   results.set(kind, rows);
   log(`${kind}: seeding ${LISTINGS} listings`);
-  const { server, env, seedMs, reviewed } = await prepare(kind);
-  rows.push(['seed (listings)', ms(seedMs)]);
+  const { server, env, seedMs, reviewed, insights, photoRows } = await prepare(kind);
+  rows.push([
+    'seed (listings)',
+    seedMs === undefined ? 'seeded before (--database-url)' : ms(seedMs),
+  ]);
+  if (insights) rows.push(...insights.rows);
   if (reviewed)
     rows.push([
       `seed (${REVIEWS.toLocaleString('en-US')} reviews): insert · recount`,
       `${ms(reviewed.insertMs)} · ${ms(reviewed.statsMs)}`,
     ]);
+  rows.push(...photoRows);
   rmSync(`${ROOT}/site`, { recursive: true, force: true });
 
   log(`${kind}: cold start`);
@@ -260,6 +440,7 @@ async function run(kind: string) {
       SITE_URL: BASE,
       SITE_BUILD_DIR: `${ROOT}/site`,
       LOG_LEVEL: 'silent',
+      ...(insights ? insightsServerEnv() : {}),
     }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -390,29 +571,16 @@ async function run(kind: string) {
       rows.push(['search', `not measured (${String(error).slice(0, 60)})`]);
     }
 
-    // List API under load: numbered pages of the largest category, 10 connections, 10 s.
-    const pagesCount = Math.max(1, Math.ceil(mechanics / 24));
-    let n = 0;
-    const load = await autocannon({
-      url: BASE,
-      connections: 10,
-      duration: 10,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => ({
-            ...request,
-            path: `/api/directory?category=mechanic&page=${(n++ % pagesCount) + 1}`,
-          }),
-        },
-      ],
-    });
-    rows.push([
-      'list API, 10 connections',
-      `${Math.round(load.requests.average)} req/s · p99 ${load.latency.p99} ms · ${load.non2xx} non-2xx`,
-    ]);
+    await measureListApi(rows, env.DATABASE_URL || undefined);
 
     if (REVIEWS > 0) await measureReviews(rows, cookie);
+    if (insights)
+      await measureBeacons(rows, {
+        base: BASE,
+        beaconIds: insights.beaconIds,
+        databaseUrl: env.DATABASE_URL || undefined,
+      });
+    rows.push(...(await photos.measure(BASE, cookie)));
 
     // The admin's first page (the Approved tab).
     const adminStart = performance.now();
@@ -424,12 +592,33 @@ async function run(kind: string) {
       'admin Approved tab, first page',
       `${ms(performance.now() - adminStart)} · ${kb(adminBytes)} · HTTP ${first.status}`,
     ]);
+
+    // Issue 28.3: the CSV export streams (the server's memory while it runs), the sitemap index.
+    memory.exporting(true);
+    const exportStart = performance.now();
+    const csv = await fetch(`${BASE}/api/admin/registrations/export.csv?status=approved`, {
+      headers: { cookie },
+    });
+    let csvBytes = 0;
+    let csvLines = 0;
+    for await (const chunk of csv.body as unknown as AsyncIterable<Uint8Array>) {
+      csvBytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) csvLines += 1;
+    }
+    await new Promise((r) => setTimeout(r, 400)); // one more memory sample
+    memory.exporting(false);
+    rows.push([
+      'CSV export, approved listings',
+      `HTTP ${csv.status} · ${(csvLines - 1).toLocaleString('en-US')} rows · ${(csvBytes / 1048576).toFixed(1)} MB · ${ms(performance.now() - exportStart)}`,
+    ]);
+    rows.push(['sitemap', await measureSitemap()]);
+    rows.push(['database size', await databaseSize(env)]);
   } finally {
     memory.stop();
     const mb = (n: number) => `${Math.round(n / 1048576)} MB`;
     rows.splice(2, 0, [
-      'peak RSS, server process tree: cold build · serving',
-      `${mb(memory.peaks().build)} · ${mb(memory.peaks().serving)}`,
+      'peak RSS, server process tree: cold build · serving · CSV export',
+      `${mb(memory.peaks().build)} · ${mb(memory.peaks().serving)} · ${mb(memory.peaks().export)}`,
     ]);
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -18,6 +18,15 @@ import {
 const root = document.documentElement;
 
 /*
+ * Save-Data (issue 26.4, ADR 043): a visitor whose browser asks to save data gets the smallest
+ * photo variants only (`html[data-save-data]`; the CSS of cards and the gallery shows those and
+ * hides the others, which lazy images then never fetch). Set here, before the body is parsed, so
+ * it holds for the first images; decided in the browser, so cached pages stay one per URL.
+ */
+if (/** @type {{ connection?: { saveData?: boolean } }} */ (navigator).connection?.saveData)
+  root.dataset.saveData = '';
+
+/*
  * Zod 4 probes `new Function('')` once to choose its compiled parsers; under our policy the
  * probe is refused and Chromium reports a violation for it (caught, but reported). Its global
  * config set to `jitless` before any module runs: the same validation, without the probe.
@@ -84,7 +93,11 @@ globals[PAGE_SCRIPTS] = Promise.all([parsed, painted])
  * - before the page scripts are ready (`data-page-scripts`), clicks on a `type="button"`
  *   outside islands (a hydrated island's buttons are its own) that is no popover or (where the
  *   browser has invoker commands) command button: cancelled and stopped, so a script already
- *   running does not see it twice.
+ *   running does not see it twice;
+ * - a click (a tap, or Enter; not Ctrl or ⌘-click, which open a tab) on a photo thumbnail's link
+ *   (`a[data-viewer]`, ADR 043), whenever it comes: cancelled and stopped. The tap replay
+ *   opens the full-size viewer for it, so the page carries no code of its own for it and the
+ *   first tap opens the viewer even before the page scripts have arrived.
  */
 /** @type {Event[]} */
 const kept = (globals[KEPT_TAPS] = []);
@@ -105,13 +118,15 @@ addEventListener(
     const target = event.target;
     if (!isElement(target)) return;
     const button = target.closest('button');
+    const mouse = /** @type {MouseEvent} */ (event);
     if (inServerIsland(target)) kept.push(event);
     else if (
-      button?.type === 'button' &&
-      !target.closest('astro-island') &&
-      !button.hasAttribute('popovertarget') &&
-      !(button.hasAttribute('commandfor') && 'command' in button) &&
-      !root.dataset.pageScripts
+      (target.closest('[data-viewer]') && !(mouse.metaKey || mouse.ctrlKey)) ||
+      (button?.type === 'button' &&
+        !target.closest('astro-island') &&
+        !button.hasAttribute('popovertarget') &&
+        !(button.hasAttribute('commandfor') && 'command' in button) &&
+        !root.dataset.pageScripts)
     ) {
       event.preventDefault();
       event.stopImmediatePropagation();

@@ -1,18 +1,26 @@
 import type { Photo } from '../../common/schemas/photos';
 import type { ApiResult } from './api-client';
 
+/** The smallest JPEG variant: every browser shows it, and it is a few kilobytes. */
+export function thumbnailOf(photo: Photo): string | undefined {
+  return (
+    photo.variants.find((v) => v.format === 'jpeg')?.url ?? photo.variants[0]?.url ?? undefined
+  );
+}
+
 /** The message when the connection fails during an upload (nothing was saved). */
 export const UPLOAD_NETWORK_MESSAGE =
   'The upload could not finish: the connection was lost. Please try again.';
 
 /**
- * Uploads one photo of a listing as the admin (`POST /api/admin/registrations/:id/photos`,
- * multipart `file`, `kind`, `caption`), reporting progress as a fraction 0–1 of the bytes sent.
+ * Uploads one photo of a listing to `url` (the admin's `/api/admin/registrations/:id/photos` or the
+ * owner's `/api/account/listings/:id/photos`; multipart `file`, `kind`, `caption`), reporting
+ * progress as a fraction 0–1 of the bytes sent.
  * XMLHttpRequest, because fetch reports no upload progress. Never throws: the error envelope, or
  * `{ code: 'NETWORK' }` when the connection fails.
  */
 export function uploadPhoto(
-  listingId: string,
+  url: string,
   file: File,
   fields: { kind: string; caption: string },
   onProgress: (fraction: number) => void,
@@ -23,7 +31,7 @@ export function uploadPhoto(
   form.set('caption', fields.caption);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/registrations/${encodeURIComponent(listingId)}/photos`);
+    xhr.open('POST', url);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

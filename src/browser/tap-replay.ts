@@ -19,6 +19,10 @@ import { headGlobals, KEPT_TAPS, PAGE_SCRIPTS } from './head-globals.ts';
  *   on screen but the component's state starts from its own default.
  * - A click on a button outside islands, kept while the page scripts were loading, is clicked
  *   again once they are ready (PAGE_SCRIPTS).
+ * - A tap on a photo thumbnail's link (kept whenever it comes, ADR 043) opens the full-size
+ *   viewer (./photo-viewer.ts, imported then), on that photo among its gallery's; a tap while
+ *   it loads is the same wish. Should its code not load (offline), the link's photo opens, as
+ *   without script.
  * Only the latest kept click or submit per island (or for the page scripts) is performed: a
  * second tap while waiting is the same wish, not a second action.
  */
@@ -116,6 +120,23 @@ function replayClick(target: Element, kept: MouseEvent): void {
   target.dispatchEvent(new PointerEvent('click', { ...at, detail: kept.detail }));
 }
 
+/** Set while the viewer's code loads: a second tap meanwhile is the same wish. */
+let opening = false;
+function openViewer(link: HTMLAnchorElement): void {
+  if (opening) return;
+  opening = true;
+  const gallery = link.closest<HTMLElement>('.photo-gallery');
+  const links = [...(gallery ?? document).querySelectorAll<HTMLAnchorElement>('a[data-viewer]')];
+  import('./photo-viewer')
+    .then(({ openPhotoViewer }) =>
+      openPhotoViewer(links, links.indexOf(link), gallery?.dataset.viewerLabel ?? 'Photos'),
+    )
+    .catch(() => location.assign(link.href))
+    .finally(() => {
+      opening = false;
+    });
+}
+
 function keep(event: Event): void {
   const target = event.target as Element | null;
   if (!target?.closest) return;
@@ -136,6 +157,11 @@ function keep(event: Event): void {
     }
   } else if (event.type === 'click') {
     if (!island) {
+      const thumbnail = target.closest<HTMLAnchorElement>('a[data-viewer]');
+      if (thumbnail) {
+        openViewer(thumbnail);
+        return;
+      }
       const button = target.closest('button');
       if (button)
         later(document, scripts ?? Promise.resolve(), () =>

@@ -39,6 +39,19 @@ export interface FormPostOptions<T> {
    * answer; the API's cookies (a session) go with it.
    */
   done: (data: T) => string;
+  /**
+   * A form that may carry files (`enctype="multipart/form-data"`, ADR 042): the file field's
+   * `name`, the body's limit in bytes and the messages when it is larger or arrives cut off. With
+   * files, the API gets multipart/form-data: the JSON body in `jsonField`, the files in `name`;
+   * without, JSON as any form.
+   */
+  files?: {
+    name: string;
+    jsonField: string;
+    maxBytes: number;
+    tooLarge: string;
+    cutOff: string;
+  };
 }
 
 /** The outcome of a form page's request: show the form (with `state`), or answer `response`. */
@@ -95,6 +108,52 @@ export async function readFormBody(request: Request): Promise<URLSearchParams> {
   }
 }
 
+/** A multipart form posted to a page: its text fields, its non-empty files, or why it was refused. */
+type Upload =
+  | { ok: true; params: URLSearchParams; files: File[] }
+  | { ok: false; error: ApiError; status: number };
+
+/**
+ * Reads a multipart/form-data body of at most `files.maxBytes` (null when the body is not
+ * multipart: the caller reads it as urlencoded).
+ */
+async function readUpload(
+  request: Request,
+  files: NonNullable<FormPostOptions<unknown>['files']>,
+): Promise<Upload | null> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(type)) return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBody(request, files.maxBytes);
+  } catch (error) {
+    const tooLarge = (error as { code?: string }).code === 'PAYLOAD_TOO_LARGE';
+    return {
+      ok: false,
+      status: tooLarge ? 413 : 400,
+      error: {
+        code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+        message: tooLarge ? files.tooLarge : files.cutOff,
+      },
+    };
+  }
+  let form: FormData;
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': type },
+    }).formData();
+  } catch {
+    return { ok: false, status: 400, error: { code: 'BAD_REQUEST', message: files.cutOff } };
+  }
+  const params = new URLSearchParams();
+  const found: File[] = [];
+  for (const [name, value] of form) {
+    if (typeof value === 'string') params.append(name, value);
+    else if (name === files.name && value.size > 0) found.push(value);
+  }
+  return { ok: true, params, files: found };
+}
+
 /**
  * Calls the API in-process for a page, as the visitor: their cookies, address, Origin and
  * request id go with it (so sessions, rate limits and the same-origin check apply as to the
@@ -105,7 +164,7 @@ export async function callApi(
   astro: AstroGlobal,
   method: 'GET' | 'POST',
   path: string,
-  options: { json?: unknown; idempotencyKey?: string } = {},
+  options: { json?: unknown; form?: FormData; idempotencyKey?: string } = {},
 ): Promise<{ response: Response; body: unknown }> {
   const headers = new Headers({ accept: 'application/json' });
   for (const name of ['cookie', 'origin', 'sec-fetch-site', 'user-agent', 'x-request-id']) {
@@ -117,7 +176,11 @@ export async function callApi(
   const request = new Request(new URL(path, astro.url), {
     method,
     headers,
-    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+    ...(options.form
+      ? { body: options.form }
+      : options.json === undefined
+        ? {}
+        : { body: JSON.stringify(options.json) }),
   });
   try {
     const response = await pageApi(astro.locals)(request, { clientAddress: astro.clientAddress });
@@ -131,7 +194,8 @@ export async function callApi(
 /**
  * A public form posted without JavaScript (issue 22.1, ADR 028). On GET the page shows the form
  * with a new idempotency key (so the page is never cached: the key is per view). On POST the
- * urlencoded body (at most 64 KB) becomes the API's JSON, sent in-process to `endpoint` with the
+ * urlencoded body (at most 64 KB) becomes the API's JSON (a multipart body with files, when
+ * `files` allows them, the API's multipart: ADR 042), sent in-process to `endpoint` with the
  * visitor's cookies, address and the form's key (`Idempotency-Key`), so the same schema, limits,
  * rate limits and e-mails apply as to the island. Accepted: 303 to `done(data)` with the API's
  * cookies. Refused: the form again with what the visitor typed (never `secret` fields), the
@@ -148,7 +212,21 @@ export async function handleFormPost<T>(
       state: { values: {}, fieldErrors: {}, error: null, idempotencyKey: newIdempotencyKey() },
     };
   }
-  const params = await readFormBody(astro.request);
+  const upload = options.files ? await readUpload(astro.request, options.files) : null;
+  if (upload && !upload.ok) {
+    // The body never arrived whole: nothing was sent to the API, nothing saved.
+    astro.response.status = upload.status;
+    return {
+      kind: 'show',
+      state: {
+        values: {},
+        fieldErrors: {},
+        error: upload.error,
+        idempotencyKey: newIdempotencyKey(),
+      },
+    };
+  }
+  const params = upload ? upload.params : await readFormBody(astro.request);
   const schema = typeof options.schema === 'function' ? options.schema(params) : options.schema;
   const endpoint =
     typeof options.endpoint === 'function' ? options.endpoint(params) : options.endpoint;
@@ -156,10 +234,19 @@ export async function handleFormPost<T>(
   const postedKey = params.get(IDEMPOTENCY_FIELD) ?? '';
   const idempotencyKey = IDEMPOTENCY_KEY_PATTERN.test(postedKey) ? postedKey : newIdempotencyKey();
 
-  const { response, body } = await callApi(astro, 'POST', endpoint, {
-    json: options.toBody ? options.toBody(values) : values,
-    idempotencyKey,
-  });
+  const json = options.toBody ? options.toBody(values) : values;
+  let form: FormData | undefined;
+  if (options.files && upload?.files.length) {
+    form = new FormData();
+    form.set(options.files.jsonField, JSON.stringify(json));
+    for (const file of upload.files) form.append(options.files.name, file);
+  }
+  const { response, body } = await callApi(
+    astro,
+    'POST',
+    endpoint,
+    form ? { form, idempotencyKey } : { json, idempotencyKey },
+  );
 
   if (response.ok) {
     const answer = new Response(null, {

@@ -3,6 +3,7 @@ import { CATEGORY_PAGES } from '../../common/schemas/categories';
 import type { PublicBusiness } from '../../common/schemas/directory';
 import {
   businessJsonLd,
+  businessOgImage,
   categoryPageFor,
   homeJsonLd,
   jsonLdScript,
@@ -235,6 +236,7 @@ describe('businessJsonLd: reviews (issue 24.7)', () => {
         created_at: '2026-11-02T09:30:00.000Z',
         updated_at: '2026-11-02T09:30:00.000Z',
         reply: null,
+        photos: [],
       },
     ],
   };
@@ -350,5 +352,35 @@ describe('homeJsonLd', () => {
       true,
     );
     expect(website.potentialAction['query-input']).toBe('required name=search_term_string');
+  });
+});
+
+describe('businessOgImage (issue 26.4)', () => {
+  const variant = (format: 'avif' | 'webp' | 'jpeg', width: number) => ({
+    format,
+    width,
+    height: (width * 3) / 4,
+    url: `/api/photos/l/${format}${width}.${format === 'jpeg' ? 'jpg' : format}`,
+    bytes: 1000,
+  });
+  const photo = (kind: 'cover' | 'workshop', widths: number[]) => ({
+    kind,
+    variants: widths.flatMap((w) => [variant('avif', w), variant('webp', w), variant('jpeg', w)]),
+  });
+
+  it("is the cover's largest JPEG: 1280 px, or the photo's own width when smaller", () => {
+    expect(
+      businessOgImage(business(), [photo('workshop', [320]), photo('cover', [320, 640, 1280])]),
+    ).toBe('/api/photos/l/jpeg1280.jpg');
+    expect(businessOgImage(business(), [photo('cover', [320, 640, 900])])).toBe(
+      '/api/photos/l/jpeg900.jpg',
+    );
+  });
+
+  it('is the image made for the business without a cover photo', () => {
+    expect(businessOgImage(business(), [photo('workshop', [320, 640, 1280])])).toBe(
+      '/og/business/yaba-precision-auto-workshop.png',
+    );
+    expect(businessOgImage(business(), [])).toBe('/og/business/yaba-precision-auto-workshop.png');
   });
 });

@@ -1,4 +1,5 @@
 import { SITE } from '../../common/config/site';
+import type { Photo } from '../../common/schemas/photos';
 import type { ReviewListResponse } from '../../common/schemas/reviews';
 import type { PublicArticle } from '../../common/schemas/articles';
 import { CATEGORY_PAGES, type CategoryPage } from '../../common/schemas/categories';
@@ -51,6 +52,21 @@ export function categoryPageFor(
 
 export function businessPath(business: Pick<PublicBusiness, 'slug' | 'id'>): string {
   return `/business/${business.slug ?? business.id}/`;
+}
+
+/**
+ * A business page's Open Graph (and Twitter, JSON-LD) image, a path on this site (issue 26.4,
+ * ADR 043): the largest JPEG (1,280 px wide, or the photo's own width if smaller) of its cover,
+ * the first live photo of kind `cover` in gallery order, when it has one; else the image made
+ * for it (`/og/business/<slug>.png`, 1200 × 630). JPEG because every link preview reads it.
+ */
+export function businessOgImage(
+  business: Pick<PublicBusiness, 'slug' | 'id'>,
+  photos: readonly Pick<Photo, 'kind' | 'variants'>[],
+): string {
+  const cover = photos.find((photo) => photo.kind === 'cover');
+  const jpeg = cover?.variants.filter((v) => v.format === 'jpeg').at(-1);
+  return jpeg?.url ?? `/og/business/${business.slug ?? business.id}.png`;
 }
 
 export function openingHoursSpecification(hours: OpeningHours | null) {

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { openPhonePage, pageTimings, waitForFcp } from '../../scripts/bench/phone-profile';
+import { adminContext, addTestPhoto, removeTestPhotos } from './photo-helpers';
 
 /**
  * Issue 13.2 JS budgets (gzip, after load and idle, every lazy island hydrated): home and
@@ -8,7 +9,7 @@ import { openPhonePage, pageTimings, waitForFcp } from '../../scripts/bench/phon
  * admin or form code on pages that show no form. Measured in Chromium on a phone-sized viewport
  * after scrolling the whole page (so `client:painted="visible"` islands load too). ADR 016 has the figures.
  * Issue 22: the business page's map code only on "Show map", and a first visit of a category
- * page ≤ 100 KB transferred in all (ADR 030).
+ * page ≤ 100 KB transferred in all (ADR 030). Issue 26.4: the photo viewer's code only on a tap.
  */
 const KB = 1024;
 const BUDGETS = { home: 60 * KB, category: 60 * KB, business: 20 * KB, article: 5 * KB };
@@ -19,6 +20,12 @@ const BUDGETS = { home: 60 * KB, category: 60 * KB, business: 20 * KB, article: 
  */
 const MAP_CODE = /\/_astro\/listing-map\.[\w-]+\.js$/;
 const MAP_BUDGET = 64 * KB;
+/**
+ * The full-size photo viewer (PhotoSwipe, ADR 043) loads only when a thumbnail is tapped: its
+ * own budget, and none of it before the tap.
+ */
+const VIEWER_CODE = /\/_astro\/(photo-viewer|photoswipe)[\w.-]*\.js$/;
+const VIEWER_BUDGET = 20 * KB;
 
 /** Code that must not reach a page without a form: what each kind compiles to. */
 const FORBIDDEN: [string, RegExp][] = [
@@ -170,6 +177,46 @@ test.describe('JS budgets (issue 13.2)', () => {
     expect(mapGzip).toBeLessThanOrEqual(MAP_BUDGET);
   });
 
+  test('a business page with photos ≤ 20 KB of JS after scrolling; the viewer’s code only on a tap', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await adminContext(browser, baseURL!);
+    const added: string[] = [];
+    try {
+      const answer = await admin.request.get('/api/directory?category=mechanic&limit=2');
+      const { businesses } = (await answer.json()) as {
+        businesses: { id: string; slug: string }[];
+      };
+      const { id, slug } = businesses[1]!;
+      for (const seed of [1, 2])
+        added.push(
+          (await addTestPhoto(admin.request, baseURL!, id, { seed, caption: `P${seed}` })).id,
+        );
+      const loaded = await check(page, 'business', `/business/${slug}/`);
+      expect(await page.getByRole('region', { name: 'Photos' }).getByRole('link').count()).toBe(2);
+      expect(
+        loaded.files.filter((f) => VIEWER_CODE.test(new URL(f.url).pathname)),
+        'viewer code loaded before a tap',
+      ).toEqual([]);
+      const viewer = page.waitForResponse((r) => VIEWER_CODE.test(new URL(r.url()).pathname));
+      await page.getByRole('link', { name: 'P1' }).click();
+      const viewerGzip = gzipSync(await (await viewer).body(), { level: 9 }).length;
+      test.info().annotations.push({
+        type: 'viewer JS (gzip)',
+        description: `on a thumbnail's tap: ${(viewerGzip / KB).toFixed(1)} KB`,
+      });
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(viewerGzip).toBeGreaterThan(5 * KB);
+      expect(viewerGzip).toBeLessThanOrEqual(VIEWER_BUDGET);
+    } finally {
+      await removeTestPhotos(admin.request, baseURL!, added);
+      await admin.close();
+    }
+  });
+
   test('an article ≤ 5 KB', async ({ page, request }) => {
     const { articles } = (await (await request.get('/api/articles?limit=1')).json()) as {
       articles: { slug: string }[];
@@ -311,6 +358,44 @@ test.describe('islands soon after the first paint (issue 22)', () => {
       }
     }
     expect(entries).toBeGreaterThan(6);
+  });
+
+  test('a form island hydrates without Zod, then fetches it and validates with it (ADR 046)', async ({
+    browser,
+    baseURL,
+  }) => {
+    // No service worker: the scripts it would serve from its cache do not reach page.route.
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    // Every script that carries Zod itself is held until the island has hydrated (the resolver
+    // adapter, which only names Zod's error class, is not Zod).
+    const zod = /\$ZodType\b/;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route('**/_astro/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (zod.test(body)) {
+        held.push(new URL(route.request().url()).pathname);
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/register/', { waitUntil: 'commit' });
+    const island = page.locator('astro-island', {
+      has: page.getByRole('button', { name: 'Submit Listing Request' }),
+    });
+    await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+    // Hydrated, and typing works, while Zod is still on its way (requested after hydration).
+    await page.getByLabel('Business Name *', { exact: true }).fill('A');
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    release();
+    await page.getByRole('button', { name: 'Submit Listing Request' }).click();
+    await expect(
+      page.getByText('Business name must be at least 2 characters', { exact: true }),
+    ).toBeVisible();
+    await context.close();
   });
 
   test('a first-screen island hydrates without an idle period; one below waits for idle or for the visitor to reach it', async ({

@@ -26,7 +26,8 @@ async function expectNoViolations(page: Page, what: string) {
 }
 
 async function ownerPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
+  // No service worker: page.route then sees every script (the claim test holds the island's).
+  const context = await browser.newContext({ serviceWorkers: 'block' });
   const response = await context.request.post('/api/auth/sign-up', {
     headers: { origin: BASE_URL },
     data: { email, password: PASSWORD, confirmPassword: PASSWORD },
@@ -65,7 +66,21 @@ test('claim by e-mail code, owner edit approved by the admin, seen on the busine
   await page.getByLabel('6-digit code').fill(wrong);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not right. 4 attempts left.');
+  // A code typed before the island hydrates is kept (ADR 032): the page again, its island's
+  // code held until the code is typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ClaimForm\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  const island = page.locator('astro-island', { has: page.getByLabel('6-digit code') });
+  await expect(island).toHaveAttribute('ssr', /.*/);
   await page.getByLabel('6-digit code').fill(code);
+  release();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
+  await expect(page.getByLabel('6-digit code')).toHaveValue(code);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: `You manage ${LISTING.name}` })).toBeVisible();
 

@@ -4,11 +4,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES, PHOTOS_PER_LISTING } from '../../common/schemas/photo-rules.ts';
-import { type BlobStore, folderBlobStore } from '../../functions/_lib/blobs.ts';
+import { folderBlobStore } from '../../functions/_lib/blobs.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { UPLOAD_CUT_OFF_MESSAGE } from '../../functions/photos/photos.handler.ts';
 import { CacheTags } from '../../functions/site/cache-tags.ts';
 import { insertBusiness } from '../factories/business.ts';
+import { flakyBlobStore, multipartBody, phonePhoto } from '../factories/photos.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
@@ -20,25 +21,7 @@ let handle: DatabaseHandle;
 let api: ReturnType<typeof testApi>;
 const ADMIN = { as: 'admin' } as const;
 
-/** A store that fails when `failing()` says so, and runs `onPut` before each write. */
-function flakyStore(inner: BlobStore) {
-  const state = { failAfterPuts: Infinity, puts: 0, onPut: async () => {} };
-  const store: BlobStore = {
-    kind: inner.kind,
-    put: async (key, bytes, type) => {
-      await state.onPut();
-      if (state.puts++ >= state.failAfterPuts)
-        throw Object.assign(new Error('store down'), { code: 'ECONNREFUSED' });
-      return inner.put(key, bytes, type);
-    },
-    get: (key) => inner.get(key),
-    delete: (key) => inner.delete(key),
-    list: (prefix) => inner.list(prefix),
-  };
-  return { store, state };
-}
-
-const { store: blobs, state: storeState } = flakyStore(
+const { store: blobs, state: storeState } = flakyBlobStore(
   folderBlobStore(mkdtempSync(path.join(tmpdir(), 'lagos-photos-test-'))),
 );
 
@@ -52,35 +35,10 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-let shade = 0;
-/** A small JPEG of its own colour (so no two are the same photo), with EXIF carrying GPS. */
-async function photo(width = 900, height = 600): Promise<Buffer> {
-  shade += 1;
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: shade % 256, g: (shade * 7) % 256, b: (shade * 13) % 256 },
-    },
-  })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N' } })
-    .toBuffer();
-}
+const photo = phonePhoto;
 
-async function multipart(file: Uint8Array | string | null, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  if (file !== null)
-    form.set('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), 'x.jpg');
-  for (const [name, value] of Object.entries({ kind: 'workshop', ...fields }))
-    form.set(name, value);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    body: new Uint8Array(await request.arrayBuffer()),
-    type: request.headers.get('content-type')!,
-  };
-}
+const multipart = (file: Uint8Array | string | null, fields: Record<string, string> = {}) =>
+  multipartBody({ kind: 'workshop', ...fields }, file === null ? [] : [['file', file]]);
 
 async function upload(
   listingId: string,

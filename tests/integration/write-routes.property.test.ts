@@ -5,6 +5,7 @@ import { overpassProvider } from '../../functions/imports/places.ts';
 import { ROUTES, type Route } from '../../functions/routes.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakePlaces } from '../fakes/places.ts';
+import { unsubscribeToken } from '../../functions/monthly-summary/monthly-summary.service.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
@@ -379,6 +380,13 @@ const SEEDS: Record<string, Seed> = {
   },
   // The fuzzing account owns no listing, so no lead: the correct answer is 404 (issue 27.4).
   'POST /account/leads/:id/contacted': { id: (f) => f.listing, body: () => ({}), status: 404 },
+  'POST /account/email-preferences': { body: () => ({ monthly_summary: false }), status: 200 },
+  'POST /email/preferences': {
+    body: () => ({ token: unsubscribeToken(adminId), monthly_summary: 'true' }),
+    status: 200,
+  },
+  // The token rides in the query string (RFC 8058): a body alone is refused.
+  'POST /email/unsubscribe': { body: () => ({}), status: 422 },
   'POST /beacon': {
     body: (f) => ({ listing: f.listing, event: 'page_view' }),
     status: 204,
@@ -473,6 +481,19 @@ const SEEDS: Record<string, Seed> = {
       contact_visibility: 'public',
     }),
     status: 404,
+  },
+  // Owners' photos (ADR 042): multipart, so JSON is "not a form" (400); the fuzzer fills only the
+  // first parameter, so `:photo` stays a name, not a photo's id (422).
+  'POST /account/listings/:id/photos': { id: (f) => f.listing, body: () => ({}), status: 400 },
+  'POST /account/listings/:id/photos/:photo/remove': {
+    id: (f) => f.listing,
+    body: () => ({}),
+    status: 422,
+  },
+  'POST /account/listings/:id/photos/:photo/keep': {
+    id: (f) => f.listing,
+    body: () => ({}),
+    status: 422,
   },
   'POST /admin/claims/:id/approve': { id: (f) => f.listing, body: () => ({}), status: 404 },
   'POST /admin/claims/:id/reject': { id: (f) => f.listing, body: () => ({}), status: 404 },

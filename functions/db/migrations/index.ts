@@ -21,7 +21,9 @@ import * as reviews from './2026_11_26_0340_reviews.ts';
 import * as listingStats from './2026_11_27_0010_listing_stats.ts';
 import * as photos from './2026_11_27_0010_photos.ts';
 import * as leads from './2026_11_27_0020_leads.ts';
-import * as searchCounts from './2026_11_27_0030_search_counts.ts';
+import * as ownerPhotos from './2026_11_27_0030_owner_photos.ts';
+import * as monthlySummary from './2026_11_27_0040_monthly_summary.ts';
+import * as searchCounts from './2026_11_27_0050_search_counts.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -50,5 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0010_listing_stats': listingStats,
   '2026_11_27_0010_photos': photos,
   '2026_11_27_0020_leads': leads,
-  '2026_11_27_0030_search_counts': searchCounts,
+  '2026_11_27_0030_owner_photos': ownerPhotos,
+  '2026_11_27_0040_monthly_summary': monthlySummary,
+  '2026_11_27_0050_search_counts': searchCounts,
 };

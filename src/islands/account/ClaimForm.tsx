@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiGet, apiPost, isUnexpected, type ApiError } from '../../browser/api-client';
 import {
   CLAIM_CODE_MINUTES,
@@ -183,11 +183,6 @@ function RequestStep({
 }) {
   const { listing, claim } = target;
   const manual = listing.method === 'manual';
-  const [values, setValues] = useState({
-    role: postedText(form, 'role'),
-    phone: postedText(form, 'phone'),
-    note: postedText(form, 'note'),
-  });
   const [errors, setErrors] = useState<Record<string, string>>(() => firstMessages(form));
   const [formError, setFormError] = useState<string | null>(
     form?.error ? messageOf(form.error) : null,
@@ -205,6 +200,11 @@ function RequestStep({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Read from the form, not from state: what was typed before the island hydrated is kept
+    // (the inputs are uncontrolled, ADR 032).
+    const data = new FormData(event.currentTarget as HTMLFormElement);
+    const text = (name: string) => String(data.get(name) ?? '');
+    const values = { role: text('role'), phone: text('phone'), note: text('note') };
     const input = { listing: listing.id, ...values };
     const parsed = ClaimRequestSchema.safeParse(input);
     const fields = parsed.success ? {} : fieldMessages(parsed.error.issues);
@@ -242,17 +242,15 @@ function RequestStep({
           name={key}
           rows={3}
           maxLength={500}
-          value={values[key]}
-          onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+          defaultValue={postedText(form, key)}
         />
       ) : (
         <input
           id={`claim-${key}`}
           name={key}
-          value={values[key]}
+          defaultValue={postedText(form, key)}
           aria-invalid={errors[key] ? true : undefined}
           aria-describedby={errors[key] ? `claim-${key}-error` : undefined}
-          onChange={(e) => setValues({ ...values, [key]: e.target.value })}
           {...extra}
         />
       )}
@@ -315,7 +313,8 @@ function CodeStep({
   form: FormState | undefined;
   onClaim: (claim: Claim) => void;
 }) {
-  const [code, setCode] = useState(() => postedText(form, 'code'));
+  // Uncontrolled: a code typed before the island hydrated is kept (ADR 032).
+  const codeInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(() =>
     form?.error ? (form.fieldErrors.code?.[0] ?? messageOf(form.error)) : null,
   );
@@ -324,7 +323,7 @@ function CodeStep({
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ClaimVerifySchema.safeParse({ code });
+    const parsed = ClaimVerifySchema.safeParse({ code: codeInput.current?.value ?? '' });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter the 6-digit code from the e-mail');
       return;
@@ -349,7 +348,7 @@ function CodeStep({
     setBusy(false);
     if (result.ok) {
       setKey(newIdempotencyKey());
-      setCode('');
+      if (codeInput.current) codeInput.current.value = '';
       setError(null);
       onClaim(result.data.claim);
     } else setError(messageOf(result.error));
@@ -373,10 +372,10 @@ function CodeStep({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={code}
+          ref={codeInput}
+          defaultValue={postedText(form, 'code')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'claim-code-error' : undefined}
-          onChange={(e) => setCode(e.target.value)}
         />
         {error && (
           <p id="claim-code-error" className="field-error" role="alert">

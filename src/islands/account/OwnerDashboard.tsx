@@ -15,11 +15,12 @@ import { PageToaster } from '../Toasts';
 import { ownerInsightsPath } from '../../../common/schemas/insights';
 import { ownerReviewsPath } from '../../../common/schemas/review-rules';
 import { fieldMessages } from './fields';
+import { OwnerPhotos } from './OwnerPhotos';
 
 /**
  * The owner dashboard at /account/business/ (issue 16.2, ADR 018): every listing the account
- * owns, its live details in a form, and the status of its newest change. A change waits for the
- * admin (Claims tab) before it goes live.
+ * owns, its live details in a form, its photos (issue 26.1, ADR 042), and the status of its newest
+ * change. A change, photos included, waits for the admin (Claims tab) before it goes live.
  */
 export default function OwnerDashboard() {
   return (
@@ -65,7 +66,12 @@ function Listings() {
   return (
     <div className="owner-listings">
       {listings.map((listing) => (
-        <ListingEditor key={listing.id} listing={listing} onSaved={load} />
+        <div key={listing.id} className="owner-listing-block">
+          <ListingEditor listing={listing} onSaved={load} />
+          <div className="card form-card">
+            <OwnerPhotos listingId={listing.id} onChanged={load} />
+          </div>
+        </div>
       ))}
     </div>
   );
@@ -222,6 +228,8 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
           <a href={ownerInsightsPath(listing.id)}>Insights</a>
           {' · '}
           <a href="/account/business/leads/">Customer requests</a>
+          {' · '}
+          <a href="/account/business/email/">E-mail settings</a>
         </p>
       )}
       <ChangeStatus change={listing.change} />

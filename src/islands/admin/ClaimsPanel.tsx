@@ -10,14 +10,17 @@ import {
   type ListingFields,
 } from '../../../common/schemas/claims';
 import type { PageInfo } from '../../../common/schemas/api';
+import type { Photo } from '../../../common/schemas/photos';
 import { EmptyState } from '../ui/EmptyState';
+import { PhotoThumb } from '../ui/PhotoPieces';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
 
 /**
  * The Claims tab (issue 16 points 1 and 2, ADR 018): claims of listings without an e-mail, with
- * the claimant's evidence, to approve or reject; and owners' changes with a before/after view,
- * to approve (they go live, the pages are purged) or reject with a reason.
+ * the claimant's evidence, to approve or reject; and owners' changes with a before/after view
+ * (fields, and photos added or removed: ADR 042), to approve (they go live, the pages are purged)
+ * or reject with a reason.
  */
 export function ClaimsPanel({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
   return (
@@ -123,6 +126,48 @@ function shown(key: keyof ListingFields, value: ListingFields[keyof ListingField
   return String(value);
 }
 
+/** Thumbnails of photos, each with its kind and caption. */
+function PhotoStrip({ photos, label }: { photos: Photo[]; label: string }) {
+  return (
+    <ul className="photo-grid" aria-label={label}>
+      {photos.map((photo) => (
+        <li key={photo.id}>
+          <PhotoThumb photo={photo} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The photos of an owner change, before/after (ADR 042): the live photos now, then what the change
+ * adds (held until approved) and removes.
+ */
+function ChangePhotos({ change }: { change: AdminListingChange }) {
+  const { current, added, removed } = change.photos;
+  if (added.length === 0 && removed.length === 0) return null;
+  const now = [...current, ...removed].sort((a, b) => a.position - b.position);
+  return (
+    <div className="change-photos small">
+      <h4>Photos</h4>
+      <p className="muted">Now: {now.length === 0 ? 'no photos' : `${now.length} live`}</p>
+      {now.length > 0 && <PhotoStrip photos={now} label="Photos now" />}
+      {added.length > 0 && (
+        <>
+          <p>Proposed: add {added.length}</p>
+          <PhotoStrip photos={added} label="Photos to add" />
+        </>
+      )}
+      {removed.length > 0 && (
+        <>
+          <p>Proposed: remove {removed.length}</p>
+          <PhotoStrip photos={removed} label="Photos to remove" />
+        </>
+      )}
+    </div>
+  );
+}
+
 function ChangesList({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
   const list = usePagedList<AdminListingChange, PageInfo & { changes: AdminListingChange[] }>(
     '/api/admin/listing-changes',
@@ -171,27 +216,30 @@ function ChangesList({ q, refreshCounts }: { q: string; refreshCounts: () => voi
                 <p className="small muted">
                   By {change.owner_name} · {change.owner_email} · {formatShort(change.created_at)}
                 </p>
-                <table className="change-table small">
-                  <caption className="visually-hidden">
-                    Changes to {change.listing_name}: before and after
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">Now</th>
-                      <th scope="col">Proposed</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {keys.map((key) => (
-                      <tr key={key}>
-                        <th scope="row">{LISTING_FIELD_LABELS[key]}</th>
-                        <td>{shown(key, change.current[key])}</td>
-                        <td>{shown(key, change.changes[key])}</td>
+                {keys.length > 0 && (
+                  <table className="change-table small">
+                    <caption className="visually-hidden">
+                      Changes to {change.listing_name}: before and after
+                    </caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Field</th>
+                        <th scope="col">Now</th>
+                        <th scope="col">Proposed</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {keys.map((key) => (
+                        <tr key={key}>
+                          <th scope="row">{LISTING_FIELD_LABELS[key]}</th>
+                          <td>{shown(key, change.current[key])}</td>
+                          <td>{shown(key, change.changes[key])}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+                <ChangePhotos change={change} />
                 <div className="field">
                   <label htmlFor={reasonId}>Reason if you reject (the owner sees it)</label>
                   <input

@@ -1,26 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  PHOTO_ACCEPT,
-  PHOTO_CAPTION_MAX,
-  PHOTO_KIND_LABELS,
-  PHOTO_KINDS,
-  PHOTO_MAX_BYTES,
-  PHOTO_MESSAGES,
-  PHOTOS_PER_LISTING,
-  type PhotoKind,
-} from '../../../common/schemas/photo-rules';
+import { PHOTOS_PER_LISTING } from '../../../common/schemas/photo-rules';
 import type { Photo } from '../../../common/schemas/photos';
 import { apiGet, apiSend } from '../../browser/api-client';
-import { uploadPhoto } from '../../browser/photo-upload';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-
-/** The smallest JPEG variant: every browser shows it, and it is a few kilobytes. */
-function thumbnailOf(photo: Photo): string | undefined {
-  return (
-    photo.variants.find((v) => v.format === 'jpeg')?.url ?? photo.variants[0]?.url ?? undefined
-  );
-}
+import { PhotoAddForm, PhotoListState, PhotoThumb } from '../ui/PhotoPieces';
 
 /**
  * The listing's photos in Edit Business Details (issue 26.1): add one (what it shows, a caption,
@@ -30,12 +14,7 @@ function thumbnailOf(photo: Photo): string | undefined {
 export function PhotosSection({ listingId }: { listingId: string }) {
   const [photos, setPhotos] = useState<Photo[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [kind, setKind] = useState<PhotoKind>('workshop');
-  const [caption, setCaption] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Photo | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -52,24 +31,6 @@ export function PhotosSection({ listingId }: { listingId: string }) {
   }, [listingId]);
 
   const full = (photos?.length ?? 0) >= PHOTOS_PER_LISTING;
-
-  async function add() {
-    const file = fileInput.current?.files?.[0];
-    setError(null);
-    if (!file) return setError(PHOTO_MESSAGES.noFile);
-    if (file.size > PHOTO_MAX_BYTES) return setError(PHOTO_MESSAGES.tooLarge);
-    setProgress(0);
-    const result = await uploadPhoto(listingId, file, { kind, caption }, setProgress);
-    setProgress(null);
-    if (!result.ok) {
-      setError(result.error.message);
-      return;
-    }
-    setPhotos((current) => [...(current ?? []), result.data]);
-    setCaption('');
-    if (fileInput.current) fileInput.current.value = '';
-    toast.success('Photo added');
-  }
 
   async function remove(photo: Photo) {
     const result = await apiSend<{ ok: true }>('DELETE', `/api/admin/photos/${photo.id}`);
@@ -89,28 +50,12 @@ export function PhotosSection({ listingId }: { listingId: string }) {
           ({photos?.length ?? 0} of {PHOTOS_PER_LISTING})
         </span>
       </h3>
-      {loadError && (
-        <p role="alert" className="field-error">
-          {loadError}
-        </p>
-      )}
-      {photos === null && !loadError && <p className="small muted">Loading photos…</p>}
-      {photos && photos.length === 0 && <p className="small muted">No photos yet.</p>}
+      <PhotoListState photos={photos} error={loadError} />
       {photos && photos.length > 0 && (
-        <ul className="admin-photo-grid">
+        <ul className="photo-grid">
           {photos.map((photo) => (
             <li key={photo.id}>
-              <img
-                src={thumbnailOf(photo)}
-                alt={photo.caption || PHOTO_KIND_LABELS[photo.kind]}
-                width={160}
-                height={Math.round((160 * photo.height) / photo.width)}
-                loading="lazy"
-              />
-              <span className="small">
-                {PHOTO_KIND_LABELS[photo.kind]}
-                {photo.caption ? ` · ${photo.caption}` : ''}
-              </span>
+              <PhotoThumb photo={photo} />
               <button type="button" className="btn btn-outline" onClick={() => setRemoving(photo)}>
                 Remove
               </button>
@@ -118,64 +63,17 @@ export function PhotosSection({ listingId }: { listingId: string }) {
           ))}
         </ul>
       )}
-      {full ? (
-        <p className="small muted">{PHOTO_MESSAGES.tooMany}</p>
-      ) : (
-        <div className="admin-photo-add">
-          <label className="field">
-            <span>Photo (JPEG, PNG, WebP or AVIF, up to 10 MB)</span>
-            <input
-              ref={fileInput}
-              type="file"
-              name="file"
-              accept={PHOTO_ACCEPT}
-              disabled={progress !== null}
-            />
-          </label>
-          <label className="field">
-            <span>What it shows</span>
-            <select
-              name="kind"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as PhotoKind)}
-            >
-              {PHOTO_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {PHOTO_KIND_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Caption</span>
-            <input
-              type="text"
-              name="caption"
-              maxLength={PHOTO_CAPTION_MAX}
-              value={caption}
-              onChange={(event) => setCaption(event.target.value)}
-            />
-          </label>
-          {progress !== null && (
-            <progress max={1} value={progress} aria-label="Upload progress">
-              {Math.round(progress * 100)}%
-            </progress>
-          )}
-          {error && (
-            <p role="alert" className="field-error">
-              {error}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void add()}
-            disabled={progress !== null || photos === null}
-          >
-            {progress !== null ? 'Uploading…' : 'Add photo'}
-          </button>
-        </div>
-      )}
+      <PhotoAddForm
+        full={full}
+        id={`photo-add-${listingId.slice(0, 8)}`}
+        url={`/api/admin/registrations/${encodeURIComponent(listingId)}/photos`}
+        label="Add photo"
+        disabled={photos === null}
+        onAdded={(photo) => {
+          setPhotos((current) => [...(current ?? []), photo]);
+          toast.success('Photo added');
+        }}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

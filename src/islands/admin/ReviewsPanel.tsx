@@ -146,6 +146,7 @@ function ReviewCard({ review, onDone }: { review: AdminReview; onDone: () => voi
         <p className="small">Hidden: {review.hidden_reason}</p>
       )}
       <p className="report-details">{review.body}</p>
+      {review.photos.length > 0 && <ReviewPhotos review={review} onDone={onDone} />}
       {review.reports.length > 0 && (
         <ul className="report-list small" aria-label="Reports">
           {review.reports.map((r) => (
@@ -232,6 +233,50 @@ function ReviewCard({ review, onDone }: { review: AdminReview; onDone: () => voi
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * A review's photos (ADR 042): held until the review is published, published with it; the admin
+ * removes one that should not be shown (its row, then its files).
+ */
+function ReviewPhotos({ review, onDone }: { review: AdminReview; onDone: () => void }) {
+  const [removing, setRemoving] = useState<string | null>(null);
+  async function remove(id: string) {
+    setRemoving(id);
+    const result = await apiSend<{ ok: true }>('DELETE', `/api/admin/photos/${id}`);
+    setRemoving(null);
+    if (!result.ok) {
+      toast.error('Failed to remove photo', { description: result.error.message });
+      return;
+    }
+    toast.success('Photo removed', { description: review.title });
+    onDone();
+  }
+  return (
+    <ul className="photo-grid" aria-label={`Photos with ${review.title}`}>
+      {review.photos.map((photo, i) => (
+        <li key={photo.id}>
+          <a href={photo.full} target="_blank" rel="noopener">
+            <img
+              src={photo.src}
+              alt={`Photo ${i + 1} of the review`}
+              width={160}
+              height={Math.round((160 * photo.height) / photo.width)}
+              loading="lazy"
+            />
+          </a>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={removing === photo.id}
+            onClick={() => void remove(photo.id)}
+          >
+            Remove photo {i + 1}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

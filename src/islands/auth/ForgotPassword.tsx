@@ -1,15 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiPost, type ApiError } from '../../browser/api-client';
-import { PasswordResetRequestSchema } from '../../../common/schemas/auth';
+import type { PasswordResetRequestSchema } from '../../../common/schemas/auth';
 import type { FormState } from '../../../common/schemas/form-state';
 import { FormNotice } from '../forms/FormNotice';
+import { lazyZodResolver, useSchemaPreload } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { PageToaster } from '../Toasts';
 import { Field } from './Field';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../common/schemas/auth').then((m) => m.PasswordResetRequestSchema),
+);
 
 type Input = z.input<typeof PasswordResetRequestSchema>;
 
@@ -29,7 +33,8 @@ interface Props {
  */
 export default function ForgotPassword({ initial, sent: sentByServer = false }: Props) {
   const [sent, setSent] = useState(sentByServer);
-  const form = useForm<Input>({ resolver: zodResolver(PasswordResetRequestSchema) });
+  const form = useForm<Input>({ resolver });
+  useSchemaPreload(resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);
   const submit = form.handleSubmit(async (values) => {

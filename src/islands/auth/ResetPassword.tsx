@@ -1,15 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiPost, type ApiError } from '../../browser/api-client';
-import { NewPasswordSchema } from '../../../common/schemas/auth';
+import type { NewPasswordSchema } from '../../../common/schemas/auth';
 import type { FormState } from '../../../common/schemas/form-state';
 import { FormNotice } from '../forms/FormNotice';
+import { lazyZodResolver, useSchemaPreload } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { PageToaster } from '../Toasts';
 import { Field } from './Field';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../common/schemas/auth').then((m) => m.NewPasswordSchema),
+);
 
 type Input = z.input<typeof NewPasswordSchema>;
 
@@ -31,7 +35,8 @@ interface Props {
  */
 export default function ResetPassword({ token, initial, done: doneByServer = false }: Props) {
   const [done, setDone] = useState(doneByServer);
-  const form = useForm<Input>({ resolver: zodResolver(NewPasswordSchema) });
+  const form = useForm<Input>({ resolver });
+  useSchemaPreload(resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);
   const submit = form.handleSubmit(async (values) => {

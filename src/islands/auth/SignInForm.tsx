@@ -1,19 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { apiPost, isUnexpected, type ApiError } from '../../browser/api-client';
+import type { SessionUser, SignInInput } from '../../../common/schemas/auth';
 import {
   ADMIN_INVALID_CREDENTIALS_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
-  SignInSchema,
-  type SessionUser,
-  type SignInInput,
-} from '../../../common/schemas/auth';
+} from '../../../common/schemas/auth-messages';
 import type { FormState } from '../../../common/schemas/form-state';
 import { setSessionUser } from '../../stores/session';
 import { FormNotice } from '../forms/FormNotice';
+import { lazyZodResolver, useSchemaPreload } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { Field } from './Field';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../common/schemas/auth').then((m) => m.SignInSchema),
+);
 
 type Variant = 'user' | 'admin';
 
@@ -42,7 +44,8 @@ interface Props {
  * the page signs in through the API and sets the session cookie on its redirect.
  */
 export function SignInForm({ variant = 'user', action, initial, notice, onSignedIn }: Props) {
-  const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema) });
+  const form = useForm<SignInInput>({ resolver });
+  useSchemaPreload(resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);
 

@@ -1,13 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { apiPost, isUnexpected, type ApiError } from '../../browser/api-client';
-import { SignUpSchema, type SessionUser, type SignUpInput } from '../../../common/schemas/auth';
+import type { SessionUser, SignUpInput } from '../../../common/schemas/auth';
 import type { FormState } from '../../../common/schemas/form-state';
 import { setSessionUser } from '../../stores/session';
 import { FormNotice } from '../forms/FormNotice';
+import { lazyZodResolver, useSchemaPreload } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { Field } from './Field';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../common/schemas/auth').then((m) => m.SignUpSchema),
+);
 
 /** SPEC §8 Sign up: "User already registered" becomes Account Already Exists and Sign In. */
 export const ACCOUNT_EXISTS = {
@@ -34,7 +38,8 @@ interface Props {
  * without JavaScript the page creates the account through the API and sets the session cookie.
  */
 export function SignUpForm({ action, initial, onSignedUp, onAlreadyRegistered }: Props) {
-  const form = useForm<SignUpInput>({ resolver: zodResolver(SignUpSchema) });
+  const form = useForm<SignUpInput>({ resolver });
+  useSchemaPreload(resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);
 

@@ -1,14 +1,15 @@
 import { toast } from 'sonner';
 import type { FormState } from '../../../common/schemas/form-state';
-import {
-  ContactFormSchema,
-  type ContactFormInput,
-  type SubmissionResult,
-} from '../../../common/schemas/forms';
+import type { ContactFormInput, SubmissionResult } from '../../../common/schemas/forms';
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { FormNotice } from './FormNotice';
+import { lazyZodResolver } from './lazy-resolver';
 import { IDEMPOTENCY_FIELD, usePublicForm } from './server-form';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../common/schemas/forms').then((m) => m.ContactFormSchema),
+);
 
 const EMPTY: ContactFormInput = {
   name: '',
@@ -46,7 +47,7 @@ export default function ContactForm({ initial, sent = false }: Props) {
     unknown,
     SubmissionResult
   >({
-    schema: ContactFormSchema,
+    resolver,
     initial,
     endpoint: '/api/contacts',
     empty: EMPTY,

@@ -3,16 +3,17 @@ import { toast } from 'sonner';
 import { isUnavailable, type ApiError } from '../../browser/api-client';
 import { FIND_IT_SERVICES } from '../../../common/schemas/categories';
 import type { FormState } from '../../../common/schemas/form-state';
-import {
-  FindItSchema,
-  type FindItInput,
-  type SubmissionResult,
-} from '../../../common/schemas/forms';
+import type { FindItInput, SubmissionResult } from '../../../common/schemas/forms';
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
+import { lazyZodResolver } from './lazy-resolver';
 import { IDEMPOTENCY_FIELD, listOf, usePublicForm } from './server-form';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../common/schemas/forms').then((m) => m.FindItSchema),
+);
 
 const EMPTY: FindItInput = {
   name: '',
@@ -77,7 +78,7 @@ export default function FindItForm({ initial, sent }: Props) {
     unknown,
     SubmissionResult
   >({
-    schema: FindItSchema,
+    resolver,
     initial,
     endpoint: '/api/service-requests',
     empty: EMPTY,

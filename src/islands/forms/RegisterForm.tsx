@@ -4,18 +4,22 @@ import { toast } from 'sonner';
 import { isUnavailable } from '../../browser/api-client';
 import { SERVICE_CATEGORIES } from '../../../common/schemas/categories';
 import type { FormState } from '../../../common/schemas/form-state';
-import {
-  BusinessRegistrationSchema,
-  normaliseTags,
-  type BusinessRegistrationData,
-  type BusinessRegistrationInput,
-  type SubmissionResult,
+import type {
+  BusinessRegistrationData,
+  BusinessRegistrationInput,
+  SubmissionResult,
 } from '../../../common/schemas/forms';
+import { normaliseTags } from '../../../common/schemas/tags';
 import { Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
+import { lazyZodResolver } from './lazy-resolver';
 import { IDEMPOTENCY_FIELD, listOf, usePublicForm } from './server-form';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../common/schemas/forms').then((m) => m.BusinessRegistrationSchema),
+);
 
 const EMPTY: BusinessRegistrationInput = {
   businessName: '',
@@ -79,7 +83,7 @@ interface Props {
 export default function RegisterForm({ initial, sent = false }: Props) {
   const { form, server, submit, field, checkboxes, errors, isSubmitting, submitCount } =
     usePublicForm<BusinessRegistrationInput, BusinessRegistrationData, SubmissionResult>({
-      schema: BusinessRegistrationSchema,
+      resolver,
       initial,
       endpoint: '/api/registrations',
       empty: EMPTY,

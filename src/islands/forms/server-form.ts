@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import {
   type DefaultValues,
   type FieldError,
   type FieldValues,
   type Path,
-  type Resolver,
   type SubmitErrorHandler,
   useForm,
 } from 'react-hook-form';
-import type { ZodType } from 'zod';
 import { apiPost, type ApiError } from '../../browser/api-client';
 import type { FormState } from '../../../common/schemas/form-state';
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../../common/schemas/idempotency';
+import { type LazyResolver, useSchemaPreload } from './lazy-resolver';
 
 export { IDEMPOTENCY_FIELD };
 
@@ -61,14 +59,16 @@ export function useServerForm(initial: FormState | undefined, submitCount: numbe
 
 /**
  * One public form posting to the API (issue 22.1, 25.5; ADR 028): react-hook-form validating with
- * the route's Zod schema (the one the API parses with), the page's {@link FormState}, and the
+ * the route's Zod schema (the one the API parses with, loaded after hydration: a
+ * {@link lazyZodResolver}), the page's {@link FormState}, and the
  * submission to `endpoint` with the form's idempotency key. After a success the form is emptied
  * and the key renewed; `onSent` and `onFailed` show the spec's toasts. `field(name)` gives an
  * input its message (the browser's, else the server's), its posted value and its registration;
  * `checkboxes(name)` gives a checkbox group the same.
  */
 export function usePublicForm<Input extends FieldValues, Output, Result>(options: {
-  schema: ZodType<Output, Input>;
+  /** The route's schema: `lazyZodResolver(() => import(…).then((m) => m.Schema))`. */
+  resolver: LazyResolver<Input, Output>;
   initial: FormState;
   /** The API route, e.g. `/api/contacts`. */
   endpoint: string;
@@ -82,9 +82,10 @@ export function usePublicForm<Input extends FieldValues, Output, Result>(options
   onInvalid?: SubmitErrorHandler<Input>;
 }) {
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(options.schema as never) as unknown as Resolver<Input, unknown, Output>,
+    resolver: options.resolver,
     ...(options.defaultValues ? { defaultValues: options.defaultValues } : {}),
   });
+  useSchemaPreload(options.resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(options.initial, submitCount);
   const submit = form.handleSubmit(async (values) => {

@@ -9,8 +9,12 @@ import {
 import { Icon } from '../shared/Icon';
 import { safeWebUrl } from '../../../common/schemas/web-url';
 
-/** A card's width: the whole screen on a phone, a grid column (≤ 400 px) elsewhere. */
-const COVER_SIZES = '(max-width: 640px) 100vw, 400px';
+/**
+ * The cover's width on the page (src/styles/listing.css): a 104 px thumbnail above the name on a
+ * phone (so the 320 px variant, even at 3× density: 24 covers stay within issue 26.4's 300 KB),
+ * the card's width (≤ 400 px, a grid column) elsewhere (ADR 043).
+ */
+const COVER_SIZES = '(max-width: 640px) 104px, 400px';
 
 /** Tags shown on a card before "+N" (SPEC §9). */
 export const CARD_TAG_LIMIT = 3;
@@ -39,6 +43,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
     >
       {business.cover && (
         // The cover photo (issue 26.4): lazy, sized so nothing shifts; the name is in the heading.
+        // With Save-Data, CSS shows the smallest AVIF alone instead (ADR 043).
         <picture className="card-cover">
           <source type="image/avif" srcSet={business.cover.avif} sizes={COVER_SIZES} />
           <source type="image/webp" srcSet={business.cover.webp} sizes={COVER_SIZES} />
@@ -53,6 +58,18 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
             decoding="async"
           />
         </picture>
+      )}
+      {business.cover && (
+        // Only Chromium has Save-Data (navigator.connection): AVIF, its smallest, is safe here.
+        <img
+          className="card-cover-lite"
+          src={business.cover.avif.split(' ')[0]}
+          width={business.cover.width}
+          height={business.cover.height}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
       )}
       <div className="card-badges">
         {featuredBadge && (

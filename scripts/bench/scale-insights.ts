@@ -1,0 +1,262 @@
+/**
+ * The insights part of `npm run bench:scale` (issue 27.6, ADR 041, ADR 045), called from
+ * scale.ts: {@link seedInsights} while the bench still holds the database (before `npm start`),
+ * {@link measureBeacons} once the server is up. It reports; it asserts nothing.
+ *
+ * - Seed: counters for every approved listing over {@link DAYS} days, set-based (one
+ *   `insert … select` per 50 days): a listing has events on a day with a probability that
+ *   depends on how popular it is (0 to 40 %, ~13 % on average), and more events when popular.
+ * - Size: table and index bytes, per listing-day (per row) and in total.
+ * - Queries (< 100 ms is the target): the owner's Insights read (one listing, 180 days: the
+ *   90-day period and the one before; the repository's own query) and the admin's site-wide
+ *   figures per day over 30 days and top listings over 30 days, as SQL on the same table; and,
+ *   while the schema has no index on `day`, the same two with one.
+ * - Beacons over HTTP: autocannon, 10 connections, 10,000 beacons on random approved listings,
+ *   each from its own address (X-Forwarded-For through TRUSTED_PROXIES=127.0.0.1, so the
+ *   60-a-minute limit per address does not refuse them): req/s, p99, and the rows written
+ *   (Postgres: `pg_stat_user_tables` inserts + updates of listing_stats_daily).
+ */
+import autocannon from 'autocannon';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../functions/db/database.ts';
+import { dailyCounts } from '../../functions/insights/insights.repository.ts';
+import { addDays, lagosDay } from '../../functions/insights/insights.service.ts';
+
+type Row = [label: string, value: string];
+type Db = Kysely<Database>;
+
+/** Days of counters seeded, ending yesterday (today is left to the beacons). */
+export const DAYS = 400;
+/** Beacons sent over HTTP. */
+export const BEACONS = 10_000;
+/** Approved listings the beacons pick from. */
+const BEACON_LISTINGS = 5_000;
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')} ms`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** The environment `npm start` needs for {@link measureBeacons} (addresses from X-Forwarded-For). */
+export const insightsServerEnv = (): Record<string, string> => ({ TRUSTED_PROXIES: '127.0.0.1' });
+
+/** Times `run` `rounds` times (after one warm-up); p50 · p95 · p99 in ms. */
+async function timeIt(rounds: number, run: (i: number) => Promise<unknown>) {
+  await run(0);
+  const times: number[] = [];
+  for (let i = 1; i <= rounds; i++) {
+    const started = performance.now();
+    await run(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return `${ms(percentile(times, 50))} · ${ms(percentile(times, 95))} · ${ms(percentile(times, 99))}`;
+}
+
+/**
+ * Seeds {@link DAYS} days of counters over the approved listings, then measures sizes and the
+ * owner's and admin's queries on `db` (the bench's own connection, before the server starts).
+ * Returns the rows to print and the listing ids the beacons use.
+ */
+export async function seedInsights(
+  db: Db,
+  log: (message: string) => void,
+): Promise<{ rows: Row[]; beaconIds: string[] }> {
+  const rows: Row[] = [];
+  const today = lagosDay(new Date());
+  const first = addDays(today, -DAYS);
+  const started = performance.now();
+  for (let offset = 0; offset < DAYS; offset += 50) {
+    const from = addDays(first, offset);
+    const to = addDays(first, Math.min(DAYS, offset + 50) - 1);
+    // Popularity a in [0, 1) from the id; a listing has events on a day with probability 0.4·a².
+    await sql`
+      insert into listing_stats_daily (listing_id, day, page_views, detail_opens, contact_reveals,
+        call_taps, whatsapp_taps, directions_taps, website_taps, find_it_forwards)
+      select r.id, d.day::date,
+        1 + floor(random() * 25 * r.a)::int, floor(random() * 6 * r.a)::int,
+        floor(random() * 3 * r.a)::int, floor(random() * 4 * r.a)::int,
+        floor(random() * 3 * r.a)::int, floor(random() * 3 * r.a)::int,
+        floor(random() * 2 * r.a)::int, (random() < 0.02)::int
+      from (
+        select id, (abs(hashtext(id::text)) % 1000) / 1000.0 as a
+        from business_registrations where status = 'approved'
+      ) r
+      cross join generate_series(${from}::date, ${to}::date, interval '1 day') as d (day)
+      where random() < 0.4 * r.a * r.a`.execute(db);
+    log(`insights: seeded ${Math.min(DAYS, offset + 50)} of ${DAYS} days`);
+  }
+  await sql`vacuum (analyze) listing_stats_daily`.execute(db);
+  const seedMs = performance.now() - started;
+
+  const size = (
+    await sql<{ rows: string; listings: string; heap: string; index: string }>`
+      select (select count(*) from listing_stats_daily) as rows,
+        (select count(*) from business_registrations where status = 'approved') as listings,
+        pg_table_size('listing_stats_daily') as heap,
+        pg_indexes_size('listing_stats_daily') as index`.execute(db)
+  ).rows[0]!;
+  const [count, listings, heap, index] = [size.rows, size.listings, size.heap, size.index].map(
+    Number,
+  ) as [number, number, number, number];
+  rows.push([
+    `insights seed: ${DAYS} days × ${listings.toLocaleString('en-US')} approved listings`,
+    `${ms(seedMs)} · ${count.toLocaleString('en-US')} listing-days (${((100 * count) / (listings * DAYS)).toFixed(1)} % of listing × day)`,
+  ]);
+  rows.push([
+    'insights size: table · index · total',
+    `${mb(heap)} · ${mb(index)} · ${mb(heap + index)}`,
+  ]);
+  rows.push([
+    'insights bytes per listing-day (row): table · index',
+    `${(heap / count).toFixed(0)} · ${(index / count).toFixed(0)} B`,
+  ]);
+  rows.push([
+    'insights bytes per listing per 400 days',
+    `${((heap + index) / listings / 1024).toFixed(1)} KB`,
+  ]);
+
+  const ids = (
+    await sql<{ id: string }>`
+      select id from business_registrations where status = 'approved'
+      order by random() limit ${BEACON_LISTINGS}`.execute(db)
+  ).rows.map((r) => r.id);
+
+  // The owner's Insights: one listing's 180 days (the 90-day period and the one before).
+  rows.push([
+    "insights owner's read, 180 days of 1 listing (p50 · p95 · p99, 200 listings)",
+    await timeIt(200, (i) => dailyCounts(db, ids[i % ids.length]!, addDays(today, -179), today)),
+  ]);
+  const siteWide = () =>
+    sql`
+      select day, sum(page_views) as page_views, sum(detail_opens) as detail_opens,
+        sum(contact_reveals) as contact_reveals, sum(call_taps) as call_taps,
+        sum(whatsapp_taps) as whatsapp_taps, sum(directions_taps) as directions_taps,
+        sum(website_taps) as website_taps, sum(find_it_forwards) as find_it_forwards
+      from listing_stats_daily
+      where day between ${addDays(today, -29)}::date and ${today}::date
+      group by day order by day`.execute(db);
+  const topListings = () =>
+    sql`
+      select listing_id, sum(page_views + call_taps + whatsapp_taps + directions_taps
+        + website_taps) as total
+      from listing_stats_daily
+      where day between ${addDays(today, -29)}::date and ${today}::date
+      group by listing_id order by total desc limit 10`.execute(db);
+  rows.push([
+    'insights admin: site-wide per day, 30 days (p50 · p95 · p99)',
+    await timeIt(10, siteWide),
+  ]);
+  rows.push([
+    'insights admin: top 10 listings, 30 days (p50 · p95 · p99)',
+    await timeIt(10, topListings),
+  ]);
+  // The same two with an index on day, when the schema has none yet (ADR 044 adds
+  // listing_stats_daily_day for the admin's figures; then the rows above already use it).
+  const hasDayIndex = (
+    await sql<{ n: string }>`
+      select count(*) as n from pg_indexes
+      where tablename = 'listing_stats_daily' and indexdef ilike '%(day)'`.execute(db)
+  ).rows[0]!.n;
+  if (Number(hasDayIndex) === 0) {
+    await sql`create index bench_listing_stats_day on listing_stats_daily (day)`.execute(db);
+    await sql`analyze listing_stats_daily`.execute(db);
+    const dayIndex = Number(
+      (
+        await sql<{ b: string }>`select pg_relation_size('bench_listing_stats_day') as b`.execute(
+          db,
+        )
+      ).rows[0]!.b,
+    );
+    rows.push([
+      `  with an index on (day) (+${mb(dayIndex)}): per day · top 10`,
+      `${await timeIt(10, siteWide)}  |  ${await timeIt(10, topListings)}`,
+    ]);
+    await sql`drop index bench_listing_stats_day`.execute(db);
+  }
+  return { rows, beaconIds: ids };
+}
+
+/**
+ * Sends {@link BEACONS} beacons to the running server with autocannon and reports req/s, p99,
+ * the answers, and (on Postgres, `databaseUrl` given) the rows written to listing_stats_daily.
+ */
+export async function measureBeacons(
+  rows: Row[],
+  options: { base: string; beaconIds: readonly string[]; databaseUrl?: string | undefined },
+): Promise<void> {
+  const { base, beaconIds } = options;
+  const events = ['page_view', 'page_view', 'page_view', 'detail_open', 'call_tap', 'whatsapp_tap'];
+  const written = async () => {
+    if (!options.databaseUrl) return undefined;
+    const pg = await import('pg');
+    const client = new pg.default.Client({ connectionString: options.databaseUrl });
+    await client.connect();
+    try {
+      const result = await client.query<{ n: string }>(
+        `select n_tup_ins + n_tup_upd as n from pg_stat_user_tables where relname = 'listing_stats_daily'`,
+      );
+      return Number(result.rows[0]?.n ?? 0);
+    } finally {
+      await client.end();
+    }
+  };
+  const before = await written();
+  let n = 0;
+  const load = await autocannon({
+    url: base,
+    connections: 10,
+    amount: BEACONS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const i = n++;
+          return {
+            ...request,
+            path: '/api/beacon',
+            headers: {
+              'content-type': 'text/plain;charset=UTF-8',
+              origin: base,
+              'user-agent': PHONE_UA,
+              'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+            },
+            body: JSON.stringify({
+              listing: beaconIds[Math.floor(Math.random() * beaconIds.length)],
+              event: events[i % events.length],
+            }),
+          };
+        },
+      },
+    ],
+  });
+  rows.push([
+    `beacons over HTTP, 10 connections, ${BEACONS.toLocaleString('en-US')} (req/s · p50 · p99)`,
+    `${Math.round(load.requests.average).toLocaleString('en-US')} req/s · ${load.latency.p50} ms · ${load.latency.p99} ms · ${load['2xx']} × 2xx, ${load.non2xx} other`,
+  ]);
+  if (before === undefined) {
+    rows.push(['rows written per 10,000 beacons', 'not measured on PGlite (the server owns it)']);
+    return;
+  }
+  // The buffer is written at 1,000 listing-days or when its oldest count is 10 s old, by the next
+  // beacon: wait, send one, and let the statistics collector catch up.
+  await new Promise((resolve) => setTimeout(resolve, 10_500));
+  await fetch(`${base}/api/beacon`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'text/plain',
+      origin: base,
+      'user-agent': PHONE_UA,
+      'x-forwarded-for': '10.255.255.254',
+    },
+    body: JSON.stringify({ listing: beaconIds[0], event: 'page_view' }),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const after = await written();
+  rows.push([
+    `rows written per ${BEACONS.toLocaleString('en-US')} beacons (on ${beaconIds.length.toLocaleString('en-US')} listings)`,
+    `${((after ?? 0) - before).toLocaleString('en-US')} (inserts + updates of listing_stats_daily)`,
+  ]);
+}

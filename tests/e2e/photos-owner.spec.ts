@@ -1,0 +1,282 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
+import { BASE_URL } from '../../playwright.config';
+import {
+  adminStorageState,
+  adminTab,
+  expectToast,
+  openAdmin,
+  sampleBusinesses,
+  visitorAddress,
+  waitForMail,
+} from './helpers';
+
+/**
+ * Issue 26.1 / 26.7 (ADR 042) in Chromium: the owner of a claimed listing uploads a phone photo
+ * (EXIF with GPS) from the owner dashboard; it waits, not public, until the admin approves the
+ * change in the Claims tab (shown there before/after); then it is on the business page and the
+ * cover of the listing's card on its category page, and its served variant carries no EXIF.
+ */
+
+const CATEGORY = 'dealers';
+const PASSWORD = 'photo-owner-e2e-pass-1';
+
+/** Makes `request`'s account the owner of `listing` (e-mail code, or a manual claim approved). */
+async function claim(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  listing: { slug: string; business_name: string },
+) {
+  const email = sampleBusinesses().find((b) => b.business_name === listing.business_name)?.email;
+  const asked = await request.post('/api/claims', {
+    headers: { origin: BASE_URL },
+    data: email
+      ? { listing: listing.slug }
+      : { listing: listing.slug, role: 'Owner', phone: '0803 555 0101' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const { claim: made } = (await asked.json()) as { claim: { id: string } };
+  if (email) {
+    const [mail] = (
+      await waitForMail((m) => m.to === email && m.subject.includes('claim'), 'the claim code')
+    ).slice(-1);
+    const code = mail!.body.match(/\b(\d{6})\b/)![1]!;
+    const verified = await request.post(`/api/claims/${made.id}/verify`, {
+      headers: { origin: BASE_URL },
+      data: { code },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+  } else {
+    const approved = await admin.post(`/api/admin/claims/${made.id}/approve`, {
+      headers: { origin: BASE_URL },
+      data: {},
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+  }
+}
+
+test('an owner’s photo waits for the admin, then shows on the page and the card without EXIF', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const jpeg = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 90, b: 40 } },
+  })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'OwnerPhone', Model: 'E2E' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'E' },
+    })
+    .toBuffer();
+  expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+
+  const adminContext = await browser.newContext({
+    storageState: await adminStorageState(browser, BASE_URL),
+  });
+  const owner = await browser.newContext({ extraHTTPHeaders: visitorAddress(26) });
+  const email = `photo-owner-${Date.now()}@example.com`;
+  const signUp = await owner.request.post('/api/auth/sign-up', {
+    headers: { origin: BASE_URL },
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+
+  // The first listing of the category's page 1, so its card can be checked there.
+  const first = await owner.request.get(`/api/directory?category=${CATEGORY}&limit=1`);
+  const [listing] = (
+    (await first.json()) as {
+      businesses: { id: string; business_name: string; slug: string }[];
+    }
+  ).businesses;
+  const { id, slug, business_name: name } = listing!;
+  await claim(owner.request, adminContext.request, listing!);
+
+  const page = await owner.newPage();
+  await page.goto('/account/business/');
+  const photos = page.getByRole('region', { name: /^Photos/ }).first();
+  await expect(photos.getByText('No photos yet.')).toBeVisible();
+  await photos.getByLabel(/^Photo \(/).setInputFiles({
+    name: 'IMG_0001.jpg',
+    mimeType: 'image/jpeg',
+    buffer: jpeg,
+  });
+  await photos.getByLabel('What it shows').selectOption('cover');
+  await photos.getByLabel('Caption').fill('Our showroom on Awolowo Road');
+  await photos.getByRole('button', { name: 'Send photo for review' }).click();
+  await expectToast(page, 'Photo sent for review', { type: 'success' });
+  const held = photos.getByRole('img', { name: 'Our showroom on Awolowo Road' });
+  await expect(held).toBeVisible();
+  await expect(photos.getByText('Waiting for review')).toBeVisible();
+  // The owner sees it through the private route; the public one does not serve it.
+  await expect.poll(() => held.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  const heldSrc = (await held.getAttribute('src'))!;
+  expect(heldSrc).toMatch(/^\/api\/account\/photos\//);
+  const publicSrc = heldSrc.replace('/api/account/photos/', '/api/photos/');
+  const visitor = await browser.newContext();
+  expect((await visitor.request.get(publicSrc)).status()).toBe(404);
+  expect((await visitor.request.get(heldSrc)).status()).toBe(401);
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/business/${slug}/`);
+  await expect(visitorPage.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(visitorPage.getByRole('region', { name: 'Photos' })).toHaveCount(0);
+
+  // The admin sees it in the Claims tab, before/after, and approves.
+  const adminPage = await adminContext.newPage();
+  await openAdmin(adminPage, 'Claims');
+  await expect(adminTab(adminPage, 'Claims')).toHaveAttribute('aria-selected', 'true');
+  await adminPage.getByRole('searchbox').fill(name);
+  const card = adminPage
+    .locator('li.card')
+    .filter({ has: adminPage.getByRole('heading', { name }) })
+    .filter({ hasText: 'Proposed: add 1' });
+  await expect(card.getByText('Now: no photos')).toBeVisible();
+  const proposed = card
+    .getByRole('list', { name: 'Photos to add' })
+    .getByRole('img', { name: 'Our showroom on Awolowo Road' });
+  await expect.poll(() => proposed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await card.getByRole('button', { name: 'Approve changes' }).click();
+  await expectToast(adminPage, 'Changes approved');
+
+  // Live: on the business page (purged), and the cover of its card on the category page.
+  await visitorPage.goto(`/business/${slug}/`);
+  const gallery = visitorPage.getByRole('region', { name: 'Photos' });
+  const img = gallery.getByRole('img', { name: 'Our showroom on Awolowo Road' });
+  await expect(img).toHaveAttribute('loading', 'lazy');
+  await img.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc))
+    .toMatch(/\/api\/photos\/.+\.avif$/);
+  await visitorPage.goto(`/${CATEGORY}/`);
+  const cover = visitorPage.locator(`article[data-business-id="${id}"] .card-cover img`);
+  await expect(cover).toHaveAttribute('width', '640');
+  await expect(cover).toHaveAttribute('height', '480');
+  await cover.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => cover.evaluate((el: HTMLImageElement) => el.currentSrc))
+    .toMatch(/\/api\/photos\/.+\.avif$/);
+
+  // The served variant carries no EXIF (no GPS position, no phone make).
+  const served = await visitor.request.get(publicSrc);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const bytes = await served.body();
+  const meta = await sharp(bytes).metadata();
+  expect(meta.format).toBe('jpeg');
+  expect(meta.exif).toBeUndefined();
+  expect(bytes.includes('OwnerPhone')).toBe(false);
+
+  // The owner sees it live.
+  await page.reload();
+  await expect(photos.getByRole('img', { name: 'Our showroom on Awolowo Road' })).toBeVisible();
+  await expect(photos.getByText('Waiting for review')).toHaveCount(0);
+
+  // Leave the shared e2e data as it was: the admin removes the photo.
+  const listed = await adminContext.request.get(`/api/admin/registrations/${id}/photos`);
+  for (const photo of ((await listed.json()) as { photos: { id: string }[] }).photos) {
+    const removed = await adminContext.request.delete(`/api/admin/photos/${photo.id}`, {
+      headers: { origin: BASE_URL },
+    });
+    expect(removed.status()).toBe(200);
+  }
+  await Promise.all([adminContext.close(), owner.close(), visitor.close()]);
+});
+
+test.describe('a review with a photo, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, extraHTTPHeaders: visitorAddress(27) });
+
+  test('the review form posts a photo; held until the admin publishes it, then under the review', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const jpeg = await sharp({
+      create: { width: 1000, height: 750, channels: 3, background: { r: 40, g: 160, b: 90 } },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'ReviewerPhone' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    const email = `photo-reviewer-${Date.now()}@example.com`;
+    const signUp = await context.request.post('/api/auth/sign-up', {
+      headers: { origin: BASE_URL },
+      data: { email, password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    const [mail] = await waitForMail(
+      (m) => m.to.includes(email) && m.subject.includes('Confirm'),
+      'confirmation e-mail',
+    );
+    await page.goto(
+      mail!.body.match(/https?:\/\/\S+\/api\/auth\/verify-email\?token=[^\s>"]+/)![0],
+    );
+    await expect(page).toHaveURL(/email_verified=1/);
+
+    const first = await context.request.get('/api/directory?category=parts&limit=1');
+    const [listing] = ((await first.json()) as { businesses: { id: string; slug: string }[] })
+      .businesses;
+    await page.goto(`/business/${listing!.slug}/review/`);
+    const title = `Found the part in one hour ${Date.now().toString(36)}`;
+    await page.getByLabel('4 stars', { exact: true }).check();
+    await page.getByLabel('Title *', { exact: true }).fill(title);
+    await page
+      .getByLabel('Your review *', { exact: true })
+      .fill('They had the original brake master cylinder for my Corolla and fitted it properly.');
+    await page.getByLabel('Service used *', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Month of your visit *', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Name shown with your review *', { exact: true }).fill('Bisi O.');
+    await page.getByLabel(/^Photos \(optional/).setInputFiles({
+      name: 'IMG_2044.jpg',
+      mimeType: 'image/jpeg',
+      buffer: jpeg,
+    });
+    await page.getByRole('button', { name: 'Post review' }).click();
+    await expect(page.getByText('Your review waits for our team')).toBeVisible();
+    await expect(page.getByText('Has photos for our team to check')).toBeVisible();
+    const own = page.getByRole('list', { name: 'Your photos' }).getByRole('img');
+    await expect(own).toHaveCount(1);
+    const heldSrc = (await own.getAttribute('src'))!;
+    expect((await context.request.get(heldSrc)).status()).toBe(200);
+    const publicSrc = heldSrc.replace('/api/account/photos/', '/api/photos/');
+    // Contexts made here take this file's `use` (no script): the visitor and admin run script.
+    const visitor = await browser.newContext({ javaScriptEnabled: true });
+    expect((await visitor.request.get(publicSrc)).status()).toBe(404);
+
+    // The admin sees the photo in the Reviews tab and publishes the review with it.
+    const adminContext = await browser.newContext({
+      javaScriptEnabled: true,
+      storageState: await adminStorageState(browser, BASE_URL),
+    });
+    const adminPage = await adminContext.newPage();
+    await openAdmin(adminPage, 'Reviews');
+    await expect(adminTab(adminPage, 'Reviews')).toHaveAttribute('aria-selected', 'true');
+    await adminPage.getByRole('searchbox').fill(title);
+    const card = adminPage.locator('li.admin-review').filter({ hasText: title });
+    const proposed = card.getByRole('img', { name: 'Photo 1 of the review' });
+    await expect
+      .poll(() => proposed.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(320);
+    await card.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expectToast(adminPage, 'Review published');
+
+    // Published: the photo is under the review on the business page, served without EXIF.
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/business/${listing!.slug}/`);
+    const review = visitorPage.locator('article.review').filter({ hasText: title });
+    const thumb = review.getByRole('img', { name: 'Photo 1 from Bisi O.' });
+    await expect(thumb).toHaveAttribute('src', /^\/api\/photos\/.+\.jpg$/);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    const served = await visitor.request.get((await thumb.getAttribute('src'))!);
+    expect(served.status()).toBe(200);
+    expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
+
+    // Leave the shared e2e data as it was: the author deletes the review (and its photo).
+    const mine = await context.request.get(`/api/account/reviews/${listing!.id}`);
+    const { review: written } = (await mine.json()) as { review: { id: string } };
+    const deleted = await context.request.delete(`/api/reviews/${written.id}`, {
+      headers: { origin: BASE_URL },
+    });
+    expect(deleted.status()).toBe(200);
+    expect((await visitor.request.get(publicSrc)).status()).toBe(404);
+    await Promise.all([adminContext.close(), visitor.close()]);
+  });
+});
