@@ -42,6 +42,8 @@ const TABLE_OWNERS = {
   listing_changes: 'functions/claims/claims.repository.ts',
   listing_reports: 'functions/reports/reports.repository.ts',
   listing_stats_daily: 'functions/insights/insights.repository.ts',
+  search_stats_daily: 'functions/insights/insights.repository.ts',
+  listing_search_daily: 'functions/insights/insights.repository.ts',
   mail_outbox: 'functions/_lib/mail.ts',
   monthly_summary_runs: 'functions/monthly-summary/monthly-summary.repository.ts',
   monthly_summary_sends: 'functions/monthly-summary/monthly-summary.repository.ts',

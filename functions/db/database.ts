@@ -466,6 +466,28 @@ export interface ListingStatsDailyTable {
   find_it_forwards: Generated<number>;
 }
 
+/** Issue 27.2/27.5: one day's searches of a normalized query in an area and category (ADR 044). */
+export interface SearchStatsDailyTable {
+  /** The day in Lagos (UTC+1), as `YYYY-MM-DD`. */
+  day: ColumnType<string, string, string>;
+  query: string;
+  /** The area's name, '' for all of Lagos. */
+  area: Generated<string>;
+  /** The category filter (lower case), '' for none. */
+  category: Generated<string>;
+  searches: Generated<number>;
+  /** The result count of the day's last search. */
+  results: Generated<number>;
+}
+
+/** Issue 27.2: how often a listing was on the first page of a query's results, per day. */
+export interface ListingSearchDailyTable {
+  listing_id: string;
+  day: ColumnType<string, string, string>;
+  query: string;
+  impressions: Generated<number>;
+}
+
 /** Issue 27.3 (ADR 045): an account's e-mail preferences; no row means the defaults. */
 export interface EmailPreferencesTable {
   user_id: string;
@@ -494,6 +516,8 @@ export interface MonthlySummaryRunsTable {
 }
 
 export interface Database {
+  search_stats_daily: SearchStatsDailyTable;
+  listing_search_daily: ListingSearchDailyTable;
   setup_steps: SetupStepsTable;
   email_preferences: EmailPreferencesTable;
   monthly_summary_sends: MonthlySummarySendsTable;

@@ -1,23 +1,15 @@
 import { type Kysely, sql } from 'kysely';
-import type { ListingEvent } from '../../common/schemas/insights.ts';
+import {
+  INSIGHT_COUNTERS,
+  LISTING_EVENTS,
+  type ListingEvent,
+} from '../../common/schemas/insights.ts';
 import type { Database } from '../db/database.ts';
 
 /** Queries of listing_stats_daily (issue 27.1, ADR 041). `db` may be a transaction. */
 type Db = Kysely<Database>;
 
-/** The counter column of each event. */
-export const EVENT_COLUMNS = {
-  page_view: 'page_views',
-  detail_open: 'detail_opens',
-  contact_reveal: 'contact_reveals',
-  call_tap: 'call_taps',
-  whatsapp_tap: 'whatsapp_taps',
-  directions_tap: 'directions_taps',
-  website_tap: 'website_taps',
-  find_it_forward: 'find_it_forwards',
-} as const satisfies Record<ListingEvent, string>;
-
-const COLUMNS = Object.values(EVENT_COLUMNS);
+const COLUMNS = INSIGHT_COUNTERS;
 
 /** One listing's additions for one day: the count of each event (absent = 0). */
 export interface ListingDayCounts {
@@ -44,9 +36,7 @@ export async function addCounts(db: Db, rows: readonly ListingDayCounts[]): Prom
       .map(
         (row) =>
           sql`(${row.listingId}::uuid, ${row.day}::date, ${sql.join(
-            (Object.keys(EVENT_COLUMNS) as ListingEvent[]).map(
-              (event) => sql`${row.counts[event] ?? 0}::integer`,
-            ),
+            LISTING_EVENTS.map((event) => sql`${row.counts[event] ?? 0}::integer`),
           )})`,
       );
     const columns = sql.join(COLUMNS.map((c) => sql.ref(c)));
@@ -87,4 +77,101 @@ export async function ownerOf(db: Db, listingId: string): Promise<string | null 
     .where('id', '=', listingId)
     .executeTakeFirst();
   return row ? row.owner_user_id : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search counts (issue 27.2, ADR 044)
+// ---------------------------------------------------------------------------------------------
+
+/** One day's searches of a normalized query in an area and category ('' = none). */
+export interface SearchDayCount {
+  day: string;
+  query: string;
+  area: string;
+  category: string;
+  searches: number;
+  /** The result count of the last of these searches. */
+  results: number;
+}
+
+/** How often a listing was on the first page of a query's results on a day. */
+export interface ImpressionDayCount {
+  listingId: string;
+  day: string;
+  query: string;
+  impressions: number;
+}
+
+/** Rows per statement of the search tables (6 and 4 parameters a row). */
+const SEARCH_ROWS_PER_STATEMENT = 5_000;
+
+/**
+ * Adds `searches` to search_stats_daily and `impressions` to listing_search_daily, one
+ * `insert … on conflict do update` per {@link SEARCH_ROWS_PER_STATEMENT} rows of each. A
+ * search's `results` becomes the day's last; impressions of a listing that is not approved are
+ * dropped by the join.
+ * @returns the rows written.
+ */
+export async function addSearchCounts(
+  db: Db,
+  searches: readonly SearchDayCount[],
+  impressions: readonly ImpressionDayCount[],
+): Promise<number> {
+  let written = 0;
+  for (let start = 0; start < searches.length; start += SEARCH_ROWS_PER_STATEMENT) {
+    const values = searches
+      .slice(start, start + SEARCH_ROWS_PER_STATEMENT)
+      .map(
+        (s) =>
+          sql`(${s.day}::date, ${s.query}::text, ${s.area}::text, ${s.category}::text, ${s.searches}::integer, ${s.results}::integer)`,
+      );
+    const result = await sql`
+      insert into search_stats_daily (day, query, area, category, searches, results)
+      values ${sql.join(values)}
+      on conflict (day, query, area, category) do update set
+        searches = search_stats_daily.searches + excluded.searches,
+        results = excluded.results`.execute(db);
+    written += Number(result.numAffectedRows ?? 0);
+  }
+  for (let start = 0; start < impressions.length; start += SEARCH_ROWS_PER_STATEMENT) {
+    const values = impressions
+      .slice(start, start + SEARCH_ROWS_PER_STATEMENT)
+      .map(
+        (i) =>
+          sql`(${i.listingId}::uuid, ${i.day}::date, ${i.query}::text, ${i.impressions}::integer)`,
+      );
+    const result = await sql`
+      insert into listing_search_daily (listing_id, day, query, impressions)
+      select v.listing_id, v.day, v.query, v.impressions
+      from (values ${sql.join(values)}) as v (listing_id, day, query, impressions)
+      join business_registrations r on r.id = v.listing_id and r.status = 'approved'
+      on conflict (listing_id, day, query) do update set
+        impressions = listing_search_daily.impressions + excluded.impressions`.execute(db);
+    written += Number(result.numAffectedRows ?? 0);
+  }
+  return written;
+}
+
+/**
+ * The queries that showed a listing most over the days `from`…`to` (inclusive), most first
+ * (ties by query): at most `limit`. Reads the listing's rows of those days by the primary key.
+ */
+export async function topSearchesOf(
+  db: Db,
+  listingId: string,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ query: string; impressions: number }[]> {
+  const rows = await db
+    .selectFrom('listing_search_daily')
+    .select(['query', sql<string>`sum(impressions)`.as('impressions')])
+    .where('listing_id', '=', listingId)
+    .where(sql<boolean>`day between ${from}::date and ${to}::date`)
+    .groupBy('query')
+    .orderBy(sql`sum(impressions)`, 'desc')
+    .orderBy('query')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ query: row.query, impressions: Number(row.impressions) }));
 }

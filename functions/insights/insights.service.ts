@@ -7,6 +7,9 @@ import {
   type InsightsResponse,
   type InsightTotals,
   type ListingEvent,
+  normalizeSearchQuery,
+  type SearchBeacon,
+  TOP_SEARCHES,
 } from '../../common/schemas/insights.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
@@ -91,9 +94,69 @@ class CountBuffer {
   }
 }
 
+/**
+ * Searches waiting to be written (ADR 044): by day, query, area and category, and the listings
+ * each showed by listing, day and query. Flushed with the counts, on the same rules.
+ */
+class SearchBuffer {
+  private searches = new Map<string, repository.SearchDayCount>();
+  private impressions = new Map<string, repository.ImpressionDayCount>();
+  private oldest: number | null = null;
+
+  add(
+    search: Omit<repository.SearchDayCount, 'searches'>,
+    listings: readonly string[],
+    now: number,
+  ) {
+    const key = JSON.stringify([search.day, search.query, search.area, search.category]);
+    const row = this.searches.get(key);
+    if (row) {
+      row.searches += 1;
+      row.results = search.results;
+    } else this.searches.set(key, { ...search, searches: 1 });
+    for (const listingId of new Set(listings)) {
+      const impressionKey = JSON.stringify([listingId, search.day, search.query]);
+      const impression = this.impressions.get(impressionKey);
+      if (impression) impression.impressions += 1;
+      else
+        this.impressions.set(impressionKey, {
+          listingId,
+          day: search.day,
+          query: search.query,
+          impressions: 1,
+        });
+    }
+    this.oldest ??= now;
+  }
+
+  due(now: number): boolean {
+    return (
+      this.size >= FLUSH_AT_ROWS || (this.oldest !== null && now - this.oldest >= FLUSH_AFTER_MS)
+    );
+  }
+
+  take() {
+    const taken = {
+      searches: [...this.searches.values()],
+      impressions: [...this.impressions.values()],
+    };
+    this.searches = new Map();
+    this.impressions = new Map();
+    this.oldest = null;
+    return taken;
+  }
+
+  get size(): number {
+    return this.searches.size + this.impressions.size;
+  }
+}
+
 /** One buffer per database (tests open several). */
 const buffers = new WeakMap<Db, CountBuffer>();
 const bufferOf = (db: Db) => buffers.get(db) ?? buffers.set(db, new CountBuffer()).get(db)!;
+const searchBuffers = new WeakMap<Db, SearchBuffer>();
+const searchBufferOf = (db: Db) =>
+  searchBuffers.get(db) ?? searchBuffers.set(db, new SearchBuffer()).get(db)!;
 
 /** Per-address beacon counts of the current minute (in memory: a limit, not a record). */
 let rateMinute = 0;
@@ -112,20 +175,42 @@ function overRate(clientAddress: string, now: number): boolean {
 }
 
 /**
- * Writes the buffered counts of `db` now (the local server calls it when it stops; tests to
- * read what was counted). A failed write is logged and its counts dropped: counting never
- * fails a visitor's request and never grows without bound during an outage.
- * @returns the listing-days written.
+ * @throws AppError RATE_LIMITED past {@link BEACONS_PER_MINUTE} beacons of any kind (listing
+ * events and searches together) from one address in the minute of `now`.
+ */
+function assertRate(address: string, now: Date): void {
+  if (overRate(address, now.getTime()))
+    throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, undefined, { 'retry-after': '60' });
+}
+
+/**
+ * Writes the buffered counts and searches of `db` now (the local server calls it when it stops;
+ * tests to read what was counted). A failed write is logged and its counts dropped: counting
+ * never fails a visitor's request and never grows without bound during an outage.
+ * @returns the rows written (listing-days, then search and impression rows).
  */
 export async function flushCounts(db: Db): Promise<number> {
   const rows = bufferOf(db).take();
-  if (rows.length === 0) return 0;
-  try {
-    return await repository.addCounts(db, rows);
-  } catch (error) {
-    log.warn('listing counts lost', { rows: rows.length, error: String(error) });
-    return 0;
+  const { searches, impressions } = searchBufferOf(db).take();
+  let written = 0;
+  if (rows.length > 0) {
+    try {
+      written += await repository.addCounts(db, rows);
+    } catch (error) {
+      log.warn('listing counts lost', { rows: rows.length, error: String(error) });
+    }
   }
+  if (searches.length + impressions.length > 0) {
+    try {
+      written += await repository.addSearchCounts(db, searches, impressions);
+    } catch (error) {
+      log.warn('search counts lost', {
+        rows: searches.length + impressions.length,
+        error: String(error),
+      });
+    }
+  }
+  return written;
 }
 
 /**
@@ -135,25 +220,64 @@ export async function flushCounts(db: Db): Promise<number> {
  * @throws AppError RATE_LIMITED past {@link BEACONS_PER_MINUTE} from one address.
  * @returns whether it was counted.
  */
-export async function countBeacon(
-  db: Db,
-  beacon: Beacon,
-  client: {
-    address: string;
-    userAgent: string | null;
-    purpose: string | null;
-    /** When it happened (its day, its rate-limit minute); the buffer's age is the clock's. */
-    now?: Date;
-  },
-): Promise<boolean> {
+export async function countBeacon(db: Db, beacon: Beacon, client: BeaconClient): Promise<boolean> {
   const now = client.now ?? new Date();
   if (isBot(client.userAgent, client.purpose)) return false;
-  if (overRate(client.address, now.getTime()))
-    throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, undefined, { 'retry-after': '60' });
+  assertRate(client.address, now);
   const buffer = bufferOf(db);
   buffer.add(beacon.listing, lagosDay(now), beacon.event, Date.now());
   if (buffer.due(Date.now())) await flushCounts(db);
   return true;
+}
+
+/** Who sent a beacon, as {@link countBeacon} and {@link countSearch} read it. */
+export interface BeaconClient {
+  address: string;
+  userAgent: string | null;
+  purpose: string | null;
+  /** When it happened (its day, its rate-limit minute); the buffer's age is the clock's. */
+  now?: Date;
+}
+
+/**
+ * Counts one search a visitor was shown (issue 27.2, ADR 044): the normalized query in its area
+ * and category with its result count, and each listing of the first page as shown for it. Not
+ * counted (and not an error): a bot's or a prefetch's, and a query that is blank or could be
+ * personal (`normalizeSearchQuery` → null: an e-mail address, a phone number). Shares the
+ * per-address limit and the buffer's write rules with the listing beacons.
+ * @throws AppError RATE_LIMITED past {@link BEACONS_PER_MINUTE} beacons a minute from one address.
+ * @returns whether it was counted.
+ */
+export async function countSearch(
+  db: Db,
+  search: SearchBeacon,
+  client: BeaconClient,
+): Promise<boolean> {
+  const now = client.now ?? new Date();
+  if (isBot(client.userAgent, client.purpose)) return false;
+  assertRate(client.address, now);
+  const query = normalizeSearchQuery(search.q);
+  if (query === null) return false;
+  const category = (search.type ?? '').trim().toLowerCase().slice(0, 60);
+  const buffer = searchBufferOf(db);
+  buffer.add(
+    {
+      day: lagosDay(now),
+      query,
+      area: search.area ?? '',
+      category: category === 'all' ? '' : category,
+      results: search.total,
+    },
+    search.listings,
+    Date.now(),
+  );
+  if (buffer.due(Date.now())) await flushCounts(db);
+  return true;
+}
+
+/** Searches and impressions waiting in `db`'s buffer (tests). */
+export function bufferedSearches(db: Db): number {
+  return searchBufferOf(db).size;
 }
 
 /**
@@ -212,7 +336,8 @@ async function assertOwner(db: Db, userId: string, listingId: string): Promise<v
 
 /**
  * The owner's Insights of one listing: the last `period` days (today in Lagos included) against
- * the `period` days before, and each day of the period. Counts still buffered are written first,
+ * the `period` days before, each day of the period, and the {@link TOP_SEARCHES} searches that
+ * showed the listing most in the period (ADR 044). Counts still buffered are written first,
  * so the owner sees a tap made a moment ago. Reads at most 2 × 90 rows of one listing.
  * @throws AppError NOT_FOUND, FORBIDDEN ({@link assertOwner}).
  */
@@ -243,5 +368,6 @@ export async function listingInsights(
     }
     if (i >= 0) daily.push({ day, ...counts });
   }
-  return { period, from, to, current, previous, daily };
+  const searches = await repository.topSearchesOf(db, listingId, from, to, TOP_SEARCHES);
+  return { period, from, to, current, previous, daily, searches };
 }

@@ -10,6 +10,7 @@ import type { AstroGlobal } from 'astro';
 import type { PostedSearch } from '../islands/public/SearchResults';
 import { toCardData } from '../../common/schemas/listing';
 import type { DirectorySearchResponse } from '../../common/schemas/search';
+import { SEARCH_IMPRESSIONS_MAX, type SearchBeacon } from '../../common/schemas/insights';
 import { callApi, readFormBody } from './form-post';
 
 /** What a POST to a home or category page asks for. */
@@ -78,6 +79,18 @@ export async function runPostedSearch(
     };
   }
   const page = body as DirectorySearchResponse;
+  if (!input.cursor) {
+    // One search shown (issue 27.2, ADR 044), counted as the island's beacon would count it.
+    await callApi(astro, 'POST', '/api/beacon/search', {
+      json: {
+        q: input.q,
+        type: input.type,
+        area: input.area || undefined,
+        total: page.total,
+        listings: page.businesses.slice(0, SEARCH_IMPRESSIONS_MAX).map((b) => b.id),
+      } satisfies SearchBeacon,
+    });
+  }
   return {
     search: {
       q: input.q.trim(),

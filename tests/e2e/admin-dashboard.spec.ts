@@ -76,7 +76,7 @@ test.describe('admin dashboard', () => {
     ]) {
       await expect(adminTab(page, label), label).toHaveText(new RegExp(`^${label} \\(\\d+\\)$`));
     }
-    for (const label of ['Featured', 'Messaging', 'Service Cards'])
+    for (const label of ['Featured', 'Messaging', 'Service Cards', 'Insights'])
       await expect(adminTab(page, label), label).toHaveText(label);
   });
 
@@ -204,6 +204,7 @@ test.describe('admin dashboard', () => {
       'articles',
       'cards',
       'claims',
+      'insights',
     ]);
 
     await page.reload();

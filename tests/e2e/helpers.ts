@@ -200,6 +200,7 @@ export const ADMIN_TAB_LABELS = [
   'Articles',
   'Service Cards',
   'Claims',
+  'Insights',
 ] as const;
 
 /** The admin tab whose label starts with `label` ("Pending" matches "Pending (3)"). */

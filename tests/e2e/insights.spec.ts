@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
-import { adminStorageState, visitorAddress, waitForMail } from './helpers';
+import { adminStorageState, visitorAddress, waitForIsland, waitForMail } from './helpers';
 
 /**
- * Issue 27.1, 27.2 and 27.7 (ADR 041) in Chromium: a visitor opens a listing and taps its phone
- * number; the listing's owner (who claimed it with the e-mailed code) sees the view and the call
- * on the Insights page, as a table that needs no script and a chart drawn by its island, and can
- * download the CSV. Another account cannot open that page.
+ * Issue 27.1, 27.2 and 27.7 (ADR 041, 044) in Chromium: a visitor opens a listing and taps its
+ * phone number, another finds it by a search; the listing's owner (who claimed it with the
+ * e-mailed code) sees the view, the call and the search on the Insights page, as a table that
+ * needs no script and a chart drawn by its island, and can download the CSV. Another account
+ * cannot open that page.
  */
 const LISTING = {
   name: 'Gbagada Express Service Bay',
@@ -78,6 +79,21 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   expect(await visitor.cookies()).toEqual([]);
   await visitor.close();
 
+  // Another visitor finds the listing by searching its name (issue 27.2, ADR 044).
+  const searcher = await browser.newContext({ extraHTTPHeaders: visitorAddress(48) });
+  const home = await searcher.newPage();
+  await home.goto('/');
+  const searchBox = home.getByPlaceholder('Search auto repair, parts, dealers...', { exact: true });
+  await waitForIsland(home, searchBox);
+  const searched = home.waitForResponse((r) => r.url().endsWith('/api/beacon/search'));
+  await searchBox.fill(LISTING.name);
+  await searchBox.press('Enter');
+  await expect(
+    home.locator('section.search-results article.business-card', { hasText: LISTING.name }),
+  ).toBeVisible();
+  expect((await searched).status()).toBe(204);
+  await searcher.close();
+
   // The owner opens Insights from the dashboard.
   await page.goto('/account/business/');
   const form = page.locator('form.owner-listing').filter({
@@ -87,6 +103,8 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   await expect(page.getByRole('heading', { name: 'What your listing brought you' })).toBeVisible();
   await expect(figure(/^Page views/)).toHaveText(String(before.views + 1));
   await expect(figure(/^Calls/)).toHaveText(String(before.calls + 1));
+  // The searches that showed the listing, rendered by the server.
+  await expect(page.getByTestId('top-searches')).toContainText(`“${LISTING.name.toLowerCase()}”`);
   // The chart's island loads its library here and draws.
   await expect(page.locator('.insight-chart canvas')).toBeVisible();
   // On a phone's width too.

@@ -71,6 +71,19 @@ describe('authorization matrix', () => {
       expect(admin.has(route), route).toBe(true);
   });
 
+  it('covers the Insights tab routes (issue 27.5, ADR 044) as admin-only', () => {
+    const admin = new Set(
+      protectedRoutes.filter((r) => r.access === 'admin').map((r) => `${r.method} ${r.path}`),
+    );
+    for (const route of [
+      'GET /admin/insights',
+      'GET /admin/insights/listings',
+      'GET /admin/insights/areas',
+      'GET /admin/insights/searches',
+    ])
+      expect(admin.has(route), route).toBe(true);
+  });
+
   it('covers the claims routes (ADR 018): the Claims tab admin-only, claiming and editing signed-in', () => {
     const byRoute = new Map(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r.access]));
     for (const route of [

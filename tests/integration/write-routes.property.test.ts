@@ -391,6 +391,10 @@ const SEEDS: Record<string, Seed> = {
     body: (f) => ({ listing: f.listing, event: 'page_view' }),
     status: 204,
   },
+  'POST /beacon/search': {
+    body: (f) => ({ q: 'mechanic', area: 'yaba', total: 1, listings: [f.listing] }),
+    status: 204,
+  },
   'POST /directory/:id/reports': {
     id: (f) => f.listing,
     body: () => ({ reason: 'wrong_phone', details: 'The number is wrong.' }),

@@ -23,6 +23,7 @@ import * as photos from './2026_11_27_0010_photos.ts';
 import * as leads from './2026_11_27_0020_leads.ts';
 import * as ownerPhotos from './2026_11_27_0030_owner_photos.ts';
 import * as monthlySummary from './2026_11_27_0040_monthly_summary.ts';
+import * as searchCounts from './2026_11_27_0050_search_counts.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0020_leads': leads,
   '2026_11_27_0030_owner_photos': ownerPhotos,
   '2026_11_27_0040_monthly_summary': monthlySummary,
+  '2026_11_27_0050_search_counts': searchCounts,
 };

@@ -8,6 +8,7 @@ import { useContacts, useServiceRequests } from './data';
 import { FeaturedPanel } from './FeaturedPanel';
 import { ForwardDialog } from './ForwardDialog';
 import { InboxPanel } from './InboxPanel';
+import { InsightsPanel } from './InsightsPanel';
 import { MessagingPanel } from './MessagingPanel';
 import { RegistrationsPanel } from './RegistrationsPanel';
 import { ReportsPanel } from './ReportsPanel';
@@ -200,6 +201,12 @@ export const ADMIN_TABS = [
     count: 'claims',
     placeholder: 'Search claims and changes by business, name or e-mail...',
     panel: ({ q, refreshCounts }) => <ClaimsPanel q={q} refreshCounts={refreshCounts} />,
+  },
+  {
+    id: 'insights',
+    label: 'Insights',
+    placeholder: null,
+    panel: () => <InsightsPanel />,
   },
 ] as const satisfies readonly AdminTab[];
 

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../browser/api-client';
+import { sendSearchEvent } from '../../browser/search-beacon';
 import type { PublicBusiness } from '../../../common/schemas/directory';
 import type { DirectorySearchResponse } from '../../../common/schemas/search';
 
@@ -61,13 +62,20 @@ export function useDirectorySearch(type?: string, area?: string) {
       }
       const { businesses, total, totalIsCapped, nextCursor } = result.data;
       setState({ results: businesses, total, totalIsCapped, nextCursor });
+      sendSearchEvent({
+        q: query.current,
+        type,
+        area,
+        total,
+        listings: businesses.map((b) => b.id),
+      });
       if (businesses.length === 0) {
         toast('No results found', {
           description: 'Try different search terms or check your spelling.',
         });
       }
     },
-    [fetchPage],
+    [fetchPage, type, area],
   );
 
   const loadMore = useCallback(async () => {

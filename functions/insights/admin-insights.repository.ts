@@ -1,0 +1,172 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+/**
+ * Read-only queries of the admin's insights (issue 27.5, ADR 044) over the days `from`…`to`
+ * (`YYYY-MM-DD`, days in Lagos, inclusive): each reads one range of days by an index (`day` of
+ * the count tables, `created_at` of the forms). Paged lists take `limit` rows from `offset` and
+ * carry their total (`count(*) over ()`; `null` on a page past the end).
+ */
+type Db = Kysely<Database>;
+
+/** The first instant of a day in Lagos (UTC+1). */
+const lagosMidnight = (day: string) => new Date(`${day}T00:00:00+01:00`);
+/** `day` (`YYYY-MM-DD`) plus one. */
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The forms counted per day, by their table. */
+export type FormTable = 'service_requests' | 'contacts' | 'business_registrations' | 'reviews';
+
+/** Rows of a form's table created per day in Lagos: day → count. */
+export async function createdPerDay(
+  db: Db,
+  table: FormTable,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const { rows } = await sql<{ day: string; n: string }>`
+    select ((created_at at time zone 'UTC') + interval '1 hour')::date::text as day, count(*) as n
+    from ${sql.table(table)}
+    where created_at >= ${lagosMidnight(from)} and created_at < ${lagosMidnight(nextDay(to))}
+    group by 1`.execute(db);
+  return new Map(rows.map((row) => [row.day, Number(row.n)]));
+}
+
+/** Listing page views and contact reveals of the whole site per day: day → counts. */
+export async function listingCountsPerDay(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<Map<string, { visits: number; contactReveals: number }>> {
+  const { rows } = await sql<{ day: string; visits: string; reveals: string }>`
+    select day::text as day, sum(page_views) as visits, sum(contact_reveals) as reveals
+    from listing_stats_daily where day between ${from}::date and ${to}::date
+    group by day`.execute(db);
+  return new Map(
+    rows.map((r) => [r.day, { visits: Number(r.visits), contactReveals: Number(r.reveals) }]),
+  );
+}
+
+/** Searches shown per day: day → count. */
+export async function searchesPerDay(db: Db, from: string, to: string) {
+  const { rows } = await sql<{ day: string; n: string }>`
+    select day::text as day, sum(searches) as n
+    from search_stats_daily where day between ${from}::date and ${to}::date
+    group by day`.execute(db);
+  return new Map(rows.map((row) => [row.day, Number(row.n)]));
+}
+
+/** One page of a paged list and its total (`null` when the page is past the end). */
+export interface RowsPage<T> {
+  rows: T[];
+  total: number | null;
+}
+
+const totalOf = <T extends { total: string }>(rows: T[]) =>
+  rows.length > 0 ? Number(rows[0]!.total) : null;
+
+/** The listings with the most visits (then taps, then id) over the days, one page. */
+export async function topListings(db: Db, from: string, to: string, limit: number, offset: number) {
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    slug: string | null;
+    area: string | null;
+    visits: string;
+    reveals: string;
+    taps: string;
+    total: string;
+  }>`
+    with totals as (
+      select listing_id, sum(page_views) as visits, sum(contact_reveals) as reveals,
+        sum(call_taps + whatsapp_taps + directions_taps + website_taps) as taps,
+        count(*) over () as total
+      from listing_stats_daily
+      where day between ${from}::date and ${to}::date
+      group by listing_id
+      order by visits desc, taps desc, listing_id
+      limit ${limit} offset ${offset}
+    )
+    select t.listing_id as id, r.business_name as name, r.slug, r.area, t.visits, t.reveals,
+      t.taps, t.total
+    from totals t join business_registrations r on r.id = t.listing_id
+    order by t.visits desc, t.taps desc, t.listing_id`.execute(db);
+  return { rows, total: totalOf(rows) };
+}
+
+/** How many listings have counts over the days (the total of a page past the end). */
+export async function countListings(db: Db, from: string, to: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select count(distinct listing_id) as n from listing_stats_daily
+    where day between ${from}::date and ${to}::date`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+const areasOf = (from: string, to: string) => sql`
+  select r.area, sum(s.page_views) as visits, count(distinct s.listing_id) as listings
+  from listing_stats_daily s join business_registrations r on r.id = s.listing_id
+  where s.day between ${from}::date and ${to}::date and r.area is not null
+  group by r.area`;
+
+/** The areas whose listings had the most visits over the days (then name), one page. */
+export async function topAreas(db: Db, from: string, to: string, limit: number, offset: number) {
+  const { rows } = await sql<{ area: string; visits: string; listings: string; total: string }>`
+    select a.*, count(*) over () as total from (${areasOf(from, to)}) a
+    order by a.visits desc, a.area
+    limit ${limit} offset ${offset}`.execute(db);
+  return { rows, total: totalOf(rows) };
+}
+
+/** How many areas had visits over the days. */
+export async function countAreas(db: Db, from: string, to: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from (${areasOf(from, to)}) a`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+const fewResultsOf = (from: string, to: string, few: number) => sql`
+  select query, area, category, sum(searches) as searches,
+    (array_agg(results order by day desc))[1] as results
+  from search_stats_daily
+  where day between ${from}::date and ${to}::date
+  group by query, area, category
+  having (array_agg(results order by day desc))[1] <= ${few}`;
+
+/**
+ * The searches of the days whose last result count was at most `few`, most searched first
+ * (then query, area, category), one page.
+ */
+export async function fewResultSearches(
+  db: Db,
+  from: string,
+  to: string,
+  few: number,
+  limit: number,
+  offset: number,
+) {
+  const { rows } = await sql<{
+    query: string;
+    area: string;
+    category: string;
+    searches: string;
+    results: number;
+    total: string;
+  }>`
+    select s.*, count(*) over () as total from (${fewResultsOf(from, to, few)}) s
+    order by s.searches desc, s.query, s.area, s.category
+    limit ${limit} offset ${offset}`.execute(db);
+  return { rows, total: totalOf(rows) };
+}
+
+/** How many searches of the days had at most `few` results at last. */
+export async function countFewResultSearches(
+  db: Db,
+  from: string,
+  to: string,
+  few: number,
+): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from (${fewResultsOf(from, to, few)}) s`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
