@@ -280,7 +280,7 @@ async function measureListApi(rows: Row[], databaseUrl: string | undefined) {
   for (const key of Object.keys(CATEGORY_PAGES)) {
     const first = await fetch(`${BASE}/api/directory?category=${key}`);
     const total = ((await first.json()) as { total: number }).total;
-    const pages = Math.max(1, Math.ceil(total / 24));
+    const pages = Math.min(MAX_PAGE_NUMBER, Math.max(1, Math.ceil(total / 24)));
     if (key === 'mechanic') mechanicsPages = pages;
     const numbers = new Set([
       1,
