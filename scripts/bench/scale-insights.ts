@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../functions/db/database.ts';
 import { dailyCounts } from '../../functions/insights/insights.repository.ts';
+import * as admin from '../../functions/insights/admin-insights.service.ts';
 import { addDays, lagosDay } from '../../functions/insights/insights.service.ts';
 
 type Row = [label: string, value: string];
@@ -27,6 +28,8 @@ type Db = Kysely<Database>;
 
 /** Days of counters seeded, ending yesterday (today is left to the beacons). */
 export const DAYS = 400;
+/** Distinct searches a day seeded for the admin's list (ADR 044's measure had 3,000). */
+const SEARCHES_PER_DAY = 3_000;
 /** Beacons sent over HTTP. */
 export const BEACONS = 10_000;
 /** Approved listings the beacons pick from. */
@@ -129,53 +132,32 @@ export async function seedInsights(
     "insights owner's read, 180 days of 1 listing (p50 · p95 · p99, 200 listings)",
     await timeIt(200, (i) => dailyCounts(db, ids[i % ids.length]!, addDays(today, -179), today)),
   ]);
-  const siteWide = () =>
-    sql`
-      select day, sum(page_views) as page_views, sum(detail_opens) as detail_opens,
-        sum(contact_reveals) as contact_reveals, sum(call_taps) as call_taps,
-        sum(whatsapp_taps) as whatsapp_taps, sum(directions_taps) as directions_taps,
-        sum(website_taps) as website_taps, sum(find_it_forwards) as find_it_forwards
-      from listing_stats_daily
-      where day between ${addDays(today, -29)}::date and ${today}::date
-      group by day order by day`.execute(db);
-  const topListings = () =>
-    sql`
-      select listing_id, sum(page_views + call_taps + whatsapp_taps + directions_taps
-        + website_taps) as total
-      from listing_stats_daily
-      where day between ${addDays(today, -29)}::date and ${today}::date
-      group by listing_id order by total desc limit 10`.execute(db);
+  // Searches: SEARCHES_PER_DAY distinct (query, area) a day over the same days, one in twelve
+  // with at most 3 results (the admin's "Searches with no or few results").
+  const searchesStarted = performance.now();
+  await sql`
+    insert into search_stats_daily (day, query, area, category, searches, results)
+    select d.day::date, 'bench query ' || q, case when q % 4 = 0 then 'Ikeja' else '' end, '',
+      1 + q % 7, (q * 7) % 50
+    from generate_series(${first}::date, ${addDays(today, -1)}::date, interval '1 day') as d (day)
+    cross join generate_series(1, ${SEARCHES_PER_DAY}) as q`.execute(db);
+  await sql`vacuum (analyze) search_stats_daily`.execute(db);
   rows.push([
-    'insights admin: site-wide per day, 30 days (p50 · p95 · p99)',
-    await timeIt(10, siteWide),
+    `insights seed: ${(SEARCHES_PER_DAY * DAYS).toLocaleString('en-US')} search rows (${SEARCHES_PER_DAY.toLocaleString('en-US')} a day)`,
+    ms(performance.now() - searchesStarted),
   ]);
-  rows.push([
-    'insights admin: top 10 listings, 30 days (p50 · p95 · p99)',
-    await timeIt(10, topListings),
-  ]);
-  // The same two with an index on day, when the schema has none yet (ADR 044 adds
-  // listing_stats_daily_day for the admin's figures; then the rows above already use it).
-  const hasDayIndex = (
-    await sql<{ n: string }>`
-      select count(*) as n from pg_indexes
-      where tablename = 'listing_stats_daily' and indexdef ilike '%(day)'`.execute(db)
-  ).rows[0]!.n;
-  if (Number(hasDayIndex) === 0) {
-    await sql`create index bench_listing_stats_day on listing_stats_daily (day)`.execute(db);
-    await sql`analyze listing_stats_daily`.execute(db);
-    const dayIndex = Number(
-      (
-        await sql<{ b: string }>`select pg_relation_size('bench_listing_stats_day') as b`.execute(
-          db,
-        )
-      ).rows[0]!.b,
-    );
-    rows.push([
-      `  with an index on (day) (+${mb(dayIndex)}): per day · top 10`,
-      `${await timeIt(10, siteWide)}  |  ${await timeIt(10, topListings)}`,
-    ]);
-    await sql`drop index bench_listing_stats_day`.execute(db);
-  }
+
+  // The admin's Insights tab as it is served (functions/insights/admin-insights.service.ts): each
+  // call is what one screen or one page of a list costs, all queries included.
+  const firstPage = { page: 1, limit: 20 };
+  const screens: [string, () => Promise<unknown>][] = [
+    ['site-wide per day, 30 days', () => admin.siteInsights(db)],
+    ['top listings, first page', () => admin.topListings(db, firstPage)],
+    ['top areas, first page', () => admin.topAreas(db, firstPage)],
+    ['searches with no or few results, first page', () => admin.fewResultSearches(db, firstPage)],
+  ];
+  for (const [label, screen] of screens)
+    rows.push([`insights admin: ${label} (p50 · p95 · p99)`, await timeIt(10, screen)]);
   return { rows, beaconIds: ids };
 }
 
