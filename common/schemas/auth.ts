@@ -101,4 +101,3 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 export const SignedInResponseSchema = z.object({ user: SessionUserSchema });
 /** `GET /api/auth/session` → the user, or null for visitors. */
 export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
-
