@@ -166,10 +166,15 @@ export function photoBench(options: {
       const jpeg = [...html.matchAll(/<img class="card-cover-lite" src="([^"]+)"/g)].map(
         (m) => m[1]!,
       );
+      // Only files served count; any other answer is reported, never summed as bytes.
+      const refused = new Map<number, number>();
       const length = async (url: string | undefined) => {
         if (!url) return 0;
         const response = await fetch(base + url);
-        return (await response.arrayBuffer()).byteLength;
+        const bytes = (await response.arrayBuffer()).byteLength;
+        if (response.ok) return bytes;
+        refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+        return 0;
       };
       let phone = 0;
       let wide = 0;
@@ -179,9 +184,10 @@ export function photoBench(options: {
         wide += await length(set.at(-1));
       }
       for (const url of jpeg) saveData += await length(url);
+      const notServed = [...refused].map(([status, n]) => `${n} × HTTP ${status}`).join(', ');
       rows.push([
         `/mechanic/ images, ${avif.length} covers: phone · wide · Save-Data`,
-        `${kb(phone)} · ${kb(wide)} · ${kb(saveData)}`,
+        `${kb(phone)} · ${kb(wide)} · ${kb(saveData)}${notServed ? ` (not served: ${notServed})` : ''}`,
       ]);
       return rows;
     },
