@@ -124,6 +124,11 @@ interface Condition {
   filter: RawBuilder<boolean>;
   /** The same test as the trigram GIN index serves it, or null for 1–2 character terms. */
   indexed: RawBuilder<boolean> | null;
+  /**
+   * The filter an area or category walk reads only listings of (ADR 050): such a walk skips its
+   * test (the category's walk index does not hold `category_keys`).
+   */
+  heldBy?: 'area' | 'category';
 }
 
 /** `text` as a POSIX regular expression matching itself (non-alphanumerics escaped). */
@@ -175,6 +180,7 @@ function conditionsOf(criteria: SearchCriteria): Condition[] {
     // `= any`, which no index serves: the planner never adds the category's partial index to a
     // bitmap (240,000 rows at 1,000,000, a lossy bitmap), the walk tests it row by row.
     if (key) condition.filter = sql<boolean>`${sql.lit(key)} = any(category_keys)`;
+    if (key) condition.heldBy = 'category';
     conditions.push(condition);
   }
   const location = criteria.location?.trim().toLowerCase();
@@ -184,9 +190,64 @@ function conditionsOf(criteria: SearchCriteria): Condition[] {
     // (2026_11_23_0059) or the area btree.
     const names = areaNamesWithin(criteria.area);
     const test = sql<boolean>`area in (${sql.join(names)})`;
-    conditions.push({ filter: test, indexed: test });
+    conditions.push({ filter: test, indexed: test, heldBy: 'area' });
   }
   return conditions;
+}
+
+/**
+ * Where the walks read listings in result order (ADR 050): every listing (the covering walk index
+ * of 2026_11_23_0059), or only those of the area filter (an LGA: each of its neighbourhoods,
+ * merged) or of the type filter's category, each on a covering index in the same order
+ * (2026_11_27_0070). A filter's own index holds its matches densely: "garage" in Shomolu is one
+ * listing in 16 there and one in 1,000 of the whole directory at 1,000,000 listings.
+ */
+interface WalkSource {
+  /** Area names (exact) when walking an area's listings. */
+  areas?: readonly string[];
+  /** A category key when walking a category's listings. */
+  category?: string;
+}
+
+/** Every listing: the walk index of 2026_11_23_0059. */
+const EVERY_LISTING: WalkSource = {};
+
+/** The smallest source the filters allow: the area (a few percent), else the category. */
+function walkSourceOf(criteria: SearchCriteria): WalkSource {
+  if (criteria.area) return { areas: areaNamesWithin(criteria.area) };
+  const type = criteria.type?.trim().toLowerCase();
+  const category = type ? CATEGORY_KEY_BY_FILTER.get(type) : undefined;
+  return category ? { category } : {};
+}
+
+/** `walk` for every listing, `area walk` / `category walk` for a filter's own index. */
+const sourceLabel = (source: WalkSource) =>
+  source.areas ? 'area walk' : source.category ? 'category walk' : 'walk';
+
+const WALK_COLUMNS = sql`id, created_at, search_text, type_text, location_text, category_keys, area`;
+
+/**
+ * The first `limit` listings of `source` after `after`, in result order, with the columns the
+ * walks test ({@link WALK_COLUMNS}), read from the source's covering index. Several area names
+ * are each read in order and merged.
+ */
+function newestOf(source: WalkSource, after: SearchPosition | undefined, limit: number) {
+  const ordered = (where: RawBuilder<boolean>) => sql`
+    select ${WALK_COLUMNS} from business_directory
+    where ${where} and ${afterPosition(after)}
+    order by created_at desc, id desc
+    limit ${limit}`;
+  if (source.category)
+    return ordered(sql<boolean>`category_keys @> ${sql.lit(`{${source.category}}`)}::text[]`);
+  if (!source.areas) return ordered(sql<boolean>`true`);
+  if (source.areas.length === 1) return ordered(sql<boolean>`area = ${source.areas[0]}`);
+  return sql`
+    select * from (${sql.join(
+      source.areas.map((name) => sql`(${ordered(sql<boolean>`area = ${name}`)})`),
+      sql` union all `,
+    )}) merged
+    order by created_at desc, id desc
+    limit ${limit}`;
 }
 
 const KEY = sql<string>`to_char(walked.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -216,6 +277,12 @@ interface WalkRow extends Partial<BusinessDirectoryRow> {
 
 const flag = (i: number) => sql.id(`b${i}`);
 
+/** A condition's test on a listing walked from `source`: none when the source holds it. */
+const walkTest = (source: WalkSource) => (c: Condition) =>
+  (c.heldBy === 'area' && source.areas) || (c.heldBy === 'category' && source.category)
+    ? sql<boolean>`true`
+    : c.filter;
+
 /**
  * Walks at most `window` listings after `after` in result order on the covering index
  * (index-only, no heap reads), each condition evaluated once per row, and stops after the
@@ -225,6 +292,7 @@ const flag = (i: number) => sql.id(`b${i}`);
  */
 async function walkNewest(
   db: Db,
+  source: WalkSource,
   conditions: Condition[],
   after: SearchPosition | undefined,
   limit: number,
@@ -234,8 +302,8 @@ async function walkNewest(
   const running = sql`over (order by created_at desc, id desc rows unbounded preceding)`;
   // Without the per-condition counts, `m` is one AND that stops at the first false test.
   const flags = counts
-    ? sql.join(conditions.map((c, i) => sql`${c.filter} as ${flag(i)}`))
-    : sql`${and(conditions.map((c) => c.filter))} as m`;
+    ? sql.join(conditions.map((c, i) => sql`${walkTest(source)(c)} as ${flag(i)}`))
+    : sql`${and(conditions.map(walkTest(source)))} as m`;
   const m = counts ? and(conditions.map((_, i) => sql<boolean>`${flag(i)}`)) : sql`m`;
   const c = counts
     ? sql`array[${sql.join(conditions.map((_, i) => sql`count(*) filter (where ${flag(i)}) ${running}`))}]::int[]`
@@ -248,13 +316,7 @@ async function walkNewest(
       select id, created_at, ${m} as m, row_number() ${running} as ord, ${c} as c
       from (
         select id, created_at, ${flags}
-        from (
-          select id, created_at, search_text, type_text, location_text, category_keys, area
-          from business_directory
-          where ${afterPosition(after)}
-          order by created_at desc, id desc
-          limit ${window}
-        ) newest
+        from (${newestOf(source, after, window)}) newest
         order by created_at desc, id desc
         offset 0
       ) flagged
@@ -363,6 +425,7 @@ async function fetchThroughIndex(
  */
 async function countByWalking(
   db: Db,
+  source: WalkSource,
   conditions: Condition[],
   max: number,
 ): Promise<Total & { truncated: boolean }> {
@@ -372,13 +435,8 @@ async function countByWalking(
     from (
       select m, ord
       from (
-        select ${and(conditions.map((c) => c.filter))} as m, row_number() over () as ord
-        from (
-          select search_text, type_text, location_text, category_keys, area
-          from business_directory
-          order by created_at desc, id desc
-          limit ${max}
-        ) listings
+        select ${and(conditions.map(walkTest(source)))} as m, row_number() over () as ord
+        from (${newestOf(source, undefined, max)}) listings
       ) tested
       where m or ord = ${max}
       limit ${cap + 2}
@@ -408,24 +466,68 @@ async function countThroughIndex(
 }
 
 /**
+ * The total of a query, `density` being the share of its matches among the listings of `source`
+ * read so far: counted by walking the source newest first when the matches are dense there
+ * (within `countWalkMax`, ADR 033) or the source is an area (ADR 050), else, or when that walk
+ * is cut short, through the indexes up to `totalCap + 1` (planned from the first window's
+ * `stats`). With no term of 3+ letters (no index can serve it) the walk's count is kept, a lower
+ * bound when cut short. Appends the steps to `plan`.
+ */
+async function countMatches(
+  db: Db,
+  source: WalkSource,
+  conditions: Condition[],
+  stats: WalkRow | undefined,
+  density: number,
+  plan: string[],
+): Promise<Total> {
+  const indexable = conditions.some((c) => c.indexed);
+  if (!indexable || density >= WALK_COUNT_MIN_SHARE || source.areas) {
+    plan.push(`count ${sourceLabel(source)}`);
+    const { truncated, ...counted } = await countByWalking(
+      db,
+      source,
+      conditions,
+      indexable ? SEARCH_LIMITS.countWalkMax : SEARCH_LIMITS.shortCountWalkMax,
+    );
+    // A term common among the newest listings and rare before them: count it exactly.
+    if (!truncated || !indexable) return counted;
+  }
+  plan.push(`count index${forcedLabel(conditions, stats)}`);
+  return countThroughIndex(db, conditions, stats);
+}
+
+/** How many of the window's listings (`stats`) hold the filter `source` walks (all: every one). */
+function sourceRows(source: WalkSource, conditions: Condition[], stats: WalkRow): number {
+  const held = source.areas ? 'area' : source.category ? 'category' : undefined;
+  const i = held ? conditions.findIndex((c) => c.heldBy === held) : -1;
+  return i < 0 ? stats.ord : (stats.c[i] ?? 0);
+}
+
+/**
  * One page of search results in the spec's order (created_at desc, id desc) after `after`, and
  * on request the total: exact up to `SEARCH_LIMITS.totalCap`, else the cap flagged `capped`.
- * Only the page's rows are read in full. Plan per query (ADR 012, ADR 033), every step bounded
- * whatever the size of the directory:
+ * Only the page's rows are read in full. Plan per query (ADR 012, ADR 033, ADR 050), every step
+ * bounded whatever the size of the directory:
  * 1. walk the newest `window` listings; a page found there is done (a broad query);
  * 2. the walk reached the oldest listing: these are all the matches;
- * 3. else fetch the matches through the trigram index, at most `totalCap + 1`: when that is all
+ * 3. with an area filter, or a category's type filter and words too common to fetch (the fetch
+ *    would be forced), walk that area's or category's own listings, at most `walkMax`, until
+ *    the page is full;
+ * 4. else fetch the matches through the trigram index, at most `totalCap + 1`: when that is all
  *    of them, the page and the total are exact (a rare query);
- * 4. else (more matches than the cap, or no term of 3+ letters to use the index) walk on past the
- *    window until the page is full or `walkMax` listings more were read; a page cut short there
- *    holds the matches found and a cursor after the last listing read.
+ * 5. else (more matches than the cap, or no term of 3+ letters to use the index) walk on past the
+ *    window until the page is full or `walkMax` listings more were read.
+ * A page cut short by `walkMax` holds the matches found and a cursor after the last listing read.
+ * Totals: {@link countMatches}.
  */
 export async function searchPage(db: Db, request: SearchPageRequest): Promise<SearchPage> {
   if (request.terms.length === 0) throw new Error('searchPage needs at least one term');
   const { window, totalCap, walkMax } = SEARCH_LIMITS;
   const { limit, withTotal } = request;
+  const source = walkSourceOf(request);
   const conditions = conditionsOf(request);
-  const walked = await walkNewest(db, conditions, request.after, limit, window);
+  const walked = await walkNewest(db, EVERY_LISTING, conditions, request.after, limit, window);
   const matches = walked.filter((r) => r.m) as Hit[];
   const last = walked.at(-1);
   const plan = [`walk ${last?.ord ?? 0}`];
@@ -433,29 +535,32 @@ export async function searchPage(db: Db, request: SearchPageRequest): Promise<Se
   let total: SearchPage['total'];
   /** Where a page cut short by `walkMax` goes on (the last listing read). */
   let resume: SearchPosition | null = null;
+  /** Walks `from` on from `after` until the page is full; the rows read, or 0 when none. */
+  const walkOn = async (from: WalkSource, after: SearchPosition | undefined, found: Hit[]) => {
+    const on = await walkNewest(db, from, conditions, after, limit - found.length, walkMax, false);
+    const end = on.at(-1);
+    hits = [...found, ...(on.filter((r) => r.m) as Hit[])];
+    if (hits.length <= limit && end?.ord === walkMax) resume = { createdAt: end.key, id: end.id };
+    return end?.ord ?? 0;
+  };
   if (matches.length > limit) {
     // A page within the window: a broad query.
     if (withTotal) {
-      const share = matches.length / last!.ord;
-      const indexable = conditions.some((c) => c.indexed);
-      if (!indexable || share >= WALK_COUNT_MIN_SHARE) {
-        plan.push('count walk');
-        const { truncated, ...counted } = await countByWalking(
-          db,
-          conditions,
-          indexable ? SEARCH_LIMITS.countWalkMax : SEARCH_LIMITS.shortCountWalkMax,
-        );
-        // A term common among the newest listings and rare before them: count it exactly.
-        if (!truncated || !indexable) total = counted;
-      }
-      if (!total) {
-        plan.push(`count index${forcedLabel(conditions, last)}`);
-        total = await countThroughIndex(db, conditions, last);
-      }
+      const density = matches.length / Math.max(sourceRows(source, conditions, last!), 1);
+      total = await countMatches(db, source, conditions, last, density, plan);
     }
   } else if (last?.ord !== window) {
     // The walk reached the oldest listing: these are all the matches.
     if (withTotal) total = { count: matches.length, capped: false };
+  } else if (source.areas || (source.category && indexPlan(conditions, last).force)) {
+    // The filter's own listings hold the matches densely (ADR 050).
+    const read = await walkOn(source, request.after, []);
+    plan.push(`${sourceLabel(source)} ${read}`);
+    if (withTotal)
+      total =
+        hits.length <= limit && read < walkMax
+          ? { count: hits.length, capped: false }
+          : await countMatches(db, source, conditions, last, hits.length / read, plan);
   } else {
     let fetched: (Hit & { total: number })[] | undefined;
     if (conditions.some((c) => c.indexed)) {
@@ -467,30 +572,12 @@ export async function searchPage(db: Db, request: SearchPageRequest): Promise<Se
       hits = fetched!;
       if (withTotal) total = { count: fetched![0]?.total ?? 0, capped: false };
     } else {
-      const on = await walkNewest(
-        db,
-        conditions,
-        { createdAt: last.key, id: last.id },
-        limit - matches.length,
-        walkMax,
-        false,
-      );
-      const end = on.at(-1);
-      plan.push(`walk on ${end?.ord ?? 0}`);
-      hits = [...matches, ...(on.filter((r) => r.m) as Hit[])];
-      if (hits.length <= limit && end?.ord === walkMax) resume = { createdAt: end.key, id: end.id };
-      if (withTotal) {
-        if (fetched) total = capped(totalCap + 1);
-        else {
-          plan.push('count walk');
-          const { truncated: _truncated, ...counted } = await countByWalking(
-            db,
-            conditions,
-            SEARCH_LIMITS.shortCountWalkMax,
-          );
-          total = counted;
-        }
-      }
+      const read = await walkOn(EVERY_LISTING, { createdAt: last.key, id: last.id }, matches);
+      plan.push(`walk on ${read}`);
+      if (withTotal)
+        total = fetched
+          ? capped(totalCap + 1)
+          : await countMatches(db, EVERY_LISTING, conditions, last, 0, plan);
     }
   }
 

@@ -454,6 +454,14 @@ describe.each(Object.entries(BOUNDS))(
       { q: 'ikeja', area: 'Ikeja' } as SearchParams, // the area filter
       { q: 'mechanik' }, // a misspelling the synonyms miss: nothing
       { q: 'vulcanizer', type: 'Parts' }, // anti-correlated
+      // ADR 050: an area's or a category's own listings walked
+      { q: 'garage', area: 'Yaba' } as SearchParams, // one area
+      { q: 'tyre', area: 'Eti-Osa' } as SearchParams, // an LGA: its neighbourhoods merged
+      { q: 'lagos', area: 'Ikeja' } as SearchParams, // every listing of the LGA
+      { q: 'ev', area: 'Surulere' } as SearchParams, // two letters: only the area is indexed
+      { q: 'mechanic', type: 'Body Work' }, // a broad word, a category: walked there
+      { q: 'car parts', type: 'Mechanic' },
+      { q: 'lagos', type: 'Breakdown Recovery', location: 'ikeja' },
     ])('%o', async (params) => {
       const want = expected(params);
       const { ids, pages } = await allPages({ ...params, limit: 100 }, true);
@@ -475,7 +483,14 @@ describe.each(Object.entries(BOUNDS))(
 
     it('reached every plan', () => {
       const steps = [...plansSeen].join('\n');
-      for (const step of ['count walk', 'count index', 'index fetch'])
+      for (const step of [
+        'count walk',
+        'count index',
+        'index fetch',
+        '· area walk',
+        '· category walk',
+        'count area walk',
+      ])
         expect(steps).toContain(step);
       if (bounds === BOUNDS.shrunk) {
         expect(steps).toContain('· walk on');
