@@ -515,6 +515,16 @@ export interface MonthlySummaryRunsTable {
   completed_at: Date | null;
 }
 
+/**
+ * Approved listings per category page and area, kept by triggers on business_registrations
+ * (migration 2026_11_27_0080, ADR 051). `category_key` '' is every listing, `area` '' every area.
+ */
+export interface DirectoryCountsTable {
+  category_key: string;
+  area: string;
+  listings: number;
+}
+
 export interface Database {
   search_stats_daily: SearchStatsDailyTable;
   listing_search_daily: ListingSearchDailyTable;
@@ -547,6 +557,7 @@ export interface Database {
   sent_messages: SentMessagesTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
+  directory_counts: DirectoryCountsTable;
 }
 
 export type BusinessRegistration = Selectable<BusinessRegistrationsTable>;

@@ -122,8 +122,23 @@ export async function listDirectoryPage(
     .execute()) as DirectoryPageRow[];
 }
 
-/** Number of approved listings matching `filter` (an index-only count for a category). */
+/**
+ * Number of approved listings matching `filter`. A category page, an area, both or neither are
+ * read from `directory_counts` (kept by triggers, ADR 051: a few rows whatever the directory's
+ * size); a type, location or featured filter is counted on the listings (an index-only count
+ * for a category).
+ */
 export async function countDirectory(db: Db, filter: DirectoryFilter): Promise<number> {
+  const typed = filter.type && filter.type.toLowerCase() !== 'all';
+  if (!typed && !filter.location && !filter.featuredOnly) {
+    const row = await db
+      .selectFrom('directory_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('listings'), eb.lit(0)).as('count'))
+      .where('category_key', '=', filter.categoryKey ?? '')
+      .where('area', 'in', filter.area ? areaNamesWithin(filter.area) : [''])
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
   const row = await applyFilter(
     db.selectFrom('business_directory').select((eb) => eb.fn.countAll<string>().as('count')),
     filter,
@@ -133,22 +148,20 @@ export async function countDirectory(db: Db, filter: DirectoryFilter): Promise<n
 
 /**
  * The number of approved listings of a category page (or of the whole directory) per stored
- * area name, every area that has any (at most the shipped list's 65 names), unordered. Reads the
- * per-category `(area)` index (2026_11_23_0057), index-only.
+ * area name, every area that has any (at most the shipped list's 65 names), unordered. Read from
+ * `directory_counts` (ADR 051).
  */
 export async function countByArea(
   db: Db,
   categoryKey: string | undefined,
 ): Promise<{ area: string; count: number }[]> {
-  let query = db
-    .selectFrom('business_directory')
-    .select(['area', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('area', 'is not', null);
-  if (categoryKey) {
-    query = query.where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
-  }
-  const rows = await query.groupBy('area').execute();
-  return rows.map((r) => ({ area: r.area!, count: Number(r.count) }));
+  return db
+    .selectFrom('directory_counts')
+    .select(['area', 'listings as count'])
+    .where('category_key', '=', categoryKey ?? '')
+    .where('area', '<>', '')
+    .where('listings', '>', 0)
+    .execute();
 }
 
 /** One approved listing by id, or undefined. */
