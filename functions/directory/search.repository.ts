@@ -505,15 +505,27 @@ function sourceRows(source: WalkSource, conditions: Condition[], stats: WalkRow)
 }
 
 /**
+ * Whether a query whose window (`stats`) held no page walks its filter's own listings (ADR 050):
+ * an area's, unless a word of 3+ letters matched none of the window (a rare word: its fetch
+ * through the trigram index is cheap and exact, while the area may be an LGA of 100,000+
+ * listings); a category's when its words are too common to fetch (the fetch would be forced).
+ */
+function walksOwnListings(source: WalkSource, conditions: Condition[], stats: WalkRow): boolean {
+  if (source.areas)
+    return !conditions.some((c, i) => c.indexed && !c.heldBy && (stats.c[i] ?? 0) === 0);
+  return source.category !== undefined && indexPlan(conditions, stats).force;
+}
+
+/**
  * One page of search results in the spec's order (created_at desc, id desc) after `after`, and
  * on request the total: exact up to `SEARCH_LIMITS.totalCap`, else the cap flagged `capped`.
  * Only the page's rows are read in full. Plan per query (ADR 012, ADR 033, ADR 050), every step
  * bounded whatever the size of the directory:
  * 1. walk the newest `window` listings; a page found there is done (a broad query);
  * 2. the walk reached the oldest listing: these are all the matches;
- * 3. with an area filter, or a category's type filter and words too common to fetch (the fetch
- *    would be forced), walk that area's or category's own listings, at most `walkMax`, until
- *    the page is full;
+ * 3. with an area filter, or a category's type filter and words too common to fetch, walk that
+ *    area's or category's own listings ({@link walksOwnListings}), at most `walkMax`, until the
+ *    page is full;
  * 4. else fetch the matches through the trigram index, at most `totalCap + 1`: when that is all
  *    of them, the page and the total are exact (a rare query);
  * 5. else (more matches than the cap, or no term of 3+ letters to use the index) walk on past the
@@ -552,7 +564,7 @@ export async function searchPage(db: Db, request: SearchPageRequest): Promise<Se
   } else if (last?.ord !== window) {
     // The walk reached the oldest listing: these are all the matches.
     if (withTotal) total = { count: matches.length, capped: false };
-  } else if (source.areas || (source.category && indexPlan(conditions, last).force)) {
+  } else if (walksOwnListings(source, conditions, last)) {
     // The filter's own listings hold the matches densely (ADR 050).
     const read = await walkOn(source, request.after, []);
     plan.push(`${sourceLabel(source)} ${read}`);

@@ -457,6 +457,7 @@ describe.each(Object.entries(BOUNDS))(
       // ADR 050: an area's or a category's own listings walked
       { q: 'garage', area: 'Yaba' } as SearchParams, // one area
       { q: 'tyre', area: 'Eti-Osa' } as SearchParams, // an LGA: its neighbourhoods merged
+      { q: 'zzyzx', area: 'Eti-Osa' } as SearchParams, // a rare word: fetched, not walked
       { q: 'lagos', area: 'Ikeja' } as SearchParams, // every listing of the LGA
       { q: 'ev', area: 'Surulere' } as SearchParams, // two letters: only the area is indexed
       { q: 'mechanic', type: 'Body Work' }, // a broad word, a category: walked there
