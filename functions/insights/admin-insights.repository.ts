@@ -2,10 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /**
- * Read-only queries of the admin's insights (issue 27.5, ADR 044) over the days `from`…`to`
- * (`YYYY-MM-DD`, days in Lagos, inclusive): each reads one range of days by an index (`day` of
- * the count tables, `created_at` of the forms). Paged lists take `limit` rows from `offset` and
- * carry their total (`count(*) over ()`; `null` on a page past the end).
+ * Read-only queries of the admin's insights (issue 27.5, ADR 044, ADR 049) over the days
+ * `from`…`to` (`YYYY-MM-DD`, days in Lagos, inclusive): each reads what the screen shows, by an
+ * index: the days of `site_stats_daily` and `search_stats_daily`, `created_at` of the forms, and
+ * the period's roll-ups (`listing_period_stats`, `area_period_stats`, rolled to the period by
+ * `rollPeriod` in insights.repository.ts before they are read). Paged lists take `limit` rows
+ * from `offset` and carry their total (`null` on a page past the end).
  */
 type Db = Kysely<Database>;
 
@@ -76,6 +78,17 @@ export async function countListings(db: Db): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** A top listing: its name and page, and its period's sums (bigint: strings from the driver). */
+export interface TopListingRow {
+  id: string;
+  name: string;
+  slug: string | null;
+  area: string | null;
+  visits: string;
+  reveals: string;
+  taps: string;
+}
+
 /**
  * The listings with the most visits in the period (then taps, then id), one page: an index scan
  * of `listing_period_stats_order` to the page's end, then its listings' names.
@@ -84,26 +97,8 @@ export async function topListings(
   db: Db,
   limit: number,
   offset: number,
-): Promise<
-  RowsPage<{
-    id: string;
-    name: string;
-    slug: string | null;
-    area: string | null;
-    visits: string;
-    reveals: string;
-    taps: string;
-  }>
-> {
-  const { rows } = await sql<{
-    id: string;
-    name: string;
-    slug: string | null;
-    area: string | null;
-    visits: string;
-    reveals: string;
-    taps: string;
-  }>`
+): Promise<RowsPage<TopListingRow>> {
+  const { rows } = await sql<TopListingRow>`
     select t.listing_id as id, r.business_name as name, r.slug, r.area, t.visits, t.reveals,
       t.taps
     from (

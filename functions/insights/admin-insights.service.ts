@@ -18,8 +18,9 @@ import { addDays, flushCounts, lagosDay } from './insights.service.ts';
 /**
  * The admin's insights (issue 27.5, ADR 044): site-wide figures per day, the top listings and
  * areas, and the searches with no or few results, over the last {@link ADMIN_INSIGHT_DAYS} days
- * (today in Lagos included). Every query reads one range of days by an index and every list is
- * paged. Counts still buffered are written first. Admin only (the routes' guard).
+ * (today in Lagos included). Every query reads what its screen shows by an index (the top
+ * listings and areas from the period's roll-ups, ADR 049) and every list is paged. Counts still
+ * buffered are written first. Admin only (the routes' guard).
  */
 
 type Db = Kysely<Database>;

@@ -417,7 +417,10 @@ describe('netlify serve: the monthly summary and its one-click unsubscribe (issu
       expect(run.status, await run.text()).toBe(204);
       const mails = readdirSync(mailDir)
         .map((file) => readFileSync(path.join(mailDir, file), 'utf8'))
-        .filter((mail) => mail.includes(`To: ${owner.email}`));
+        .filter(
+          (mail) =>
+            mail.includes(`To: ${owner.email}`) && mail.includes('Template: monthly-summary'),
+        );
       expect(mails).toHaveLength(1);
       expect(mails[0]).toContain('41 views, 3 calls');
       expect(mails[0]).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
