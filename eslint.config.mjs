@@ -44,6 +44,11 @@ const TABLE_OWNERS = {
   listing_stats_daily: 'functions/insights/insights.repository.ts',
   search_stats_daily: 'functions/insights/insights.repository.ts',
   listing_search_daily: 'functions/insights/insights.repository.ts',
+  // Kept by listing_stats_daily's triggers and rollPeriod (ADR 049).
+  site_stats_daily: 'functions/insights/insights.repository.ts',
+  listing_period_stats: 'functions/insights/insights.repository.ts',
+  area_period_stats: 'functions/insights/insights.repository.ts',
+  insights_rollup: 'functions/insights/insights.repository.ts',
   mail_outbox: 'functions/_lib/mail.ts',
   monthly_summary_runs: 'functions/monthly-summary/monthly-summary.repository.ts',
   monthly_summary_sends: 'functions/monthly-summary/monthly-summary.repository.ts',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { log } from '../functions/_lib/log.ts';
 import { createMailer } from '../functions/_lib/mail.ts';
 import type { Database } from '../functions/db/database.ts';
+import { rollAdminPeriod } from '../functions/insights/admin-insights.service.ts';
 import { runMonthlySummary } from '../functions/monthly-summary/monthly-summary.service.ts';
 
 /** How often `npm start` checks whether last month's summaries are due (ms). */
@@ -14,6 +15,7 @@ const FIRST_CHECK_MS = 30 * 1000;
  * once an hour (and shortly after it starts) whether last month's summaries are due and sends
  * what is left. One check at a time; the job itself is idempotent, so a restart or a check
  * beside a production run sends nothing twice. A failed check is logged and tried next hour.
+ * Each check also rolls the admin Insights' period (ADR 049), as the scheduled function does.
  * @returns `stop()`, which clears the timer and waits for a check under way.
  */
 export function startMonthlySummaryTimer(db: Kysely<Database>): { stop(): Promise<void> } {
@@ -21,8 +23,11 @@ export function startMonthlySummaryTimer(db: Kysely<Database>): { stop(): Promis
   let running: Promise<void> | null = null;
   const check = () => {
     running ??= runMonthlySummary(db, mailer)
-      .then((report) => {
+      .then(async (report) => {
         if (report.sent || report.failed) log.info('monthly summary sent', { ...report });
+        await rollAdminPeriod(db).catch((error: unknown) =>
+          log.error('insights roll failed', { error: String(error) }),
+        );
       })
       .catch((error: unknown) => log.error('monthly summary failed', { error: String(error) }))
       .finally(() => {

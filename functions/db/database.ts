@@ -466,6 +466,43 @@ export interface ListingStatsDailyTable {
   find_it_forwards: Generated<number>;
 }
 
+/** Issue 27.6 (ADR 049): the site's page views and contact reveals of one day, kept by triggers. */
+export interface SiteStatsDailyTable {
+  /** The day in Lagos (UTC+1), as `YYYY-MM-DD`. */
+  day: ColumnType<string, string, string>;
+  /** Sums (bigint: strings from the driver). */
+  page_views: ColumnType<string, number, number>;
+  contact_reveals: ColumnType<string, number, number>;
+}
+
+/**
+ * Issue 27.6 (ADR 049): a listing's counts over the admin's rolling period (the days from
+ * `insights_rollup.period_from` on), kept by listing_stats_daily's triggers and the roll.
+ */
+export interface ListingPeriodStatsTable {
+  listing_id: string;
+  /** The listing's current area (followed by a trigger), `null` for none. */
+  area: string | null;
+  /** Its listing-days in the period; the row goes at 0. */
+  days: number;
+  visits: ColumnType<string, number, number>;
+  reveals: ColumnType<string, number, number>;
+  taps: ColumnType<string, number, number>;
+}
+
+/** Issue 27.6 (ADR 049): per area ('' = none), the period rows' visits and how many there are. */
+export interface AreaPeriodStatsTable {
+  area: string;
+  visits: ColumnType<string, number, number>;
+  listings: number;
+}
+
+/** Issue 27.6 (ADR 049): one row, the first day the period rows cover (`null`: not built). */
+export interface InsightsRollupTable {
+  id: Generated<number>;
+  period_from: ColumnType<string | null, string | null, string | null>;
+}
+
 /** Issue 27.2/27.5: one day's searches of a normalized query in an area and category (ADR 044). */
 export interface SearchStatsDailyTable {
   /** The day in Lagos (UTC+1), as `YYYY-MM-DD`. */
@@ -533,6 +570,10 @@ export interface Database {
   monthly_summary_sends: MonthlySummarySendsTable;
   monthly_summary_runs: MonthlySummaryRunsTable;
   listing_stats_daily: ListingStatsDailyTable;
+  site_stats_daily: SiteStatsDailyTable;
+  listing_period_stats: ListingPeriodStatsTable;
+  area_period_stats: AreaPeriodStatsTable;
+  insights_rollup: InsightsRollupTable;
   business_claims: BusinessClaimsTable;
   listing_changes: ListingChangesTable;
   user: UserTable;

@@ -2,10 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /**
- * Read-only queries of the admin's insights (issue 27.5, ADR 044) over the days `from`…`to`
- * (`YYYY-MM-DD`, days in Lagos, inclusive): each reads one range of days by an index (`day` of
- * the count tables, `created_at` of the forms). Paged lists take `limit` rows from `offset` and
- * carry their total (`count(*) over ()`; `null` on a page past the end).
+ * Read-only queries of the admin's insights (issue 27.5, ADR 044, ADR 049) over the days
+ * `from`…`to` (`YYYY-MM-DD`, days in Lagos, inclusive): each reads what the screen shows, by an
+ * index: the days of `site_stats_daily` and `search_stats_daily`, `created_at` of the forms, and
+ * the period's roll-ups (`listing_period_stats`, `area_period_stats`, rolled to the period by
+ * `rollPeriod` in insights.repository.ts before they are read). Paged lists take `limit` rows
+ * from `offset` and carry their total (`null` on a page past the end).
  */
 type Db = Kysely<Database>;
 
@@ -33,16 +35,19 @@ export async function createdPerDay(
   return new Map(rows.map((row) => [row.day, Number(row.n)]));
 }
 
-/** Listing page views and contact reveals of the whole site per day: day → counts. */
+/**
+ * Listing page views and contact reveals of the whole site per day: day → counts. Reads the
+ * days' rows of `site_stats_daily` (ADR 049), the sums of listing_stats_daily kept by its
+ * triggers: at most one row per day of the period.
+ */
 export async function listingCountsPerDay(
   db: Db,
   from: string,
   to: string,
 ): Promise<Map<string, { visits: number; contactReveals: number }>> {
   const { rows } = await sql<{ day: string; visits: string; reveals: string }>`
-    select day::text as day, sum(page_views) as visits, sum(contact_reveals) as reveals
-    from listing_stats_daily where day between ${from}::date and ${to}::date
-    group by day`.execute(db);
+    select day::text as day, page_views as visits, contact_reveals as reveals
+    from site_stats_daily where day between ${from}::date and ${to}::date`.execute(db);
   return new Map(
     rows.map((r) => [r.day, { visits: Number(r.visits), contactReveals: Number(r.reveals) }]),
   );
@@ -66,72 +71,68 @@ export interface RowsPage<T> {
 const totalOf = <T extends { total: string }>(rows: T[]) =>
   rows.length > 0 ? Number(rows[0]!.total) : null;
 
-/** The listings with the most visits (then taps, then id) over the days, one page. */
-export async function topListings(db: Db, from: string, to: string, limit: number, offset: number) {
-  const { rows } = await sql<{
-    id: string;
-    name: string;
-    slug: string | null;
-    area: string | null;
-    visits: string;
-    reveals: string;
-    taps: string;
-    total: string;
-  }>`
-    with totals as (
-      select listing_id, sum(page_views) as visits, sum(contact_reveals) as reveals,
-        sum(call_taps + whatsapp_taps + directions_taps + website_taps) as taps,
-        count(*) over () as total
-      from listing_stats_daily
-      where day between ${from}::date and ${to}::date
-      group by listing_id
-      order by visits desc, taps desc, listing_id
-      limit ${limit} offset ${offset}
-    )
-    select t.listing_id as id, r.business_name as name, r.slug, r.area, t.visits, t.reveals,
-      t.taps, t.total
-    from totals t join business_registrations r on r.id = t.listing_id
-    order by t.visits desc, t.taps desc, t.listing_id`.execute(db);
-  return { rows, total: totalOf(rows) };
-}
-
-/** How many listings have counts over the days (the total of a page past the end). */
-export async function countListings(db: Db, from: string, to: string): Promise<number> {
-  const { rows } = await sql<{ n: string }>`
-    select count(distinct listing_id) as n from listing_stats_daily
-    where day between ${from}::date and ${to}::date`.execute(db);
+/** How many listings have counts in the period (the period rows, summed by area). */
+export async function countListings(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: string | null }>`
+    select sum(listings) as n from area_period_stats`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
-/**
- * Visits and visited listings per area over the days: each listing's days are summed first, so
- * the join reads one row per visited listing, not one per listing-day (at 100,000 listings: 13,400
- * rows instead of 400,000, 265 → 118 ms).
- */
-const areasOf = (from: string, to: string) => sql`
-  select r.area, sum(p.visits) as visits, count(*) as listings
-  from (
-    select listing_id, sum(page_views) as visits from listing_stats_daily
-    where day between ${from}::date and ${to}::date
-    group by listing_id
-  ) p
-  join business_registrations r on r.id = p.listing_id
-  where r.area is not null
-  group by r.area`;
+/** A top listing: its name and page, and its period's sums (bigint: strings from the driver). */
+export interface TopListingRow {
+  id: string;
+  name: string;
+  slug: string | null;
+  area: string | null;
+  visits: string;
+  reveals: string;
+  taps: string;
+}
 
-/** The areas whose listings had the most visits over the days (then name), one page. */
-export async function topAreas(db: Db, from: string, to: string, limit: number, offset: number) {
+/**
+ * The listings with the most visits in the period (then taps, then id), one page: an index scan
+ * of `listing_period_stats_order` to the page's end, then its listings' names.
+ */
+export async function topListings(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<RowsPage<TopListingRow>> {
+  const { rows } = await sql<TopListingRow>`
+    select t.listing_id as id, r.business_name as name, r.slug, r.area, t.visits, t.reveals,
+      t.taps
+    from (
+      select listing_id, visits, reveals, taps from listing_period_stats
+      order by visits desc, taps desc, listing_id
+      limit ${limit} offset ${offset}
+    ) t
+    join business_registrations r on r.id = t.listing_id
+    order by t.visits desc, t.taps desc, t.listing_id`.execute(db);
+  return { rows, total: await countListings(db) };
+}
+
+/**
+ * The areas whose listings had the most visits in the period (then name), with how many of
+ * their listings have counts in it, one page; listings without an area are left out. Reads
+ * area_period_stats (one row per area).
+ */
+export async function topAreas(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<RowsPage<{ area: string; visits: string; listings: string }>> {
   const { rows } = await sql<{ area: string; visits: string; listings: string; total: string }>`
-    select a.*, count(*) over () as total from (${areasOf(from, to)}) a
-    order by a.visits desc, a.area
+    select area, visits, listings, count(*) over () as total from area_period_stats
+    where area <> '' and listings > 0
+    order by visits desc, area
     limit ${limit} offset ${offset}`.execute(db);
   return { rows, total: totalOf(rows) };
 }
 
-/** How many areas had visits over the days. */
-export async function countAreas(db: Db, from: string, to: string): Promise<number> {
+/** How many areas have listings with counts in the period. */
+export async function countAreas(db: Db): Promise<number> {
   const { rows } = await sql<{ n: string }>`
-    select count(*) as n from (${areasOf(from, to)}) a`.execute(db);
+    select count(*) as n from area_period_stats where area <> '' and listings > 0`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

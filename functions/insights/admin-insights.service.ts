@@ -12,13 +12,15 @@ import {
 } from '../../common/schemas/insights.ts';
 import type { Database } from '../db/database.ts';
 import * as repository from './admin-insights.repository.ts';
+import { rollPeriod } from './insights.repository.ts';
 import { addDays, flushCounts, lagosDay } from './insights.service.ts';
 
 /**
  * The admin's insights (issue 27.5, ADR 044): site-wide figures per day, the top listings and
  * areas, and the searches with no or few results, over the last {@link ADMIN_INSIGHT_DAYS} days
- * (today in Lagos included). Every query reads one range of days by an index and every list is
- * paged. Counts still buffered are written first. Admin only (the routes' guard).
+ * (today in Lagos included). Every query reads what its screen shows by an index (the top
+ * listings and areas from the period's roll-ups, ADR 049) and every list is paged. Counts still
+ * buffered are written first. Admin only (the routes' guard).
  */
 
 type Db = Kysely<Database>;
@@ -74,27 +76,30 @@ export async function siteInsights(db: Db, now = new Date()): Promise<SiteInsigh
 const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
 
 /**
- * One page of a list over the period: `read` gets its rows and their total (`null` past the
- * end, then `count` counts them), `map` shapes each row.
+ * Brings the period's roll-ups (ADR 049) to the admin period of `now`: the buffered counts are
+ * written, then the days that left the period are rolled out (nothing when none did; idempotent).
+ * The admin's lists call it before they read; the scheduled job calls it too, so an admin rarely
+ * pays for the day's roll.
+ * @returns what the roll did ({@link rollPeriod}).
+ */
+export async function rollAdminPeriod(db: Db, now = new Date()) {
+  await flushCounts(db);
+  return rollPeriod(db, adminPeriod(now).from);
+}
+
+/**
+ * One page of a list: `read` gets its rows and their total (`null` past the end, then `count`
+ * counts them), `map` shapes each row.
  */
 async function pageOf<Row, Item>(
-  db: Db,
   page: PageQuery,
-  now: Date,
-  read: (
-    from: string,
-    to: string,
-    limit: number,
-    offset: number,
-  ) => Promise<repository.RowsPage<Row>>,
-  count: (from: string, to: string) => Promise<number>,
+  read: (limit: number, offset: number) => Promise<repository.RowsPage<Row>>,
+  count: () => Promise<number>,
   map: (row: Row) => Item,
 ) {
-  await flushCounts(db);
-  const { from, to } = adminPeriod(now);
-  const { rows, total } = await read(from, to, page.limit, offsetOf(page));
+  const { rows, total } = await read(page.limit, offsetOf(page));
   return {
-    total: total ?? (page.page === 1 ? 0 : await count(from, to)),
+    total: total ?? (page.page === 1 ? 0 : await count()),
     page: page.page,
     limit: page.limit,
     items: rows.map(map),
@@ -107,12 +112,11 @@ export async function topListings(
   page: PageQuery,
   now = new Date(),
 ): Promise<TopListingsResponse> {
+  await rollAdminPeriod(db, now);
   const { items, ...info } = await pageOf(
-    db,
     page,
-    now,
-    (from, to, limit, offset) => repository.topListings(db, from, to, limit, offset),
-    (from, to) => repository.countListings(db, from, to),
+    (limit, offset) => repository.topListings(db, limit, offset),
+    () => repository.countListings(db),
     (row) => ({
       id: row.id,
       name: row.name,
@@ -135,12 +139,11 @@ export async function topAreas(
   page: PageQuery,
   now = new Date(),
 ): Promise<TopAreasResponse> {
+  await rollAdminPeriod(db, now);
   const { items, ...info } = await pageOf(
-    db,
     page,
-    now,
-    (from, to, limit, offset) => repository.topAreas(db, from, to, limit, offset),
-    (from, to) => repository.countAreas(db, from, to),
+    (limit, offset) => repository.topAreas(db, limit, offset),
+    () => repository.countAreas(db),
     (row) => ({ area: row.area, visits: Number(row.visits), listings: Number(row.listings) }),
   );
   return { ...info, areas: items };
@@ -156,13 +159,12 @@ export async function fewResultSearches(
   page: PageQuery,
   now = new Date(),
 ): Promise<FewResultSearchesResponse> {
+  const { from, to } = adminPeriod(now);
+  await flushCounts(db);
   const { items, ...info } = await pageOf(
-    db,
     page,
-    now,
-    (from, to, limit, offset) =>
-      repository.fewResultSearches(db, from, to, FEW_RESULTS, limit, offset),
-    (from, to) => repository.countFewResultSearches(db, from, to, FEW_RESULTS),
+    (limit, offset) => repository.fewResultSearches(db, from, to, FEW_RESULTS, limit, offset),
+    () => repository.countFewResultSearches(db, from, to, FEW_RESULTS),
     (row) => ({
       query: row.query,
       area: row.area,

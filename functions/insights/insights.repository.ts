@@ -175,3 +175,71 @@ export async function topSearchesOf(
     .execute();
   return rows.map((row) => ({ query: row.query, impressions: Number(row.impressions) }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The admin's rolling period (issue 27.6, ADR 049): listing_period_stats and area_period_stats
+// hold the days from insights_rollup.period_from on, kept by listing_stats_daily's triggers
+// (migration 2026_11_27_0060) in the statement that writes the counts; rollPeriod moves that
+// first day to the admin period's. The admin's reads are in admin-insights.repository.ts.
+// ---------------------------------------------------------------------------------------------
+
+/** A gap longer than this (days) rebuilds the period rows instead of subtracting day by day. */
+export const ROLL_MAX_DAYS = 7;
+
+/** The first day the period rows cover (`null`: not built yet). */
+export async function periodFrom(db: Db): Promise<string | null> {
+  const { rows } = await sql<{ from: string | null }>`
+    select period_from::text as from from insights_rollup where id = 1`.execute(db);
+  return rows[0]?.from ?? null;
+}
+
+/**
+ * Makes the period rows cover the days from `from` on (`YYYY-MM-DD`), in one transaction that
+ * holds the roll-up's row `for update` (a flush's triggers wait for it): when they already do,
+ * nothing; when they cover from an earlier day, up to {@link ROLL_MAX_DAYS} days before `from`,
+ * the leaving days' listing-days are subtracted (read by `listing_stats_daily (day)`) and the
+ * listings left without one are removed; otherwise (never built, a longer gap, or `from` earlier
+ * than before) they are rebuilt from listing_stats_daily. Idempotent: run twice = once.
+ * @returns what it did.
+ */
+export async function rollPeriod(db: Db, from: string): Promise<'current' | 'rolled' | 'rebuilt'> {
+  if ((await periodFrom(db)) === from) return 'current';
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ from: string | null; gap: number | null }>`
+      select period_from::text as from, ${from}::date - period_from as gap
+      from insights_rollup where id = 1 for update`.execute(trx);
+    const gap = rows[0]?.gap ?? null;
+    if (gap === 0) return 'current';
+    await sql`update insights_rollup set period_from = ${from}::date where id = 1`.execute(trx);
+    if (gap !== null && gap > 0 && gap <= ROLL_MAX_DAYS) {
+      await sql`
+        with leaving as (
+          select listing_id, count(*) as days, sum(page_views) as visits,
+            sum(contact_reveals) as reveals,
+            sum(call_taps + whatsapp_taps + directions_taps + website_taps) as taps
+          from listing_stats_daily
+          where day >= ${rows[0]!.from}::date and day < ${from}::date
+          group by listing_id
+        )
+        update listing_period_stats t set days = t.days - l.days, visits = t.visits - l.visits,
+          reveals = t.reveals - l.reveals, taps = t.taps - l.taps
+        from leaving l where t.listing_id = l.listing_id`.execute(trx);
+      await sql`delete from listing_period_stats where days <= 0`.execute(trx);
+      return 'rolled';
+    }
+    await sql`delete from listing_period_stats`.execute(trx);
+    await sql`
+      insert into listing_period_stats (listing_id, area, days, visits, reveals, taps)
+      select s.listing_id, r.area, s.days, s.visits, s.reveals, s.taps
+      from (
+        select listing_id, count(*) as days, sum(page_views) as visits,
+          sum(contact_reveals) as reveals,
+          sum(call_taps + whatsapp_taps + directions_taps + website_taps) as taps
+        from listing_stats_daily where day >= ${from}::date
+        group by listing_id
+      ) s
+      join business_registrations r on r.id = s.listing_id
+      order by s.listing_id`.execute(trx);
+    return 'rebuilt';
+  });
+}

@@ -3,6 +3,7 @@ import { openDatabase } from '../../functions/_lib/db.ts';
 import { checkEnv } from '../../functions/_lib/env.ts';
 import { log } from '../../functions/_lib/log.ts';
 import { createMailer } from '../../functions/_lib/mail.ts';
+import { rollAdminPeriod } from '../../functions/insights/admin-insights.service.ts';
 import { runMonthlySummary } from '../../functions/monthly-summary/monthly-summary.service.ts';
 
 /**
@@ -13,6 +14,10 @@ import { runMonthlySummary } from '../../functions/monthly-summary/monthly-summa
  * failed send is retried by the next run.
  * It stops starting new pages 20 s in. Idempotent (claims in `monthly_summary_sends`), like the
  * hourly check of `npm start` (server/monthly-summary-timer.ts).
+ *
+ * It also rolls the admin Insights' period (ADR 049): after midnight in Lagos the first run
+ * moves the day that left the 30 days out of the roll-ups, so no admin's view waits for it; every
+ * other run finds it current (one query). A failed roll is logged; the next run or view retries.
  */
 export default async function monthlySummary(): Promise<Response> {
   checkEnv();
@@ -22,6 +27,9 @@ export default async function monthlySummary(): Promise<Response> {
       deadline: Date.now() + 20_000,
     });
     log.info('monthly summary run', { ...report });
+    await rollAdminPeriod(handle.db)
+      .then((roll) => log.info('insights period', { roll }))
+      .catch((error: unknown) => log.error('insights roll failed', { error: String(error) }));
     return new Response(null, { status: 204 });
   } finally {
     await handle.close();

@@ -7,19 +7,28 @@
  *   `insert … select` per 50 days): a listing has events on a day with a probability that
  *   depends on how popular it is (0 to 40 %, ~13 % on average), and more events when popular.
  * - Size: table and index bytes, per listing-day (per row) and in total.
- * - Queries (< 100 ms is the target): the owner's Insights read (one listing, 180 days: the
- *   90-day period and the one before; the repository's own query) and the admin's site-wide
- *   figures per day over 30 days and top listings over 30 days, as SQL on the same table; and,
- *   while the schema has no index on `day`, the same two with one.
+ * - Roll-ups (ADR 049): the seed's inserts fill `site_stats_daily` through the counters'
+ *   triggers, as a flush does; the admin period's `listing_period_stats` and `area_period_stats`
+ *   are built by the production roll (`rollPeriod`), timed as its first build and as the daily
+ *   roll of one day out of the period; their sizes are printed.
+ * - Queries (< 100 ms is the target): the owner's Insights reads (one listing, 180 days: the
+ *   90-day period and the one before; the searches that showed a listing most over 90 days, on
+ *   listings with {@link OWNER_QUERIES_PER_DAY} queries a day; the repository's own queries) and
+ *   the admin's four screens through the service.
  * - Beacons over HTTP: autocannon, 10 connections, 10,000 beacons on random approved listings,
  *   each from its own address (X-Forwarded-For through TRUSTED_PROXIES=127.0.0.1, so the
  *   60-a-minute limit per address does not refuse them): req/s, p99, and the rows written
- *   (Postgres: `pg_stat_user_tables` inserts + updates of listing_stats_daily).
+ *   (Postgres: `pg_stat_user_tables` inserts + updates + deletes of listing_stats_daily and of
+ *   the roll-ups its triggers keep).
  */
 import autocannon from 'autocannon';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../functions/db/database.ts';
-import { dailyCounts } from '../../functions/insights/insights.repository.ts';
+import {
+  dailyCounts,
+  rollPeriod,
+  topSearchesOf,
+} from '../../functions/insights/insights.repository.ts';
 import * as admin from '../../functions/insights/admin-insights.service.ts';
 import { addDays, lagosDay } from '../../functions/insights/insights.service.ts';
 
@@ -30,6 +39,9 @@ type Db = Kysely<Database>;
 export const DAYS = 400;
 /** Distinct searches a day seeded for the admin's list (ADR 044's measure had 3,000). */
 const SEARCHES_PER_DAY = 3_000;
+/** Listings seeded with impressions for the owner's top searches, and their queries a day. */
+const OWNER_LISTINGS = 20;
+const OWNER_QUERIES_PER_DAY = 200;
 /** Beacons sent over HTTP. */
 export const BEACONS = 10_000;
 /** Approved listings the beacons pick from. */
@@ -94,6 +106,18 @@ export async function seedInsights(
   await sql`vacuum (analyze) listing_stats_daily`.execute(db);
   const seedMs = performance.now() - started;
 
+  // The admin period's roll-ups (ADR 049), by the production roll: built from the counters for
+  // the period that began yesterday, then rolled one day (what the first admin read or the
+  // scheduled job does once a day).
+  const period = admin.adminPeriod();
+  let rollStarted = performance.now();
+  await rollPeriod(db, addDays(period.from, -1));
+  const buildMs = performance.now() - rollStarted;
+  rollStarted = performance.now();
+  const rolled = await rollPeriod(db, period.from);
+  const rollMs = performance.now() - rollStarted;
+  await sql`vacuum (analyze) listing_period_stats, area_period_stats, site_stats_daily`.execute(db);
+
   const size = (
     await sql<{ rows: string; listings: string; heap: string; index: string }>`
       select (select count(*) from listing_stats_daily) as rows,
@@ -120,6 +144,22 @@ export async function seedInsights(
     'insights bytes per listing per 400 days',
     `${((heap + index) / listings / 1024).toFixed(1)} KB`,
   ]);
+  const rollups = (
+    await sql<{ days: string; periodRows: string; areas: string; bytes: string }>`
+      select (select count(*) from site_stats_daily) as days,
+        (select count(*) from listing_period_stats) as "periodRows",
+        (select count(*) from area_period_stats) as areas,
+        pg_total_relation_size('site_stats_daily') + pg_total_relation_size('listing_period_stats')
+          + pg_total_relation_size('area_period_stats') as bytes`.execute(db)
+  ).rows[0]!;
+  rows.push([
+    'insights roll-ups (ADR 049): site days · period listings · areas · size',
+    `${Number(rollups.days).toLocaleString('en-US')} · ${Number(rollups.periodRows).toLocaleString('en-US')} · ${rollups.areas} · ${mb(Number(rollups.bytes))}`,
+  ]);
+  rows.push([
+    'insights roll-ups: first build (31 days) · roll of one day',
+    `${ms(buildMs)} · ${ms(rollMs)} (${rolled})`,
+  ]);
 
   const ids = (
     await sql<{ id: string }>`
@@ -131,6 +171,23 @@ export async function seedInsights(
   rows.push([
     "insights owner's read, 180 days of 1 listing (p50 · p95 · p99, 200 listings)",
     await timeIt(200, (i) => dailyCounts(db, ids[i % ids.length]!, addDays(today, -179), today)),
+  ]);
+  // The owner's top searches: OWNER_QUERIES_PER_DAY queries a day that showed each of
+  // OWNER_LISTINGS listings, over the 90 days of the longest period.
+  const ownerIds = ids.slice(0, OWNER_LISTINGS);
+  await sql`
+    insert into listing_search_daily (listing_id, day, query, impressions)
+    select l.id, d.day::date, 'owner query ' || q, 1 + (q * 13) % 9
+    from unnest(${ownerIds}::uuid[]) as l (id)
+    cross join generate_series(${addDays(today, -89)}::date, ${today}::date, interval '1 day')
+      as d (day)
+    cross join generate_series(1, ${OWNER_QUERIES_PER_DAY}) as q`.execute(db);
+  await sql`vacuum (analyze) listing_search_daily`.execute(db);
+  rows.push([
+    `insights owner's top searches, 90 days × ${OWNER_QUERIES_PER_DAY} queries of 1 listing (p50 · p95 · p99)`,
+    await timeIt(100, (i) =>
+      topSearchesOf(db, ownerIds[i % ownerIds.length]!, addDays(today, -89), today, 10),
+    ),
   ]);
   // Searches: SEARCHES_PER_DAY distinct (query, area) a day over the same days, one in twelve
   // with at most 3 results (the admin's "Searches with no or few results").
@@ -161,9 +218,18 @@ export async function seedInsights(
   return { rows, beaconIds: ids };
 }
 
+/** The tables a flush writes: the counters and the roll-ups their triggers keep (ADR 049). */
+const WRITTEN_TABLES = [
+  'listing_stats_daily',
+  'site_stats_daily',
+  'listing_period_stats',
+  'area_period_stats',
+];
+
 /**
  * Sends {@link BEACONS} beacons to the running server with autocannon and reports req/s, p99,
- * the answers, and (on Postgres, `databaseUrl` given) the rows written to listing_stats_daily.
+ * the answers, and (on Postgres, `databaseUrl` given) the rows written to listing_stats_daily
+ * and its roll-ups.
  */
 export async function measureBeacons(
   rows: Row[],
@@ -177,10 +243,12 @@ export async function measureBeacons(
     const client = new pg.default.Client({ connectionString: options.databaseUrl });
     await client.connect();
     try {
-      const result = await client.query<{ n: string }>(
-        `select n_tup_ins + n_tup_upd as n from pg_stat_user_tables where relname = 'listing_stats_daily'`,
+      const result = await client.query<{ relname: string; n: string }>(
+        `select relname, n_tup_ins + n_tup_upd + n_tup_del as n from pg_stat_user_tables
+         where relname = any($1)`,
+        [WRITTEN_TABLES],
       );
-      return Number(result.rows[0]?.n ?? 0);
+      return new Map(result.rows.map((row) => [row.relname, Number(row.n)]));
     } finally {
       await client.end();
     }
@@ -237,8 +305,10 @@ export async function measureBeacons(
   });
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   const after = await written();
+  const delta = (table: string) => (after?.get(table) ?? 0) - (before.get(table) ?? 0);
+  const total = WRITTEN_TABLES.reduce((sum, table) => sum + delta(table), 0);
   rows.push([
     `rows written per ${BEACONS.toLocaleString('en-US')} beacons (on ${beaconIds.length.toLocaleString('en-US')} listings)`,
-    `${((after ?? 0) - before).toLocaleString('en-US')} (inserts + updates of listing_stats_daily)`,
+    `${total.toLocaleString('en-US')} (inserts + updates + deletes: ${WRITTEN_TABLES.map((table) => `${table} ${delta(table).toLocaleString('en-US')}`).join(', ')})`,
   ]);
 }

@@ -1,6 +1,15 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -9,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../functions/db/database.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
+import { dueMonth } from '../../functions/monthly-summary/monthly-summary.service.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { netlifyHeadersFile } from '../../netlify/headers.ts';
 import { insertBusiness } from '../factories/business.ts';
@@ -44,6 +54,8 @@ let output = '';
 let base = '';
 let buildSeconds = 0;
 let listing: { id: string; slug: string; name: string };
+/** Where the functions' local outbox writes each e-mail (no SendGrid key here). */
+let mailDir = '';
 
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -117,6 +129,7 @@ beforeAll(async () => {
 
   const port = await freePortPair();
   base = `http://localhost:${port}`;
+  mailDir = mkdtempSync(path.join(tmpdir(), 'netlify-serve-mail-'));
   const started = Date.now();
   serve = spawn(
     path.join(BIN, 'netlify'),
@@ -132,6 +145,7 @@ beforeAll(async () => {
         NETLIFY_PURGE_API_TOKEN: PURGE_TOKEN,
         SITE_ID,
         NETLIFY_API_URL: fake.baseUrl,
+        MAIL_OUTBOX_DIR: mailDir,
         BROWSER: 'none',
       }),
     },
@@ -163,6 +177,7 @@ afterAll(async () => {
   }
   await fake?.stop();
   await postgres?.stop();
+  if (mailDir) rmSync(mailDir, { recursive: true, force: true });
 });
 
 const get = (pathname: string, headers: Record<string, string> = {}) =>
@@ -363,6 +378,93 @@ describe('netlify serve: an admin approval reaches the public pages by purge', (
     const page = await get('/business/serve-approval-auto-works/');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Serve Approval Auto Works');
+  });
+});
+
+describe('netlify serve: the monthly summary and its one-click unsubscribe (issue 27.3, ADR 045)', () => {
+  it('runs the scheduled function, whose e-mail unsubscribes by a mail client’s one-click POST', async () => {
+    // An owner of an approved listing with counts last month (Lagos): the summary is due.
+    const owner = { email: 'serve-owner@example.com', password: 'serve-owner-pass-1' };
+    const signUp = await post('/api/auth/sign-up', { ...owner, displayName: 'Serve Owner' });
+    expect(signUp.status).toBe(201);
+    const session = await get('/api/auth/session', { cookie: cookieOf(signUp) });
+    const { user } = (await session.json()) as { user: { id: string } };
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: postgres.urlOf('directory'), max: 1 }),
+      }),
+    });
+    try {
+      await db
+        .updateTable('business_registrations')
+        .set({ owner_user_id: user.id })
+        .where('id', '=', listing.id)
+        .execute();
+      await db
+        .insertInto('listing_stats_daily')
+        .values({
+          listing_id: listing.id,
+          day: dueMonth(new Date()).from,
+          page_views: 41,
+          call_taps: 3,
+        })
+        .execute();
+
+      // netlify-cli invokes a scheduled function on request as its scheduler would (a POST with
+      // `X-NF-Event: schedule`) and answers with the function's own response: 204, 500 had it
+      // thrown.
+      const run = await fetch(`${base}/.netlify/functions/monthly-summary`, { method: 'POST' });
+      expect(run.status, await run.text()).toBe(204);
+      const mails = readdirSync(mailDir)
+        .map((file) => readFileSync(path.join(mailDir, file), 'utf8'))
+        .filter(
+          (mail) =>
+            mail.includes(`To: ${owner.email}`) && mail.includes('Template: monthly-summary'),
+        );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain('41 views, 3 calls');
+      expect(mails[0]).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      const address = /^List-Unsubscribe: <([^>]+)>$/m.exec(mails[0]!)?.[1] ?? '';
+      expect(address.startsWith(`${base}/.netlify/functions/one-click-unsubscribe?token=`)).toBe(
+        true,
+      );
+      const sends = await db
+        .selectFrom('monthly_summary_sends')
+        .select('status')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(sends).toEqual([{ status: 'sent' }]);
+      // The same run rolled the admin Insights' period (ADR 049): built here, the first time.
+      for (let i = 0; i < 20 && !logLines().some((l) => l.message === 'insights period'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(logLines()).toContainEqual(
+        expect.objectContaining({ message: 'insights period', roll: 'rebuilt' }),
+      );
+
+      // The mail client's POST (RFC 8058): form-encoded, no cookie, no Origin.
+      const unsubscribed = await fetch(address, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(unsubscribed.status).toBe(200);
+      expect(await unsubscribed.text()).toBe('Unsubscribed.');
+      const preference = await db
+        .selectFrom('email_preferences')
+        .select('monthly_summary')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      expect(preference).toEqual({ monthly_summary: false });
+      // An edited token changes nothing.
+      const forged = await fetch(`${address.slice(0, -2)}xx`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(forged.status).toBe(400);
+    } finally {
+      await db.destroy();
+    }
   });
 });
 

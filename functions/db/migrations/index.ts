@@ -24,6 +24,7 @@ import * as leads from './2026_11_27_0020_leads.ts';
 import * as ownerPhotos from './2026_11_27_0030_owner_photos.ts';
 import * as monthlySummary from './2026_11_27_0040_monthly_summary.ts';
 import * as searchCounts from './2026_11_27_0050_search_counts.ts';
+import * as insightsRollups from './2026_11_27_0060_insights_rollups.ts';
 import * as searchWalkSources from './2026_11_27_0070_search_walk_sources.ts';
 import * as directoryCounts from './2026_11_27_0080_directory_counts.ts';
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0030_owner_photos': ownerPhotos,
   '2026_11_27_0040_monthly_summary': monthlySummary,
   '2026_11_27_0050_search_counts': searchCounts,
+  '2026_11_27_0060_insights_rollups': insightsRollups,
   '2026_11_27_0070_search_walk_sources': searchWalkSources,
   '2026_11_27_0080_directory_counts': directoryCounts,
 };
