@@ -64,7 +64,8 @@ export const PHOTO_MESSAGES = {
   tooMany: `This listing already has ${PHOTOS_PER_LISTING} photos. Please remove one before adding another.`,
   duplicate: 'This photo is already in the gallery.',
   notFound: 'Photo not found.',
-  reviewTooLarge: 'Your photos are larger than 4 MB together. Please choose smaller or fewer photos.',
+  reviewTooLarge:
+    'Your photos are larger than 4 MB together. Please choose smaller or fewer photos.',
   cutOff: 'The upload was cut off before the photo arrived. Please try again.',
   notYourListing: 'Only the owner of this business can change its photos.',
   tooManyForReview: `You can add up to ${REVIEW_PHOTOS_MAX} photos to a review.`,

@@ -231,7 +231,7 @@ test('a large photo is downscaled in the browser before the upload; a small one 
       if (text && seen.statuses.at(-1) !== text) seen.statuses.push(text);
     }).observe(document, { subtree: true, childList: true, characterData: true });
     const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function (body) {
+    XMLHttpRequest.prototype.send = function (body?: Document | XMLHttpRequestBodyInit | null) {
       const file = body instanceof FormData ? body.get('file') : null;
       if (file instanceof Blob)
         seen.uploads.push(
@@ -244,7 +244,7 @@ test('a large photo is downscaled in the browser before the upload; a small one 
             height: bitmap?.height ?? 0,
           })),
         );
-      return send.call(this, body);
+      return send.call(this, body as XMLHttpRequestBodyInit | null);
     };
   });
   const uploads = () =>
