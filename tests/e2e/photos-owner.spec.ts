@@ -62,6 +62,26 @@ async function claim(
   }
 }
 
+/** Signs `request`'s context up as a new account named after `prefix` (its cookie keeps the session). */
+async function signUp(request: APIRequestContext, prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const response = await request.post('/api/auth/sign-up', {
+    headers: { origin: BASE_URL },
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return email;
+}
+
+/** The first listing of `category`'s page 1 (its card is the page's first). */
+async function firstListing(request: APIRequestContext, category: string) {
+  const answer = await request.get(`/api/directory?category=${category}&limit=1`);
+  const { businesses } = (await answer.json()) as {
+    businesses: { id: string; business_name: string; slug: string }[];
+  };
+  return businesses[0]!;
+}
+
 test('an owner’s photo waits for the admin, then shows on the page and the card without EXIF', async ({
   browser,
 }) => {
@@ -81,22 +101,11 @@ test('an owner’s photo waits for the admin, then shows on the page and the car
     storageState: await adminStorageState(browser, BASE_URL),
   });
   const owner = await browser.newContext({ extraHTTPHeaders: visitorAddress(26) });
-  const email = `photo-owner-${Date.now()}@example.com`;
-  const signUp = await owner.request.post('/api/auth/sign-up', {
-    headers: { origin: BASE_URL },
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-
+  await signUp(owner.request, 'photo-owner');
   // The first listing of the category's page 1, so its card can be checked there.
-  const first = await owner.request.get(`/api/directory?category=${CATEGORY}&limit=1`);
-  const [listing] = (
-    (await first.json()) as {
-      businesses: { id: string; business_name: string; slug: string }[];
-    }
-  ).businesses;
-  const { id, slug, business_name: name } = listing!;
-  await claim(owner.request, adminContext.request, listing!);
+  const listing = await firstListing(owner.request, CATEGORY);
+  const { id, slug, business_name: name } = listing;
+  await claim(owner.request, adminContext.request, listing);
 
   const page = await owner.newPage();
   await page.goto('/account/business/');
@@ -204,18 +213,10 @@ test('a large photo is downscaled in the browser before the upload; a small one 
     storageState: await adminStorageState(browser, BASE_URL),
   });
   const owner = await browser.newContext({ extraHTTPHeaders: visitorAddress(28) });
-  const email = `photo-downscale-${Date.now()}@example.com`;
-  const signUp = await owner.request.post('/api/auth/sign-up', {
-    headers: { origin: BASE_URL },
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  const first = await owner.request.get('/api/directory?category=breakdown&limit=1');
-  const [listing] = (
-    (await first.json()) as { businesses: { id: string; business_name: string; slug: string }[] }
-  ).businesses;
-  await claim(owner.request, adminContext.request, listing!);
-  const url = `/api/account/listings/${listing!.id}/photos`;
+  await signUp(owner.request, 'photo-downscale');
+  const listing = await firstListing(owner.request, 'breakdown');
+  await claim(owner.request, adminContext.request, listing);
+  const url = `/api/account/listings/${listing.id}/photos`;
 
   const page = await owner.newPage();
   // What the form says while it works, in order (each state lasts as long as the work does), and
@@ -345,12 +346,7 @@ test.describe('a review with a photo, without JavaScript', () => {
       .withExif({ IFD0: { Make: 'ReviewerPhone' }, IFD3: { GPSLatitudeRef: 'N' } })
       .toBuffer();
     expect(jpeg.length).toBeGreaterThan(200 * 1024);
-    const email = `photo-reviewer-${Date.now()}@example.com`;
-    const signUp = await context.request.post('/api/auth/sign-up', {
-      headers: { origin: BASE_URL },
-      data: { email, password: PASSWORD, confirmPassword: PASSWORD },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
+    const email = await signUp(context.request, 'photo-reviewer');
     const [mail] = await waitForMail(
       (m) => m.to.includes(email) && m.subject.includes('Confirm'),
       'confirmation e-mail',
@@ -360,11 +356,8 @@ test.describe('a review with a photo, without JavaScript', () => {
     );
     await expect(page).toHaveURL(/email_verified=1/);
 
-    const first = await context.request.get('/api/directory?category=parts&limit=1');
-    const [listing] = (
-      (await first.json()) as { businesses: { id: string; slug: string; business_name: string }[] }
-    ).businesses;
-    await page.goto(`/business/${listing!.slug}/review/`);
+    const listing = await firstListing(context.request, 'parts');
+    await page.goto(`/business/${listing.slug}/review/`);
     const title = `Found the part in one hour ${Date.now().toString(36)}`;
     const photosField = page.getByLabel(/^Photos \(optional/);
     async function fill() {
@@ -389,7 +382,7 @@ test.describe('a review with a photo, without JavaScript', () => {
     ]);
     await page.getByRole('button', { name: 'Post review' }).click();
     await expect(page.getByText(PHOTO_MESSAGES.reviewTooLarge).first()).toBeVisible();
-    const ownReview = await context.request.get(`/api/account/reviews/${listing!.id}`);
+    const ownReview = await context.request.get(`/api/account/reviews/${listing.id}`);
     expect(((await ownReview.json()) as { review: unknown }).review).toBeNull();
 
     await fill();
@@ -425,7 +418,7 @@ test.describe('a review with a photo, without JavaScript', () => {
 
     // Published: the photo is under the review on the business page, served without EXIF.
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`/business/${listing!.slug}/`);
+    await visitorPage.goto(`/business/${listing.slug}/`);
     const review = visitorPage.locator('article.review').filter({ hasText: title });
     const thumb = review.getByRole('img', { name: 'Photo 1 from Bisi O.' });
     await expect(thumb).toHaveAttribute('src', /^\/api\/photos\/.+\.jpg$/);
@@ -439,18 +432,10 @@ test.describe('a review with a photo, without JavaScript', () => {
       javaScriptEnabled: true,
       extraHTTPHeaders: visitorAddress(29),
     });
-    const ownerSignUp = await owner.request.post('/api/auth/sign-up', {
-      headers: { origin: BASE_URL },
-      data: {
-        email: `photo-review-owner-${Date.now()}@example.com`,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-      },
-    });
-    expect(ownerSignUp.status(), await ownerSignUp.text()).toBe(201);
-    await claim(owner.request, adminContext.request, listing!);
+    await signUp(owner.request, 'photo-review-owner');
+    await claim(owner.request, adminContext.request, listing);
     const ownerPage = await owner.newPage();
-    await ownerPage.goto(`/account/business/reviews/?listing=${listing!.id}`);
+    await ownerPage.goto(`/account/business/reviews/?listing=${listing.id}`);
     const ownerThumb = ownerPage
       .locator('li.owner-review')
       .filter({ hasText: title })
@@ -464,7 +449,7 @@ test.describe('a review with a photo, without JavaScript', () => {
       .toBe(320);
 
     // Leave the shared e2e data as it was: the author deletes the review (and its photo).
-    const mine = await context.request.get(`/api/account/reviews/${listing!.id}`);
+    const mine = await context.request.get(`/api/account/reviews/${listing.id}`);
     const { review: written } = (await mine.json()) as { review: { id: string } };
     const deleted = await context.request.delete(`/api/reviews/${written.id}`, {
       headers: { origin: BASE_URL },
