@@ -265,9 +265,17 @@ test('a large photo is downscaled in the browser before the upload; a small one 
     if (request.method() === 'POST' && request.url().endsWith(url))
       sent.push(request.allHeaders().then((headers) => Number(headers['content-length'])));
   });
+  // The downscaler's code: fetched once a photo is chosen, never with the page.
+  const downscaler: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/browser-image-compression\.[\w-]+\.js$/.test(new URL(request.url()).pathname))
+      downscaler.push(request.url());
+  });
   await page.goto('/account/business/');
   const photos = page.getByRole('region', { name: /^Photos/ }).first();
   await expect(photos.getByText('No photos yet.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(downscaler, 'the downscaler is not loaded before a photo is chosen').toEqual([]);
 
   async function add(file: Buffer, name: string, caption: string) {
     await photos
@@ -288,6 +296,7 @@ test('a large photo is downscaled in the browser before the upload; a small one 
   // 6000 × 4000, over 6 MB: refused by Netlify as it is; the browser sends it at 2,560 px.
   const big = await add(large, 'IMG_6000.jpg', 'The tow truck at dawn');
   const [bigBody] = await Promise.all(sent);
+  expect(downscaler.length).toBeGreaterThan(0);
   expect(bigBody).toBeGreaterThan(100 * 1024);
   expect(bigBody).toBeLessThan(NETLIFY_PHOTO_LIMIT);
   const [bigUpload] = await uploads();
