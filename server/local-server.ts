@@ -35,6 +35,21 @@ import { createStaticSite } from './static-site.ts';
  */
 export const MAX_PAGE_BODY_BYTES = MAX_JSON_BYTES;
 
+/**
+ * Largest body the pages that take files may carry (the review form's photos, ADR 042 and 048):
+ * such a page reads its body itself with its own limit (src/render/form-post.ts) and shows its
+ * message in the form; far beyond that limit the request is refused here before anything runs.
+ */
+export const MAX_PAGE_UPLOAD_BYTES = 16 * 1024 * 1024;
+
+/** The pages whose form posts files: a listing's Write a review page. */
+const UPLOAD_PAGE = /^\/business\/[^/]+\/review\/?$/;
+
+/** Largest body a request to `pathname` (a page, not the API) may carry. */
+export function pageBodyLimit(pathname: string): number {
+  return UPLOAD_PAGE.test(pathname) ? MAX_PAGE_UPLOAD_BYTES : MAX_PAGE_BODY_BYTES;
+}
+
 /** How long, and how much, an unread request body is drained after the answer before closing. */
 const DRAIN_MS = 2_000;
 const DRAIN_BYTES = 1024 * 1024;
@@ -215,8 +230,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       void listener(req, res, true);
       return;
     }
-    // Pages read no body: one over the limit is refused before anything runs (issue 12.2).
-    if (Number(req.headers['content-length'] ?? 0) > MAX_PAGE_BODY_BYTES) {
+    // Pages read no body but a small form's (or the review form's photos): one over the limit
+    // is refused before anything runs (issue 12.2).
+    if (Number(req.headers['content-length'] ?? 0) > pageBodyLimit(pathname)) {
       void sendResponse(res, finish(req, tooLarge()));
       return;
     }

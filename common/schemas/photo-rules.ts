@@ -11,8 +11,16 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTOS_PER_LISTING = 12;
 /** Photos a reviewer may attach to a review (ADR 042). */
 export const REVIEW_PHOTOS_MAX = 3;
-/** Largest review body with photos: 3 photos of 10 MB and the form's fields (64 KB). */
-export const REVIEW_UPLOAD_MAX_BYTES = REVIEW_PHOTOS_MAX * PHOTO_MAX_BYTES + 64 * 1024;
+/**
+ * Largest sum of a review's photos, in bytes (4 MB; ADR 048). The review form posts them without
+ * JavaScript, so nothing shrinks them first, and on Netlify a request body is at most 6 MB once
+ * Base64-encoded (4/3 larger): 4 MB of photos and the form's fields are 5.7 MB there. The form's
+ * hint and the too-large message say this figure, so the limit a reviewer reads is the one that
+ * holds on every host.
+ */
+export const REVIEW_PHOTOS_MAX_BYTES = 4 * 1024 * 1024;
+/** Largest review body with photos: {@link REVIEW_PHOTOS_MAX_BYTES} and the form's fields (64 KB). */
+export const REVIEW_UPLOAD_MAX_BYTES = REVIEW_PHOTOS_MAX_BYTES + 64 * 1024;
 /** Widths of the variants in CSS pixels (never wider than the original: no upscaling). */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 /** Formats of the variants, best first: `<picture>` offers them in this order. */
@@ -56,7 +64,8 @@ export const PHOTO_MESSAGES = {
   tooMany: `This listing already has ${PHOTOS_PER_LISTING} photos. Please remove one before adding another.`,
   duplicate: 'This photo is already in the gallery.',
   notFound: 'Photo not found.',
-  reviewTooLarge: `Your photos are larger than ${REVIEW_PHOTOS_MAX} × 10 MB together. Please choose smaller photos.`,
+  reviewTooLarge:
+    'Your photos are larger than 4 MB together. Please choose smaller or fewer photos.',
   cutOff: 'The upload was cut off before the photo arrived. Please try again.',
   notYourListing: 'Only the owner of this business can change its photos.',
   tooManyForReview: `You can add up to ${REVIEW_PHOTOS_MAX} photos to a review.`,

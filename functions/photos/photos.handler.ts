@@ -42,12 +42,14 @@ export function isMultipart(request: Request): boolean {
 /**
  * Reads a multipart upload of at most `maxBytes` (default {@link UPLOAD_MAX_BYTES}) while it
  * streams in and parses it with the platform's form parser.
+ * @param tooLarge the message past the limit (the one photo's 10 MB by default).
  * @throws AppError BAD_REQUEST (not multipart, or the body ended before the form did),
- *   PAYLOAD_TOO_LARGE (413, the photo message) past the limit.
+ *   PAYLOAD_TOO_LARGE (413, `tooLarge`) past the limit.
  */
 export async function readPhotoForm(
   request: Request,
   maxBytes = UPLOAD_MAX_BYTES,
+  tooLarge: string = PHOTO_MESSAGES.tooLarge,
 ): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
   if (!isMultipart(request)) throw new AppError('BAD_REQUEST', NOT_A_FORM_MESSAGE);
@@ -56,9 +58,7 @@ export async function readPhotoForm(
     bytes = await readBody(request, maxBytes);
   } catch (error) {
     if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge, {
-        file: [PHOTO_MESSAGES.tooLarge],
-      });
+      throw new AppError('PAYLOAD_TOO_LARGE', tooLarge, { file: [tooLarge] });
     throw cutOff();
   }
   try {

@@ -536,7 +536,7 @@ async function notifyReply(
 
 /**
  * The owner's view of their listing's reviews: page `page` of the published reviews (newest
- * first), each with the owner's reply and its state.
+ * first), each with its published photos (ADR 042) and the owner's reply and its state.
  * @throws AppError NOT_FOUND (no such listing, or not the user's).
  */
 export async function ownerReviews(
@@ -558,11 +558,17 @@ export async function ownerReviews(
     offset: (page - 1) * REVIEWS_PAGE_SIZE,
     limit: REVIEWS_PAGE_SIZE,
   });
+  // The reviewers' published photos, as the business page shows them (one query for the page).
+  const published = await photos.photosOfReviews(
+    db,
+    rows.map((row) => row.id),
+    { live: true },
+  );
   return {
     business: { id: listing.id, business_name: listing.business_name, slug: listing.slug },
     summary: summaryOf(listing),
     reviews: rows.map((row) => ({
-      ...publicReview({ ...row, reply_body: null }),
+      ...publicReview({ ...row, reply_body: null }, published.get(row.id)),
       reply: ownReply(row),
     })),
     page,

@@ -5,13 +5,16 @@
  * - Seed (before the server starts): eight photo-like JPEGs (tests/factories/photos.ts) through
  *   the real pipeline (processPhoto), their variants stored once in the server's blob folder
  *   under SHARED_PHOTO_LISTING, then N metadata rows pointing at them
- *   (functions/db/seeds/synthetic-photos.ts). Prints the insert time and the table's size.
+ *   (functions/db/seeds/synthetic-photos.ts). The photos of the listings on the first two pages
+ *   of /mechanic/ then get files of their own (`ownSyntheticPhotoFiles`): the variant route
+ *   serves a file only to a live photo of its own listing (ADR 042), never the shared ones.
+ *   Prints the insert time and the table's size.
  * - Measure (against the running server, as the admin): upload → processed of a 12 MP JPEG
  *   (4000 × 3000, photo-like, ≈ 2.8 MB) through `POST /api/admin/registrations/:id/photos`, the
  *   median of three; the variant bytes per width and format (medians of those uploads); and a
  *   category page's image bytes: what its 24 cards' covers weigh on a phone (the 320 px AVIF that
  *   a 120 px thumbnail picks at 2×), on a wide screen (the 640 px AVIF) and with Save-Data (the
- *   320 px JPEG).
+ *   card's lite image: the 320 px AVIF, ADR 043 §5, so the phone's figure again).
  * It reports; it asserts nothing.
  */
 import { rmSync } from 'node:fs';
@@ -20,9 +23,12 @@ import { folderBlobStore } from '../../functions/_lib/blobs.ts';
 import type { Database } from '../../functions/db/database.ts';
 import {
   bulkInsertSyntheticPhotos,
+  ownSyntheticPhotoFiles,
   SHARED_PHOTO_LISTING,
   type PhotoTemplate,
 } from '../../functions/db/seeds/synthetic-photos.ts';
+import { listBusinessesPage } from '../../functions/directory/directory.service.ts';
+import { DirectoryListQuerySchema } from '../../common/schemas/directory.ts';
 import { processPhoto } from '../../functions/photos/photo-processing.ts';
 import { photoKey } from '../../functions/photos/photos.service.ts';
 import { PHOTO_EXTENSIONS, PHOTO_FORMATS, PHOTO_WIDTHS } from '../../common/schemas/photo-rules.ts';
@@ -35,6 +41,10 @@ type Row = [label: string, value: string];
 const TEMPLATES = 8;
 /** Uploads timed (the median is printed). */
 const UPLOADS = 3;
+/** The category page weighed, and how many of its pages get files of their own (margin: a
+ * listing approved or edited by the other benches may move a card from page 2 to page 1). */
+const WEIGHED_CATEGORY = 'mechanic';
+const OWN_FILE_PAGES = 2;
 
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -70,6 +80,7 @@ export function photoBench(options: {
       if (options.photos <= 0) return [];
       const blobs = folderBlobStore(blobsDir);
       const templates: PhotoTemplate[] = [];
+      const files = new Map<string, { bytes: Uint8Array; contentType: string }>();
       const started = performance.now();
       for (let i = 0; i < TEMPLATES; i += 1) {
         const portrait = i % 4 === 3;
@@ -82,6 +93,7 @@ export function photoBench(options: {
             `${variant.hash.slice(0, 32)}.${PHOTO_EXTENSIONS[variant.format]}`,
           );
           await blobs.put(key, variant.bytes, variant.contentType);
+          files.set(key, { bytes: variant.bytes, contentType: variant.contentType });
           variants.push({
             format: variant.format,
             width: variant.width,
@@ -95,6 +107,18 @@ export function photoBench(options: {
       const filesMs = performance.now() - started;
       options.log(`photos: ${options.photos} rows`);
       const { insertMs, listings } = await bulkInsertSyntheticPhotos(db, templates, options.photos);
+      // The weighed page's listings get files of their own: the variant route serves a file only
+      // to its own listing's live photo (ADR 042), so the shared files answer 404 on a page.
+      const shown: string[] = [];
+      for (let page = 1; page <= OWN_FILE_PAGES; page += 1) {
+        const query = DirectoryListQuerySchema.parse({ category: WEIGHED_CATEGORY, page });
+        shown.push(...(await listBusinessesPage(db, query)).businesses.map((b) => b.id));
+      }
+      const owned = await ownSyntheticPhotoFiles(db, shown, async (from, to) => {
+        const file = files.get(from);
+        if (!file) throw new Error(`No shared photo file ${from}`);
+        await blobs.put(to, file.bytes, file.contentType);
+      });
       const size = await db
         .selectNoFrom((eb) =>
           eb.fn<string>('pg_total_relation_size', [eb.val('photos')]).as('bytes'),
@@ -106,6 +130,10 @@ export function photoBench(options: {
           `${ms(insertMs)} rows · ${ms(filesMs)} ${TEMPLATES} shared photos processed and stored`,
         ],
         ['photos table (rows and indexes)', `${(Number(size.bytes) / 1048576).toFixed(1)} MB`],
+        [
+          `/${WEIGHED_CATEGORY}/ pages 1–${OWN_FILE_PAGES}: photos given files of their own`,
+          `${owned.rows} photos of ${shown.length} listings · ${owned.files} files`,
+        ],
       ];
     },
 
@@ -163,7 +191,7 @@ export function photoBench(options: {
           /<picture class="card-cover"><source type="image\/avif" srcset="([^"]+)"/g,
         ),
       ].map((m) => m[1]!.split(', ').map((candidate) => candidate.split(' ')[0]!));
-      const jpeg = [...html.matchAll(/<img class="card-cover-lite" src="([^"]+)"/g)].map(
+      const lite = [...html.matchAll(/<img class="card-cover-lite" src="([^"]+)"/g)].map(
         (m) => m[1]!,
       );
       // Only files served count; any other answer is reported, never summed as bytes.
@@ -183,7 +211,7 @@ export function photoBench(options: {
         phone += await length(set[0]);
         wide += await length(set.at(-1));
       }
-      for (const url of jpeg) saveData += await length(url);
+      for (const url of lite) saveData += await length(url);
       const notServed = [...refused].map(([status, n]) => `${n} × HTTP ${status}`).join(', ');
       rows.push([
         `/mechanic/ images, ${avif.length} covers: phone · wide · Save-Data`,

@@ -706,6 +706,9 @@ test.describe('promo pages', () => {
     page,
   }) => {
     await page.goto('/download-social-post/');
+    // The link downloads without script; the toast is the page script's, which the loader imports
+    // after the first paint (ADR 027), not before `load`: a click before it downloads, no toast.
+    await waitForPageScripts(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download' }).click(),

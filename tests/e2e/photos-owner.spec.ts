@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { BASE_URL } from '../../playwright.config';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MESSAGES,
+  REVIEW_PHOTOS_MAX_BYTES,
+} from '../../common/schemas/photo-rules';
+import { photoLikeJpeg } from '../factories/photos';
 import {
   adminStorageState,
   adminTab,
@@ -55,6 +62,26 @@ async function claim(
   }
 }
 
+/** Signs `request`'s context up as a new account named after `prefix` (its cookie keeps the session). */
+async function signUp(request: APIRequestContext, prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const response = await request.post('/api/auth/sign-up', {
+    headers: { origin: BASE_URL },
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return email;
+}
+
+/** The first listing of `category`'s page 1 (its card is the page's first). */
+async function firstListing(request: APIRequestContext, category: string) {
+  const answer = await request.get(`/api/directory?category=${category}&limit=1`);
+  const { businesses } = (await answer.json()) as {
+    businesses: { id: string; business_name: string; slug: string }[];
+  };
+  return businesses[0]!;
+}
+
 test('an owner’s photo waits for the admin, then shows on the page and the card without EXIF', async ({
   browser,
 }) => {
@@ -74,22 +101,11 @@ test('an owner’s photo waits for the admin, then shows on the page and the car
     storageState: await adminStorageState(browser, BASE_URL),
   });
   const owner = await browser.newContext({ extraHTTPHeaders: visitorAddress(26) });
-  const email = `photo-owner-${Date.now()}@example.com`;
-  const signUp = await owner.request.post('/api/auth/sign-up', {
-    headers: { origin: BASE_URL },
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-
+  await signUp(owner.request, 'photo-owner');
   // The first listing of the category's page 1, so its card can be checked there.
-  const first = await owner.request.get(`/api/directory?category=${CATEGORY}&limit=1`);
-  const [listing] = (
-    (await first.json()) as {
-      businesses: { id: string; business_name: string; slug: string }[];
-    }
-  ).businesses;
-  const { id, slug, business_name: name } = listing!;
-  await claim(owner.request, adminContext.request, listing!);
+  const listing = await firstListing(owner.request, CATEGORY);
+  const { id, slug, business_name: name } = listing;
+  await claim(owner.request, adminContext.request, listing);
 
   const page = await owner.newPage();
   await page.goto('/account/business/');
@@ -181,6 +197,149 @@ test('an owner’s photo waits for the admin, then shows on the page and the car
   await Promise.all([adminContext.close(), owner.close(), visitor.close()]);
 });
 
+test('a large photo is downscaled in the browser before the upload; a small one is sent as it is', async ({
+  browser,
+}) => {
+  // ADR 048: on Netlify a request body is at most 6 MB once Base64-encoded, about 4.5 MB of photo.
+  test.setTimeout(180_000);
+  const NETLIFY_PHOTO_LIMIT = 4.5 * 1024 * 1024;
+  const large = await photoLikeJpeg(48, 6000, 4000, 92);
+  expect(large.length).toBeGreaterThan(6 * 1024 * 1024);
+  expect(large.length).toBeLessThan(PHOTO_MAX_BYTES);
+  const small = await photoLikeJpeg(49, 1200, 900, 85);
+  expect(small.length).toBeLessThan(1024 * 1024);
+
+  const adminContext = await browser.newContext({
+    storageState: await adminStorageState(browser, BASE_URL),
+  });
+  const owner = await browser.newContext({ extraHTTPHeaders: visitorAddress(28) });
+  await signUp(owner.request, 'photo-downscale');
+  const listing = await firstListing(owner.request, 'breakdown');
+  await claim(owner.request, adminContext.request, listing);
+  const url = `/api/account/listings/${listing.id}/photos`;
+
+  const page = await owner.newPage();
+  // What the form says while it works, in order (each state lasts as long as the work does), and
+  // the SHA-256 of each file the page hands to XMLHttpRequest (a file's bytes are not in the
+  // DevTools request events).
+  await page.addInitScript(() => {
+    type Upload = { sha256: string; width: number; height: number };
+    const seen = window as unknown as { statuses: string[]; uploads: Promise<Upload>[] };
+    seen.statuses = [];
+    seen.uploads = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('.photo-add-status')?.textContent;
+      if (text && seen.statuses.at(-1) !== text) seen.statuses.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body?: Document | XMLHttpRequestBodyInit | null) {
+      const file = body instanceof FormData ? body.get('file') : null;
+      if (file instanceof Blob)
+        seen.uploads.push(
+          Promise.all([
+            file.arrayBuffer().then((bytes) => crypto.subtle.digest('SHA-256', bytes)),
+            createImageBitmap(file).catch(() => null),
+          ]).then(([hash, bitmap]) => ({
+            sha256: [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join(''),
+            width: bitmap?.width ?? 0,
+            height: bitmap?.height ?? 0,
+          })),
+        );
+      return send.call(this, body as XMLHttpRequestBodyInit | null);
+    };
+  });
+  const uploads = () =>
+    page.evaluate(() =>
+      Promise.all(
+        (
+          window as unknown as {
+            uploads: Promise<{ sha256: string; width: number; height: number }>[];
+          }
+        ).uploads,
+      ),
+    );
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  // The size of each body that reaches the server (its Content-Length, as sent on the wire).
+  const sent: Promise<number>[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(url))
+      sent.push(request.allHeaders().then((headers) => Number(headers['content-length'])));
+  });
+  // The downscaler's code: fetched once a photo is chosen, never with the page.
+  const downscaler: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/browser-image-compression\.[\w-]+\.js$/.test(new URL(request.url()).pathname))
+      downscaler.push(request.url());
+  });
+  await page.goto('/account/business/');
+  const photos = page.getByRole('region', { name: /^Photos/ }).first();
+  await expect(photos.getByText('No photos yet.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(downscaler, 'the downscaler is not loaded before a photo is chosen').toEqual([]);
+
+  async function add(file: Buffer, name: string, caption: string) {
+    await photos
+      .getByLabel(/^Photo \(/)
+      .setInputFiles({ name, mimeType: 'image/jpeg', buffer: file });
+    await photos.getByLabel('Caption').fill(caption);
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith(url),
+    );
+    await photos.getByRole('button', { name: 'Send photo for review' }).click();
+    const response = await answered;
+    expect(response.status(), await response.text()).toBe(201);
+    await expectToast(page, 'Photo sent for review', { type: 'success' });
+    await expect(photos.getByRole('img', { name: caption })).toBeVisible();
+    return (await response.json()) as { id: string; width: number; height: number };
+  }
+
+  // 6000 × 4000, over 6 MB: refused by Netlify as it is; the browser sends it at 2,560 px.
+  const big = await add(large, 'IMG_6000.jpg', 'The tow truck at dawn');
+  const [bigBody] = await Promise.all(sent);
+  expect(downscaler.length).toBeGreaterThan(0);
+  expect(bigBody).toBeGreaterThan(100 * 1024);
+  expect(bigBody).toBeLessThan(NETLIFY_PHOTO_LIMIT);
+  const [bigUpload] = await uploads();
+  expect(bigUpload!.width).toBe(2560);
+  expect(bigUpload!.height).toBeGreaterThanOrEqual(1706); // 4000 × 2560 / 6000, rounded down or up
+  expect(bigUpload!.height).toBeLessThanOrEqual(1707);
+  expect(bigUpload!.sha256).not.toBe(sha256(large));
+  expect({ width: big.width, height: big.height }).toEqual({ width: 1280, height: 853 });
+  expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual(
+    ['Preparing photo…', 'Uploading photo…'],
+  );
+
+  // 1200 × 900, under 1 MB: sent byte for byte.
+  const kept = await add(small, 'IMG_1200.jpg', 'Our yard on the Lekki road');
+  const [, smallBody] = await Promise.all(sent);
+  expect((await uploads())[1]).toEqual({ sha256: sha256(small), width: 1200, height: 900 });
+  expect(smallBody! - small.length).toBeGreaterThan(0);
+  expect(smallBody! - small.length).toBeLessThan(2048);
+  expect({ width: kept.width, height: kept.height }).toEqual({ width: 1200, height: 900 });
+
+  // A photo this browser cannot decode (HEIC on Chromium) goes as it is: the server's message.
+  const brands = Buffer.from('heic\0\0\0\0mif1heic', 'latin1');
+  const heic = Buffer.concat([Buffer.alloc(8), brands, Buffer.alloc(4096)]);
+  heic.writeUInt32BE(8 + brands.length);
+  heic.write('ftyp', 4, 'ascii');
+  await photos
+    .getByLabel(/^Photo \(/)
+    .setInputFiles({ name: 'IMG_0003.HEIC', mimeType: 'image/heic', buffer: heic });
+  await photos.getByRole('button', { name: 'Send photo for review' }).click();
+  await expect(photos.getByRole('alert')).toHaveText(PHOTO_MESSAGES.heic);
+  expect((await uploads())[2]).toEqual({ sha256: sha256(heic), width: 0, height: 0 });
+
+  // Leave the shared e2e data as it was: the owner takes both back.
+  for (const photo of [big, kept]) {
+    const back = await owner.request.post(`${url}/${photo.id}/remove`, {
+      headers: { origin: BASE_URL },
+      data: {},
+    });
+    expect(back.status(), await back.text()).toBe(200);
+  }
+  await Promise.all([adminContext.close(), owner.close()]);
+});
+
 test.describe('a review with a photo, without JavaScript', () => {
   test.use({ javaScriptEnabled: false, extraHTTPHeaders: visitorAddress(27) });
 
@@ -190,18 +349,13 @@ test.describe('a review with a photo, without JavaScript', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const jpeg = await sharp({
-      create: { width: 1000, height: 750, channels: 3, background: { r: 40, g: 160, b: 90 } },
-    })
-      .jpeg()
+    // A photo-like JPEG of a few hundred kilobytes (more than a form's 64 KB: the page takes it).
+    const jpeg = await sharp(await photoLikeJpeg(27, 1600, 1200))
+      .jpeg({ quality: 90 })
       .withExif({ IFD0: { Make: 'ReviewerPhone' }, IFD3: { GPSLatitudeRef: 'N' } })
       .toBuffer();
-    const email = `photo-reviewer-${Date.now()}@example.com`;
-    const signUp = await context.request.post('/api/auth/sign-up', {
-      headers: { origin: BASE_URL },
-      data: { email, password: PASSWORD, confirmPassword: PASSWORD },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
+    expect(jpeg.length).toBeGreaterThan(200 * 1024);
+    const email = await signUp(context.request, 'photo-reviewer');
     const [mail] = await waitForMail(
       (m) => m.to.includes(email) && m.subject.includes('Confirm'),
       'confirmation e-mail',
@@ -211,24 +365,37 @@ test.describe('a review with a photo, without JavaScript', () => {
     );
     await expect(page).toHaveURL(/email_verified=1/);
 
-    const first = await context.request.get('/api/directory?category=parts&limit=1');
-    const [listing] = ((await first.json()) as { businesses: { id: string; slug: string }[] })
-      .businesses;
-    await page.goto(`/business/${listing!.slug}/review/`);
+    const listing = await firstListing(context.request, 'parts');
+    await page.goto(`/business/${listing.slug}/review/`);
     const title = `Found the part in one hour ${Date.now().toString(36)}`;
-    await page.getByLabel('4 stars', { exact: true }).check();
-    await page.getByLabel('Title *', { exact: true }).fill(title);
-    await page
-      .getByLabel('Your review *', { exact: true })
-      .fill('They had the original brake master cylinder for my Corolla and fitted it properly.');
-    await page.getByLabel('Service used *', { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel('Month of your visit *', { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel('Name shown with your review *', { exact: true }).fill('Bisi O.');
-    await page.getByLabel(/^Photos \(optional/).setInputFiles({
-      name: 'IMG_2044.jpg',
-      mimeType: 'image/jpeg',
-      buffer: jpeg,
-    });
+    const photosField = page.getByLabel(/^Photos \(optional/);
+    async function fill() {
+      await page.getByLabel('4 stars', { exact: true }).check();
+      await page.getByLabel('Title *', { exact: true }).fill(title);
+      await page
+        .getByLabel('Your review *', { exact: true })
+        .fill('They had the original brake master cylinder for my Corolla and fitted it properly.');
+      await page.getByLabel('Service used *', { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel('Month of your visit *', { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel('Name shown with your review *', { exact: true }).fill('Bisi O.');
+    }
+
+    // Without script nothing shrinks a photo: the field says the size that works on every host
+    // (Netlify's 6 MB body, ADR 048), and the form refuses more with that same figure.
+    await expect(page.locator('#review-photos-hint')).toContainText('up to 4 MB together');
+    await fill();
+    const half = Buffer.alloc(REVIEW_PHOTOS_MAX_BYTES / 2 + 100 * 1024, 1);
+    await photosField.setInputFiles([
+      { name: 'IMG_1.jpg', mimeType: 'image/jpeg', buffer: half },
+      { name: 'IMG_2.jpg', mimeType: 'image/jpeg', buffer: half },
+    ]);
+    await page.getByRole('button', { name: 'Post review' }).click();
+    await expect(page.getByText(PHOTO_MESSAGES.reviewTooLarge).first()).toBeVisible();
+    const ownReview = await context.request.get(`/api/account/reviews/${listing.id}`);
+    expect(((await ownReview.json()) as { review: unknown }).review).toBeNull();
+
+    await fill();
+    await photosField.setInputFiles({ name: 'IMG_2044.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await page.getByRole('button', { name: 'Post review' }).click();
     await expect(page.getByText('Your review waits for our team')).toBeVisible();
     await expect(page.getByText('Has photos for our team to check')).toBeVisible();
@@ -260,7 +427,7 @@ test.describe('a review with a photo, without JavaScript', () => {
 
     // Published: the photo is under the review on the business page, served without EXIF.
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`/business/${listing!.slug}/`);
+    await visitorPage.goto(`/business/${listing.slug}/`);
     const review = visitorPage.locator('article.review').filter({ hasText: title });
     const thumb = review.getByRole('img', { name: 'Photo 1 from Bisi O.' });
     await expect(thumb).toHaveAttribute('src', /^\/api\/photos\/.+\.jpg$/);
@@ -269,14 +436,35 @@ test.describe('a review with a photo, without JavaScript', () => {
     expect(served.status()).toBe(200);
     expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
 
+    // The listing's owner sees it on their reviews page too, as the business page shows it.
+    const owner = await browser.newContext({
+      javaScriptEnabled: true,
+      extraHTTPHeaders: visitorAddress(29),
+    });
+    await signUp(owner.request, 'photo-review-owner');
+    await claim(owner.request, adminContext.request, listing);
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto(`/account/business/reviews/?listing=${listing.id}`);
+    const ownerThumb = ownerPage
+      .locator('li.owner-review')
+      .filter({ hasText: title })
+      .getByRole('img', { name: 'Photo 1 from Bisi O.' });
+    await expect(ownerThumb).toHaveAttribute('src', (await thumb.getAttribute('src'))!);
+    await expect(ownerThumb).toHaveAttribute('loading', 'lazy');
+    await expect(ownerThumb).toHaveAttribute('width', '96');
+    await expect(ownerThumb).toHaveAttribute('height', '72');
+    await expect
+      .poll(() => ownerThumb.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(320);
+
     // Leave the shared e2e data as it was: the author deletes the review (and its photo).
-    const mine = await context.request.get(`/api/account/reviews/${listing!.id}`);
+    const mine = await context.request.get(`/api/account/reviews/${listing.id}`);
     const { review: written } = (await mine.json()) as { review: { id: string } };
     const deleted = await context.request.delete(`/api/reviews/${written.id}`, {
       headers: { origin: BASE_URL },
     });
     expect(deleted.status()).toBe(200);
     expect((await visitor.request.get(publicSrc)).status()).toBe(404);
-    await Promise.all([adminContext.close(), visitor.close()]);
+    await Promise.all([adminContext.close(), visitor.close(), owner.close()]);
   });
 });

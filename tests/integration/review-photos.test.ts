@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_MESSAGES } from '../../common/schemas/photo-rules.ts';
+import { PHOTO_MESSAGES, REVIEW_PHOTOS_MAX_BYTES } from '../../common/schemas/photo-rules.ts';
 import { lagosMonth } from '../../common/schemas/reviews.ts';
 import { folderBlobStore } from '../../functions/_lib/blobs.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
@@ -152,6 +152,21 @@ describe('a review with photos', () => {
     // Still not the listing's gallery.
     expect(await livePhotos(handle.db, listing.id)).toEqual([]);
 
+    // The listing's owner sees the published photo on their reviews page's answer too.
+    const owner = await reviewer();
+    const session = await api.call('/api/auth/session', { as: owner });
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ owner_user_id: session.body.user.id })
+      .where('id', '=', listing.id)
+      .execute();
+    const ownerList = await api.call(`/api/account/listings/${listing.id}/reviews`, { as: owner });
+    expect(ownerList.status, ownerList.text).toBe(200);
+    const ownerShown = ownerList.body.reviews.find(
+      (r: { id: string }) => r.id === written.body.review.id,
+    );
+    expect(ownerShown.photos).toEqual(shown.photos);
+
     // Hidden again: its photos are no longer public.
     const hidden = await api.call(`/api/admin/reviews/${written.body.review.id}/hide`, {
       method: 'POST',
@@ -191,7 +206,7 @@ describe('bad input and faults (issue 26.5): the review is refused, nothing is s
     expect(await filesOf(listingId)).toEqual([]);
   }
 
-  it('refuses a 4th photo, an SVG, a corrupt photo and one over 10 MB', async () => {
+  it('refuses a 4th photo, an SVG, a corrupt photo and photos over 4 MB together', async () => {
     const listing = await insertBusiness(handle.db);
     const as = await reviewer();
     const four = await Promise.all([photo(), photo(), photo(), photo()]);
@@ -205,9 +220,11 @@ describe('bad input and faults (issue 26.5): the review is refused, nothing is s
     const whole = await photo();
     const corrupt = await writeWithPhotos(listing.id, as, [whole.subarray(0, whole.length / 2)]);
     expect(corrupt.body.error.message).toBe(PHOTO_MESSAGES.damaged);
-    const large = await writeWithPhotos(listing.id, as, [new Uint8Array(10 * 1024 * 1024 + 1024)]);
+    // Two photos of 2.1 MB: each would do alone, together they pass the 4 MB (ADR 048).
+    const half = new Uint8Array(REVIEW_PHOTOS_MAX_BYTES / 2 + 100 * 1024);
+    const large = await writeWithPhotos(listing.id, as, [half, half]);
     expect(large.status).toBe(413);
-    expect(large.body.error.message).toBe(PHOTO_MESSAGES.tooLarge);
+    expect(large.body.error.message).toBe(PHOTO_MESSAGES.reviewTooLarge);
     await expectNothingSaved(listing.id);
   });
 

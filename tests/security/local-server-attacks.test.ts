@@ -257,6 +257,26 @@ describe('request bodies bounded while they stream (issue 12.2)', () => {
     expect(streamed.headers.connection).toBe('close');
   });
 
+  it('lets the review page take its photos (ADR 048): up to 16 MB declared, 413 beyond', async () => {
+    const path = '/business/no-such-business/review/';
+    const type = 'multipart/form-data; boundary=bench';
+    // Over a form's 64 KB: the page itself answers (here: no such business), not the 413.
+    const photo = await request(path, {
+      method: 'POST',
+      headers: { 'content-type': type, 'content-length': 300_000 },
+      body: Buffer.alloc(300_000, 'a'),
+    });
+    expect(photo.status).not.toBe(413);
+    expect(photo.status).toBeLessThan(500);
+    const declared = await request(path, {
+      method: 'POST',
+      headers: { 'content-type': type, 'content-length': 17 * 1024 * 1024 },
+      body: Buffer.alloc(17 * 1024 * 1024, 'a'),
+    });
+    expect(declared.status).toBe(413);
+    expect(declared.headers.connection).toBe('close');
+  });
+
   it('keeps memory flat under a 256 MB chunked upload', async () => {
     globalThis.gc?.();
     const before = process.memoryUsage();

@@ -61,3 +61,48 @@ export async function bulkInsertSyntheticPhotos(
     join templates t on t.i = (g + l.n) % ${templates.length}::int`.execute(db);
   return { insertMs: performance.now() - started, listings: total };
 }
+
+/**
+ * Gives the synthetic photos of `listingIds` files of their own, as an upload would: every variant
+ * key under {@link SHARED_PHOTO_LISTING} becomes the same file under `listings/<listing id>/`.
+ * The variant route serves a file only to a live photo of the listing in its URL (ADR 042), so
+ * the shared files answer 404 on a page; the bench does this for the listings of the category
+ * pages it weighs (a few dozen: 2.7 million files for every row would be a disk of their own).
+ * `copy(from, to)` writes the file first; then the row points at it.
+ * @returns how many rows and files.
+ */
+export async function ownSyntheticPhotoFiles(
+  db: Kysely<Database>,
+  listingIds: readonly string[],
+  copy: (from: string, to: string) => Promise<void>,
+): Promise<{ rows: number; files: number }> {
+  if (listingIds.length === 0) return { rows: 0, files: 0 };
+  const shared = `listings/${SHARED_PHOTO_LISTING}/`;
+  const rows = await db
+    .selectFrom('photos')
+    .select(['id', 'listing_id', 'variants'])
+    .where('listing_id', 'in', listingIds)
+    .execute();
+  const copied = new Set<string>();
+  let changed = 0;
+  for (const row of rows) {
+    if (!row.variants.some((v) => v.key.startsWith(shared))) continue;
+    const variants = row.variants.map((variant) => {
+      if (!variant.key.startsWith(shared)) return variant;
+      return { ...variant, key: `listings/${row.listing_id}/${variant.key.slice(shared.length)}` };
+    });
+    for (const [i, variant] of variants.entries()) {
+      const from = row.variants[i]!.key;
+      if (from === variant.key || copied.has(variant.key)) continue;
+      await copy(from, variant.key);
+      copied.add(variant.key);
+    }
+    await db
+      .updateTable('photos')
+      .set({ variants: JSON.stringify(variants) })
+      .where('id', '=', row.id)
+      .execute();
+    changed += 1;
+  }
+  return { rows: changed, files: copied.size };
+}

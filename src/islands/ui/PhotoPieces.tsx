@@ -10,6 +10,7 @@ import {
 } from '../../../common/schemas/photo-rules';
 import type { Photo } from '../../../common/schemas/photos';
 import type { ApiResult } from '../../browser/api-client';
+import { loadDownscaler, preparePhoto } from '../../browser/photo-downscale';
 import { thumbnailOf, uploadPhoto } from '../../browser/photo-upload';
 
 /**
@@ -56,9 +57,11 @@ export function PhotoListState({
 }
 
 /**
- * Adding a photo: the file (checked for 10 MB before sending), what it shows, a caption; a progress
- * bar while it uploads to `url` (multipart), the server's message when it is refused. `onAdded`
- * gets the saved photo; the fields are cleared.
+ * Adding a photo: the file (checked for 10 MB before sending), what it shows, a caption; then
+ * "Preparing photo…" while it is downscaled in the browser (ADR 048: at most 2,560 px and 4 MB, so
+ * it fits Netlify's request limit and the data plan; the downscaler is imported when a photo is
+ * chosen), a progress bar while it uploads to `url` (multipart), the server's message when it is
+ * refused. `onAdded` gets the saved photo; the fields are cleared.
  * @param message turns a refusal into the text shown (the server's message by default).
  */
 export function PhotoAddForm({
@@ -81,7 +84,8 @@ export function PhotoAddForm({
 }) {
   const [kind, setKind] = useState<PhotoKind>('workshop');
   const [caption, setCaption] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
+  /** null while idle; 'preparing' while the photo is downscaled; then the fraction uploaded. */
+  const [progress, setProgress] = useState<number | 'preparing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -90,8 +94,10 @@ export function PhotoAddForm({
     setError(null);
     if (!file) return setError(PHOTO_MESSAGES.noFile);
     if (file.size > PHOTO_MAX_BYTES) return setError(PHOTO_MESSAGES.tooLarge);
+    setProgress('preparing');
+    const upload = await preparePhoto(file);
     setProgress(0);
-    const result = await uploadPhoto(url, file, { kind, caption }, setProgress);
+    const result = await uploadPhoto(url, upload, { kind, caption }, setProgress);
     setProgress(null);
     if (!result.ok) return setError(message(result.error));
     setCaption('');
@@ -111,6 +117,7 @@ export function PhotoAddForm({
           name="file"
           accept={PHOTO_ACCEPT}
           disabled={progress !== null}
+          onChange={() => void loadDownscaler().catch(() => undefined)}
         />
       </div>
       <div className="field">
@@ -140,6 +147,11 @@ export function PhotoAddForm({
         />
       </div>
       {progress !== null && (
+        <p className="small muted photo-add-status" role="status">
+          {progress === 'preparing' ? 'Preparing photo…' : 'Uploading photo…'}
+        </p>
+      )}
+      {typeof progress === 'number' && (
         <progress max={1} value={progress} aria-label="Upload progress">
           {Math.round(progress * 100)}%
         </progress>
@@ -155,7 +167,7 @@ export function PhotoAddForm({
         onClick={() => void add()}
         disabled={progress !== null || disabled}
       >
-        {progress !== null ? 'Uploading…' : label}
+        {progress !== null ? 'Please wait…' : label}
       </button>
     </div>
   );
