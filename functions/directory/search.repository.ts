@@ -517,6 +517,22 @@ function walksOwnListings(source: WalkSource, conditions: Condition[], stats: Wa
 }
 
 /**
+ * Whether `matches` of the newest `window` listings predict more than twice `totalCap` matches
+ * over every approved listing (`directory_counts`, ADR 051): at 1,000,000 listings three do, at
+ * 100,000 none can (a page is 20). A prediction only decides what runs at the same time.
+ */
+async function overCapLikely(db: Db, matches: number, window: number): Promise<boolean> {
+  if (matches === 0) return false;
+  const row = await db
+    .selectFrom('directory_counts')
+    .select('listings')
+    .where('category_key', '=', '')
+    .where('area', '=', '')
+    .executeTakeFirst();
+  return (matches / window) * (row?.listings ?? 0) > 2 * SEARCH_LIMITS.totalCap;
+}
+
+/**
  * One page of search results in the spec's order (created_at desc, id desc) after `after`, and
  * on request the total: exact up to `SEARCH_LIMITS.totalCap`, else the cap flagged `capped`.
  * Only the page's rows are read in full. Plan per query (ADR 012, ADR 033, ADR 050), every step
@@ -547,13 +563,17 @@ export async function searchPage(db: Db, request: SearchPageRequest): Promise<Se
   let total: SearchPage['total'];
   /** Where a page cut short by `walkMax` goes on (the last listing read). */
   let resume: SearchPosition | null = null;
-  /** Walks `from` on from `after` until the page is full; the rows read, or 0 when none. */
+  /** Walks `from` on from `after` until the page is full: the matches and the rows read. */
   const walkOn = async (from: WalkSource, after: SearchPosition | undefined, found: Hit[]) => {
     const on = await walkNewest(db, from, conditions, after, limit - found.length, walkMax, false);
     const end = on.at(-1);
-    hits = [...found, ...(on.filter((r) => r.m) as Hit[])];
-    if (hits.length <= limit && end?.ord === walkMax) resume = { createdAt: end.key, id: end.id };
-    return end?.ord ?? 0;
+    const all = [...found, ...(on.filter((r) => r.m) as Hit[])];
+    const cut = all.length <= limit && end?.ord === walkMax;
+    return {
+      hits: all,
+      read: end?.ord ?? 0,
+      resume: cut ? { createdAt: end.key, id: end.id } : null,
+    };
   };
   if (matches.length > limit) {
     // A page within the window: a broad query.
@@ -566,7 +586,9 @@ export async function searchPage(db: Db, request: SearchPageRequest): Promise<Se
     if (withTotal) total = { count: matches.length, capped: false };
   } else if (walksOwnListings(source, conditions, last)) {
     // The filter's own listings hold the matches densely (ADR 050).
-    const read = await walkOn(source, request.after, []);
+    const own = await walkOn(source, request.after, []);
+    ({ hits, resume } = own);
+    const read = own.read;
     plan.push(`${sourceLabel(source)} ${read}`);
     if (withTotal)
       total =
@@ -574,18 +596,31 @@ export async function searchPage(db: Db, request: SearchPageRequest): Promise<Se
           ? { count: hits.length, capped: false }
           : await countMatches(db, source, conditions, last, hits.length / read, plan);
   } else {
+    const indexable = conditions.some((c) => c.indexed);
+    const from = { createdAt: last.key, id: last.id };
+    // Matches in the window that predict more than twice the cap over the whole directory
+    // (ADR 050): the walk on will be needed, so it runs beside the fetch, not after it.
+    const walking =
+      indexable && (await overCapLikely(db, matches.length, window))
+        ? walkOn(EVERY_LISTING, from, matches)
+        : undefined;
     let fetched: (Hit & { total: number })[] | undefined;
-    if (conditions.some((c) => c.indexed)) {
+    if (indexable) {
       plan.push(`index fetch${forcedLabel(conditions, last)}`);
-      fetched = await fetchThroughIndex(db, conditions, last, request.after, limit);
+      // Both settle before going on (a failure of either fails the search, none is left unheard).
+      [fetched] = await Promise.all([
+        fetchThroughIndex(db, conditions, last, request.after, limit),
+        walking,
+      ]);
     }
     const fetchedAll = fetched !== undefined && (fetched[0]?.total ?? 0) <= totalCap;
     if (fetchedAll) {
       hits = fetched!;
       if (withTotal) total = { count: fetched![0]?.total ?? 0, capped: false };
     } else {
-      const read = await walkOn(EVERY_LISTING, { createdAt: last.key, id: last.id }, matches);
-      plan.push(`walk on ${read}`);
+      const on = await (walking ?? walkOn(EVERY_LISTING, from, matches));
+      ({ hits, resume } = on);
+      plan.push(`walk on ${on.read}${walking ? ' (beside)' : ''}`);
       if (withTotal)
         total = fetched
           ? capped(totalCap + 1)
