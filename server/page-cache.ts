@@ -19,6 +19,8 @@ export interface CachedPage {
   body: Buffer;
   br: Buffer | undefined;
   gzip: Buffer | undefined;
+  /** `br` is at {@link BROTLI_BEST} (or was tried at it and kept, being no larger). */
+  best?: boolean;
   etag: string;
   tags: readonly string[];
   /** The query parameters the page varies on (its `Netlify-Vary: query=…`; none when unsaid). */
@@ -85,13 +87,14 @@ export function cacheKeyOf(url: URL, varyQuery: readonly string[]): string | und
 
 /**
  * Brotli quality of a fresh entry: fast (~2 ms for a 120 KB category page), so a cache miss is
- * answered at once. {@link PageCache} then recompresses the entry at {@link BROTLI_BEST} in the
- * background (ADR 027).
+ * answered at once. {@link PageCache} recompresses an entry at {@link BROTLI_BEST} in the
+ * background once it is served a second time (ADR 027, amended by 050).
  */
 const BROTLI_FAST = 6;
 /**
  * Brotli's best quality: ~9 % smaller pages than quality 6 (a 120 KB category page: 14.9 KB
- * against 16.4 KB), for ~200 ms of one libuv thread per entry, paid once per cache fill.
+ * against 16.4 KB), for ~200 ms of one libuv thread per entry, paid once per entry served twice
+ * (most search answers never are: recompressing each of them took a core from the searches).
  */
 export const BROTLI_BEST = 11;
 
@@ -210,6 +213,9 @@ export class PageCache {
     this.#entries.delete(key);
     this.#entries.set(key, page);
     this.#hits += 1;
+    // Served again: worth its best brotli (ADR 050 amends 027: a one-off answer, as most
+    // searches are, is never recompressed).
+    if (page.br && !page.best) this.#queueRecompression(key);
     return page;
   }
 
@@ -248,7 +254,6 @@ export class PageCache {
       if (this.#bytes <= this.#maxBytes) break;
       this.#delete(oldest);
     }
-    if (page.br) this.#queueRecompression(key);
     return true;
   }
 
@@ -287,7 +292,9 @@ export class PageCache {
           [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
         },
       }).catch(() => undefined);
-      if (!best || this.#entries.get(key) !== page || best.length >= page.br.length) continue;
+      if (this.#entries.get(key) !== page) continue;
+      page.best = true;
+      if (!best || best.length >= page.br.length) continue;
       this.#bytes -= page.br.length - best.length;
       page.br = best;
     }

@@ -468,8 +468,8 @@ async function countThroughIndex(
 /**
  * The total of a query, `density` being the share of its matches among the listings of `source`
  * read so far: counted by walking the source newest first when the matches are dense there
- * (within `countWalkMax`, ADR 033) or the source is an area (ADR 050), else, or when that walk
- * is cut short, through the indexes up to `totalCap + 1` (planned from the first window's
+ * (within `countWalkMax`, ADR 033) or the source is an area of at most `countWalkMax` listings
+ * (ADR 050), else, or when that walk is cut short, through the indexes up to `totalCap + 1` (planned from the first window's
  * `stats`). With no term of 3+ letters (no index can serve it) the walk's count is kept, a lower
  * bound when cut short. Appends the steps to `plan`.
  */
@@ -482,7 +482,11 @@ async function countMatches(
   plan: string[],
 ): Promise<Total> {
   const indexable = conditions.some((c) => c.indexed);
-  if (!indexable || density >= WALK_COUNT_MIN_SHARE || source.areas) {
+  const walkable =
+    density >= WALK_COUNT_MIN_SHARE ||
+    (source.areas !== undefined &&
+      (await areaListings(db, source.areas)) <= SEARCH_LIMITS.countWalkMax);
+  if (!indexable || walkable) {
     plan.push(`count ${sourceLabel(source)}`);
     const { truncated, ...counted } = await countByWalking(
       db,
@@ -514,6 +518,17 @@ function walksOwnListings(source: WalkSource, conditions: Condition[], stats: Wa
   if (source.areas)
     return !conditions.some((c, i) => c.indexed && !c.heldBy && (stats.c[i] ?? 0) === 0);
   return source.category !== undefined && indexPlan(conditions, stats).force;
+}
+
+/** Approved listings in the areas `names` (`directory_counts`, ADR 051). */
+async function areaListings(db: Db, names: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('directory_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('listings'), eb.lit(0)).as('n'))
+    .where('category_key', '=', '')
+    .where('area', 'in', names)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
