@@ -8,6 +8,8 @@ import {
   REVIEW_PHOTOS_MAX_BYTES,
 } from '../../common/schemas/photo-rules';
 import { photoLikeJpeg } from '../factories/photos';
+import { checkHtml, formatHtmlMessages } from '../setup/html-checker';
+import { expectNoViolations } from './axe';
 import {
   adminStorageState,
   adminTab,
@@ -16,6 +18,7 @@ import {
   sampleBusinesses,
   visitorAddress,
   waitForMail,
+  waitForPageScripts,
 } from './helpers';
 
 /**
@@ -498,7 +501,11 @@ test('a review’s three 12 MP photos are downscaled in the browser and posted w
     expect(photo.length).toBeGreaterThan(4 * 1024 * 1024);
     expect(photo.length).toBeLessThan(PHOTO_MAX_BYTES);
   }
-  const context = await browser.newContext({ extraHTTPHeaders: visitorAddress(30) });
+  // No service worker: its requests would bypass `page.route` (the downscaler is held back below).
+  const context = await browser.newContext({
+    extraHTTPHeaders: visitorAddress(30),
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   await signUpConfirmed(page, context.request, 'photo-reviewer-js');
   const listing = await firstListing(context.request, 'mechanic');
@@ -529,10 +536,17 @@ test('a review’s three 12 MP photos are downscaled in the browser and posted w
       );
     });
   });
-  const sent: Promise<number>[] = [];
+  // The size of the form's body on the wire, and its Content-Length when the browser reports it
+  // (Chromium gives a navigation's upload no Content-Length in its request events).
+  const sent: Promise<{ body: number; length: number }>[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === path)
-      sent.push(request.allHeaders().then((headers) => Number(headers['content-length'])));
+      sent.push(
+        Promise.all([request.allHeaders(), request.sizes()]).then(([headers, sizes]) => ({
+          body: sizes.requestBodySize,
+          length: Number(headers['content-length'] ?? sizes.requestBodySize),
+        })),
+      );
   });
   // The downscaler's code: fetched once photos are chosen, never with the page; held back a
   // little so the visitor's tap on "Post review" comes while the photos are being prepared.
@@ -544,11 +558,17 @@ test('a review’s three 12 MP photos are downscaled in the browser and posted w
   });
 
   await page.goto(path);
+  await waitForPageScripts(page);
   await page.waitForLoadState('networkidle');
   expect(downscaler, 'the downscaler is not loaded before a photo is chosen').toEqual([]);
   await expect(page.locator('#review-photos-hint')).toContainText('up to 10 MB each');
   const title = `Three photos of the work ${Date.now().toString(36)}`;
   await fillReview(page, title);
+  // The form of a new review, with its photo field as the script leaves it (the other review
+  // pages are checked in tests/e2e/reviews.spec.ts).
+  await expectNoViolations(page, 'review form, new review, with script');
+  const errors = await checkHtml({ '/business/…/review/ (new review)': await page.content() });
+  expect(errors, formatHtmlMessages(errors)).toEqual([]);
   await page
     .getByLabel(/^Photos \(optional/)
     .setInputFiles(
@@ -561,9 +581,11 @@ test('a review’s three 12 MP photos are downscaled in the browser and posted w
   await expect(page.getByRole('list', { name: 'Your photos' }).getByRole('img')).toHaveCount(3);
   expect(downscaler.length).toBeGreaterThan(0);
 
-  const [body, ...more] = await Promise.all(sent);
+  const [post, ...more] = await Promise.all(sent);
   expect(more, 'the form is posted once').toEqual([]);
-  test.info().annotations.push({ type: 'review body (bytes)', description: String(body) });
+  const { body, length } = post!;
+  test.info().annotations.push({ type: 'review body (bytes)', description: `${body}/${length}` });
+  expect(length).toBe(body);
   expect(body).toBeGreaterThan(3 * 100 * 1024);
   expect(body).toBeLessThan(REVIEW_PHOTOS_MAX_BYTES);
   expect(body).toBeLessThan(4_000_000);
@@ -583,6 +605,10 @@ test('a review’s three 12 MP photos are downscaled in the browser and posted w
     ['IMG_4001.jpg', 'image/jpeg'],
     ['IMG_4002.jpg', 'image/jpeg'],
   ]);
+  test.info().annotations.push({
+    type: 'review photos (bytes)',
+    description: `${camera.map((photo) => photo.length).join(', ')} chosen; ${posted[0]!.map((file) => file.size).join(', ')} posted`,
+  });
   for (const file of posted[0]!) expect(file.size).toBeLessThanOrEqual(1.25 * 1024 * 1024);
   expect(kept.held, 'the tap during the work was held, not sent').toEqual([true]);
   expect(kept.buttons).toEqual(['Post review', 'Please wait…', 'Post review']);
