@@ -3,9 +3,11 @@ import {
   chooseUpload,
   downscaledName,
   downscalePlan,
+  REVIEW_UPLOAD_TARGET_BYTES,
   UPLOAD_MAX_SIDE,
   UPLOAD_TARGET_BYTES,
 } from './photo-downscale';
+import { REVIEW_PHOTOS_MAX, REVIEW_PHOTOS_MAX_BYTES } from '../../common/schemas/photo-rules';
 
 const MB = 1024 * 1024;
 
@@ -60,5 +62,42 @@ describe('downscaledName', () => {
     expect(downscaledName('workshop.front.jpeg')).toBe('workshop.front.jpg');
     expect(downscaledName('photo')).toBe('photo.jpg');
     expect(downscaledName('.heic')).toBe('photo.jpg');
+  });
+});
+
+describe('the review form’s budget (ADR 048, update)', () => {
+  it('fits a review’s 3 photos and its fields in the 4 MB a review may weigh', () => {
+    expect(REVIEW_PHOTOS_MAX * REVIEW_UPLOAD_TARGET_BYTES + 64 * 1024).toBeLessThanOrEqual(
+      REVIEW_PHOTOS_MAX_BYTES,
+    );
+    // …and under 4,000,000 bytes too, whichever megabyte one reads "4 MB" in.
+    expect(REVIEW_PHOTOS_MAX * REVIEW_UPLOAD_TARGET_BYTES + 64 * 1024).toBeLessThan(4_000_000);
+  });
+
+  it('downscales a review photo over its budget, or longer than 2,560 px', () => {
+    const downscale = { action: 'downscale', maxSide: 2560, maxBytes: REVIEW_UPLOAD_TARGET_BYTES };
+    expect(
+      downscalePlan({ size: 2 * MB }, { width: 2000, height: 1500 }, REVIEW_UPLOAD_TARGET_BYTES),
+    ).toEqual(downscale);
+    expect(
+      downscalePlan({ size: 5 * MB }, { width: 4032, height: 3024 }, REVIEW_UPLOAD_TARGET_BYTES),
+    ).toEqual(downscale);
+    expect(
+      downscalePlan({ size: MB }, { width: 3024, height: 4032 }, REVIEW_UPLOAD_TARGET_BYTES),
+    ).toEqual(downscale);
+  });
+
+  it('sends a review photo within its budget and 2,560 px as it is, or one it cannot decode', () => {
+    expect(
+      downscalePlan(
+        { size: REVIEW_UPLOAD_TARGET_BYTES },
+        { width: 2560, height: 1920 },
+        REVIEW_UPLOAD_TARGET_BYTES,
+      ),
+    ).toEqual({ action: 'send-as-is', reason: 'small-enough' });
+    expect(downscalePlan({ size: 9 * MB }, null, REVIEW_UPLOAD_TARGET_BYTES)).toEqual({
+      action: 'send-as-is',
+      reason: 'not-decodable',
+    });
   });
 });

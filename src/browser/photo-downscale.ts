@@ -3,8 +3,10 @@
  * synchronous function takes a buffered body of at most 6 MB and a binary body arrives
  * Base64-encoded (4/3 larger), so a photo over about 4.5 MB never reaches our code there; and a
  * 12 MP phone photo is several megabytes of a Lagos data plan for variants of at most 1,280 px.
- * Every uploader with JavaScript (the owner's and the admin's, through `PhotoAddForm`) sends what
- * {@link preparePhoto} gives it. The server still applies every rule of ADR 039 to what arrives.
+ * Every uploader with JavaScript sends what {@link preparePhoto} gives it: the owner's and the
+ * admin's (through `PhotoAddForm`, at most {@link UPLOAD_TARGET_BYTES}), and the review form's page
+ * script (`src/browser/review-photos.ts`, at most {@link REVIEW_UPLOAD_TARGET_BYTES} each). The
+ * server still applies every rule of ADR 039 to what arrives.
  *
  * The rules ({@link downscalePlan}, {@link chooseUpload}) are pure; the work is
  * `browser-image-compression` (canvas; EXIF orientation followed, every metadata dropped),
@@ -18,6 +20,12 @@ export const UPLOAD_MAX_SIDE = 2560;
  * Base64 makes it 5.3 MiB, under Netlify's 6 MB with room for the form and the request.
  */
 export const UPLOAD_TARGET_BYTES = 4 * 1024 * 1024;
+/**
+ * The same for each photo of a review, in bytes (1.25 MiB; ADR 048, update): a review's photos
+ * are posted together and may weigh `REVIEW_PHOTOS_MAX_BYTES` (4 MiB) together, so its 3 photos
+ * (3.75 MiB) and the form's fields fit, under Netlify's 6 MB once Base64-encoded.
+ */
+export const REVIEW_UPLOAD_TARGET_BYTES = 1.25 * 1024 * 1024;
 /** JPEG quality of a downscaled photo (0–1): the server re-encodes it at 75 anyway. */
 export const UPLOAD_QUALITY = 0.85;
 
@@ -32,18 +40,21 @@ export type DownscalePlan =
  * @param size its upright width and height in pixels, or null when this browser cannot decode it
  *   (HEIC on Chromium, a damaged file, a decompression bomb): then it is sent as it is, so the
  *   server's rules and messages apply to it.
- * @returns `send-as-is` when it cannot be decoded or is at most {@link UPLOAD_TARGET_BYTES} and
+ * @param maxBytes the largest file sent, in bytes ({@link UPLOAD_TARGET_BYTES} by default;
+ *   {@link REVIEW_UPLOAD_TARGET_BYTES} for a review's photos).
+ * @returns `send-as-is` when it cannot be decoded or is at most `maxBytes` and
  *   {@link UPLOAD_MAX_SIDE} on its longest side; else `downscale` to those.
  */
 export function downscalePlan(
   file: { size: number },
   size: { width: number; height: number } | null,
+  maxBytes: number = UPLOAD_TARGET_BYTES,
 ): DownscalePlan {
   if (!size || !(size.width > 0 && size.height > 0))
     return { action: 'send-as-is', reason: 'not-decodable' };
-  if (file.size <= UPLOAD_TARGET_BYTES && Math.max(size.width, size.height) <= UPLOAD_MAX_SIDE)
+  if (file.size <= maxBytes && Math.max(size.width, size.height) <= UPLOAD_MAX_SIDE)
     return { action: 'send-as-is', reason: 'small-enough' };
-  return { action: 'downscale', maxSide: UPLOAD_MAX_SIDE, maxBytes: UPLOAD_TARGET_BYTES };
+  return { action: 'downscale', maxSide: UPLOAD_MAX_SIDE, maxBytes };
 }
 
 /**
@@ -81,14 +92,19 @@ async function uprightSize(file: Blob): Promise<{ width: number; height: number 
 }
 
 /**
- * The file to upload for `file`: downscaled to at most {@link UPLOAD_MAX_SIDE} px and
- * {@link UPLOAD_TARGET_BYTES} as a JPEG (upright, without EXIF), or `file` itself when it is
- * small enough, when this browser cannot decode it, or when downscaling fails or does not make it
- * smaller. Never throws. Runs on the page's thread (the library's worker would load its code from
- * a CDN, which our script-src refuses).
+ * The file to upload for `file`: downscaled to at most {@link UPLOAD_MAX_SIDE} px and `maxBytes`
+ * ({@link UPLOAD_TARGET_BYTES} by default) as a JPEG (upright, without EXIF), or `file` itself
+ * when it is small enough, when this browser cannot decode it, or when downscaling fails or does
+ * not make it smaller. The library aims under `maxBytes` (smaller and at a lower quality, in up
+ * to 10 steps); a photo it cannot bring under is sent at its smallest try. Never throws. Runs on
+ * the page's thread (the library's worker would load its code from a CDN, which our script-src
+ * refuses).
  */
-export async function preparePhoto(file: File): Promise<File> {
-  const plan = downscalePlan(file, await uprightSize(file));
+export async function preparePhoto(
+  file: File,
+  maxBytes: number = UPLOAD_TARGET_BYTES,
+): Promise<File> {
+  const plan = downscalePlan(file, await uprightSize(file), maxBytes);
   if (plan.action === 'send-as-is') return file;
   try {
     const compress = await loadDownscaler();

@@ -15,6 +15,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   newIdempotencyKey,
 } from '../../common/schemas/idempotency.ts';
+import { leadingFields } from './multipart-fields.ts';
 import { pageApi } from './page-api.ts';
 
 export type { FormState } from '../../common/schemas/form-state.ts';
@@ -108,14 +109,19 @@ export async function readFormBody(request: Request): Promise<URLSearchParams> {
   }
 }
 
-/** A multipart form posted to a page: its text fields, its non-empty files, or why it was refused. */
+/**
+ * A multipart form posted to a page: its text fields, its non-empty files, or why it was refused
+ * (with the text fields that came before its files, when the body was too large).
+ */
 type Upload =
   | { ok: true; params: URLSearchParams; files: File[] }
-  | { ok: false; error: ApiError; status: number };
+  | { ok: false; error: ApiError; status: number; params?: URLSearchParams };
 
 /**
  * Reads a multipart/form-data body of at most `files.maxBytes` (null when the body is not
- * multipart: the caller reads it as urlencoded).
+ * multipart: the caller reads it as urlencoded). A body that declares more (its Content-Length,
+ * as a browser's form post does) is refused before its files are read, with the
+ * {@link leadingFields} it starts with, so the form is shown again with what was typed.
  */
 async function readUpload(
   request: Request,
@@ -123,18 +129,23 @@ async function readUpload(
 ): Promise<Upload | null> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(type)) return null;
+  const tooLarge = (params?: URLSearchParams): Upload => ({
+    ok: false,
+    status: 413,
+    error: { code: 'PAYLOAD_TOO_LARGE', message: files.tooLarge },
+    ...(params ? { params } : {}),
+  });
+  if (Number(request.headers.get('content-length') ?? 0) > files.maxBytes)
+    return tooLarge(await leadingFields(request, type));
   let bytes: Uint8Array;
   try {
     bytes = await readBody(request, files.maxBytes);
   } catch (error) {
-    const tooLarge = (error as { code?: string }).code === 'PAYLOAD_TOO_LARGE';
+    if ((error as { code?: string }).code === 'PAYLOAD_TOO_LARGE') return tooLarge();
     return {
       ok: false,
-      status: tooLarge ? 413 : 400,
-      error: {
-        code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
-        message: tooLarge ? files.tooLarge : files.cutOff,
-      },
+      status: 400,
+      error: { code: 'BAD_REQUEST', message: files.cutOff },
     };
   }
   let form: FormData;
@@ -191,6 +202,24 @@ export async function callApi(
   }
 }
 
+/** The form's schema for what was posted (a page with several forms picks by a field). */
+function schemaOf(
+  options: Pick<FormPostOptions<unknown>, 'schema'>,
+  params: URLSearchParams,
+): z.ZodType {
+  return typeof options.schema === 'function' ? options.schema(params) : options.schema;
+}
+
+/** What was posted, to show again in a refused form: the schema's fields, never `secret` ones. */
+function postedValues(
+  options: Pick<FormPostOptions<unknown>, 'schema' | 'secret'>,
+  params: URLSearchParams,
+): FormValues {
+  const values = formValues(schemaOf(options, params), params);
+  for (const name of options.secret ?? []) delete values[name];
+  return values;
+}
+
 /**
  * A public form posted without JavaScript (issue 22.1, ADR 028). On GET the page shows the form
  * with a new idempotency key (so the page is never cached: the key is per view). On POST the
@@ -214,23 +243,19 @@ export async function handleFormPost<T>(
   }
   const upload = options.files ? await readUpload(astro.request, options.files) : null;
   if (upload && !upload.ok) {
-    // The body never arrived whole: nothing was sent to the API, nothing saved.
+    // The body never arrived whole: nothing was sent to the API, nothing saved. The fields that
+    // came before the files (a body too large) are shown again, as with any refusal.
     astro.response.status = upload.status;
+    const values = upload.params ? postedValues(options, upload.params) : {};
     return {
       kind: 'show',
-      state: {
-        values: {},
-        fieldErrors: {},
-        error: upload.error,
-        idempotencyKey: newIdempotencyKey(),
-      },
+      state: { values, fieldErrors: {}, error: upload.error, idempotencyKey: newIdempotencyKey() },
     };
   }
   const params = upload ? upload.params : await readFormBody(astro.request);
-  const schema = typeof options.schema === 'function' ? options.schema(params) : options.schema;
   const endpoint =
     typeof options.endpoint === 'function' ? options.endpoint(params) : options.endpoint;
-  const values = formValues(schema, params);
+  const values = formValues(schemaOf(options, params), params);
   const postedKey = params.get(IDEMPOTENCY_FIELD) ?? '';
   const idempotencyKey = IDEMPOTENCY_KEY_PATTERN.test(postedKey) ? postedKey : newIdempotencyKey();
 

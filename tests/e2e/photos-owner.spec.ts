@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BASE_URL } from '../../playwright.config';
 import {
@@ -8,6 +8,8 @@ import {
   REVIEW_PHOTOS_MAX_BYTES,
 } from '../../common/schemas/photo-rules';
 import { photoLikeJpeg } from '../factories/photos';
+import { checkHtml, formatHtmlMessages } from '../setup/html-checker';
+import { expectNoViolations } from './axe';
 import {
   adminStorageState,
   adminTab,
@@ -16,6 +18,7 @@ import {
   sampleBusinesses,
   visitorAddress,
   waitForMail,
+  waitForPageScripts,
 } from './helpers';
 
 /**
@@ -71,6 +74,42 @@ async function signUp(request: APIRequestContext, prefix: string): Promise<strin
   });
   expect(response.status(), await response.text()).toBe(201);
   return email;
+}
+
+/** Signs `page`'s context up (see {@link signUp}) and confirms the e-mail from the link mailed. */
+async function signUpConfirmed(page: Page, request: APIRequestContext, prefix: string) {
+  const email = await signUp(request, prefix);
+  const [mail] = await waitForMail(
+    (m) => m.to.includes(email) && m.subject.includes('Confirm'),
+    'confirmation e-mail',
+  );
+  await page.goto(mail!.body.match(/https?:\/\/\S+\/api\/auth\/verify-email\?token=[^\s>"]+/)![0]);
+  await expect(page).toHaveURL(/email_verified=1/);
+}
+
+const REVIEW_BODY =
+  'They had the original brake master cylinder for my Corolla and fitted it properly.';
+
+/** Fills the review form on `page` (every field but the photos). */
+async function fillReview(page: Page, title: string) {
+  await page.getByLabel('4 stars', { exact: true }).check();
+  await page.getByLabel('Title *', { exact: true }).fill(title);
+  await page.getByLabel('Your review *', { exact: true }).fill(REVIEW_BODY);
+  await page.getByLabel('Service used *', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('Month of your visit *', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('Name shown with your review *', { exact: true }).fill('Bisi O.');
+}
+
+/** The review form on `page` holds what {@link fillReview} typed. */
+async function expectReviewAsTyped(page: Page, title: string) {
+  await expect(page.getByLabel('4 stars', { exact: true })).toBeChecked();
+  await expect(page.getByLabel('Title *', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel('Your review *', { exact: true })).toHaveValue(REVIEW_BODY);
+  await expect(page.getByLabel('Service used *', { exact: true })).not.toHaveValue('');
+  await expect(page.getByLabel('Month of your visit *', { exact: true })).not.toHaveValue('');
+  await expect(page.getByLabel('Name shown with your review *', { exact: true })).toHaveValue(
+    'Bisi O.',
+  );
 }
 
 /** The first listing of `category`'s page 1 (its card is the page's first). */
@@ -355,35 +394,17 @@ test.describe('a review with a photo, without JavaScript', () => {
       .withExif({ IFD0: { Make: 'ReviewerPhone' }, IFD3: { GPSLatitudeRef: 'N' } })
       .toBuffer();
     expect(jpeg.length).toBeGreaterThan(200 * 1024);
-    const email = await signUp(context.request, 'photo-reviewer');
-    const [mail] = await waitForMail(
-      (m) => m.to.includes(email) && m.subject.includes('Confirm'),
-      'confirmation e-mail',
-    );
-    await page.goto(
-      mail!.body.match(/https?:\/\/\S+\/api\/auth\/verify-email\?token=[^\s>"]+/)![0],
-    );
-    await expect(page).toHaveURL(/email_verified=1/);
+    await signUpConfirmed(page, context.request, 'photo-reviewer');
 
     const listing = await firstListing(context.request, 'parts');
     await page.goto(`/business/${listing.slug}/review/`);
     const title = `Found the part in one hour ${Date.now().toString(36)}`;
     const photosField = page.getByLabel(/^Photos \(optional/);
-    async function fill() {
-      await page.getByLabel('4 stars', { exact: true }).check();
-      await page.getByLabel('Title *', { exact: true }).fill(title);
-      await page
-        .getByLabel('Your review *', { exact: true })
-        .fill('They had the original brake master cylinder for my Corolla and fitted it properly.');
-      await page.getByLabel('Service used *', { exact: true }).selectOption({ index: 1 });
-      await page.getByLabel('Month of your visit *', { exact: true }).selectOption({ index: 1 });
-      await page.getByLabel('Name shown with your review *', { exact: true }).fill('Bisi O.');
-    }
 
     // Without script nothing shrinks a photo: the field says the size that works on every host
-    // (Netlify's 6 MB body, ADR 048), and the form refuses more with that same figure.
+    // (Netlify's 6 MB body, ADR 048), and the form refuses more with that same figure…
     await expect(page.locator('#review-photos-hint')).toContainText('up to 4 MB together');
-    await fill();
+    await fillReview(page, title);
     const half = Buffer.alloc(REVIEW_PHOTOS_MAX_BYTES / 2 + 100 * 1024, 1);
     await photosField.setInputFiles([
       { name: 'IMG_1.jpg', mimeType: 'image/jpeg', buffer: half },
@@ -393,8 +414,9 @@ test.describe('a review with a photo, without JavaScript', () => {
     await expect(page.getByText(PHOTO_MESSAGES.reviewTooLarge).first()).toBeVisible();
     const ownReview = await context.request.get(`/api/account/reviews/${listing.id}`);
     expect(((await ownReview.json()) as { review: unknown }).review).toBeNull();
+    // …and keeps the review as typed (the fields before the photos, read from the body's start).
+    await expectReviewAsTyped(page, title);
 
-    await fill();
     await photosField.setInputFiles({ name: 'IMG_2044.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await page.getByRole('button', { name: 'Post review' }).click();
     await expect(page.getByText('Your review waits for our team')).toBeVisible();
@@ -467,4 +489,140 @@ test.describe('a review with a photo, without JavaScript', () => {
     expect((await visitor.request.get(publicSrc)).status()).toBe(404);
     await Promise.all([adminContext.close(), visitor.close(), owner.close()]);
   });
+});
+
+test('a review’s three 12 MP photos are downscaled in the browser and posted with the form under 4 MB', async ({
+  browser,
+}) => {
+  // ADR 048, update: with script, the review form takes up to 3 photos of up to 10 MB each.
+  test.setTimeout(240_000);
+  const camera = await Promise.all([61, 62, 63].map((seed) => photoLikeJpeg(seed, 4032, 3024, 97)));
+  for (const photo of camera) {
+    expect(photo.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(photo.length).toBeLessThan(PHOTO_MAX_BYTES);
+  }
+  // No service worker: its requests would bypass `page.route` (the downscaler is held back below).
+  const context = await browser.newContext({
+    extraHTTPHeaders: visitorAddress(30),
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await signUpConfirmed(page, context.request, 'photo-reviewer-js');
+  const listing = await firstListing(context.request, 'mechanic');
+  const path = `/business/${listing.slug}/review/`;
+
+  // What the field and the button say, in order, and what the form posts (the names, types and
+  // sizes of its files, kept in sessionStorage since the page is left right after).
+  await page.addInitScript(() => {
+    const keep = (key: string, value: unknown) => {
+      const list = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
+      if (JSON.stringify(list.at(-1)) !== JSON.stringify(value)) list.push(value);
+      sessionStorage.setItem(key, JSON.stringify(list));
+    };
+    new MutationObserver(() => {
+      const status = document.querySelector('[data-photos-status]');
+      if (!status) return; // not the form of a new review
+      if (status.textContent) keep('statuses', status.textContent);
+      const button = document.querySelector('.review-form button[type="submit"]')?.textContent;
+      if (button) keep('buttons', button.trim());
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+    // After the page's own listener (a submit it holds back is `defaultPrevented`).
+    window.addEventListener('submit', (event) => {
+      if (event.defaultPrevented) return keep('held', true);
+      const input = document.querySelector<HTMLInputElement>('#review-photos');
+      keep(
+        'posted',
+        [...(input?.files ?? [])].map(({ name, type, size }) => ({ name, type, size })),
+      );
+    });
+  });
+  // The size of the form's body on the wire, and its Content-Length when the browser reports it
+  // (Chromium gives a navigation's upload no Content-Length in its request events).
+  const sent: Promise<{ body: number; length: number }>[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === path)
+      sent.push(
+        Promise.all([request.allHeaders(), request.sizes()]).then(([headers, sizes]) => ({
+          body: sizes.requestBodySize,
+          length: Number(headers['content-length'] ?? sizes.requestBodySize),
+        })),
+      );
+  });
+  // The downscaler's code: fetched once photos are chosen, never with the page; held back a
+  // little so the visitor's tap on "Post review" comes while the photos are being prepared.
+  const downscaler: string[] = [];
+  await page.route(/\/_astro\/browser-image-compression\.[\w-]+\.js$/, async (route) => {
+    downscaler.push(route.request().url());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+
+  await page.goto(path);
+  await waitForPageScripts(page);
+  await page.waitForLoadState('networkidle');
+  expect(downscaler, 'the downscaler is not loaded before a photo is chosen').toEqual([]);
+  await expect(page.locator('#review-photos-hint')).toContainText('up to 10 MB each');
+  const title = `Three photos of the work ${Date.now().toString(36)}`;
+  await fillReview(page, title);
+  // The form of a new review, with its photo field as the script leaves it (the other review
+  // pages are checked in tests/e2e/reviews.spec.ts).
+  await expectNoViolations(page, 'review form, new review, with script');
+  const errors = await checkHtml({ '/business/…/review/ (new review)': await page.content() });
+  expect(errors, formatHtmlMessages(errors)).toEqual([]);
+  await page
+    .getByLabel(/^Photos \(optional/)
+    .setInputFiles(
+      camera.map((buffer, i) => ({ name: `IMG_400${i}.jpg`, mimeType: 'image/jpeg', buffer })),
+    );
+  await expect(page.getByRole('status').filter({ hasText: 'Preparing photos…' })).toBeVisible();
+  await page.getByRole('button', { name: 'Post review' }).click();
+  // Held until the photos are ready, then sent by the form itself: a 303 to the review page.
+  await expect(page.getByText('Your review waits for our team')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('list', { name: 'Your photos' }).getByRole('img')).toHaveCount(3);
+  expect(downscaler.length).toBeGreaterThan(0);
+
+  const [post, ...more] = await Promise.all(sent);
+  expect(more, 'the form is posted once').toEqual([]);
+  const { body, length } = post!;
+  test.info().annotations.push({ type: 'review body (bytes)', description: `${body}/${length}` });
+  expect(length).toBe(body);
+  expect(body).toBeGreaterThan(3 * 100 * 1024);
+  expect(body).toBeLessThan(REVIEW_PHOTOS_MAX_BYTES);
+  expect(body).toBeLessThan(4_000_000);
+
+  const kept = await page.evaluate(() =>
+    Object.fromEntries(
+      ['statuses', 'buttons', 'held', 'posted'].map((key) => [
+        key,
+        JSON.parse(sessionStorage.getItem(key) ?? 'null') as unknown,
+      ]),
+    ),
+  );
+  const posted = kept.posted as { name: string; type: string; size: number }[][];
+  expect(posted).toHaveLength(1);
+  expect(posted[0]!.map((file) => [file.name, file.type])).toEqual([
+    ['IMG_4000.jpg', 'image/jpeg'],
+    ['IMG_4001.jpg', 'image/jpeg'],
+    ['IMG_4002.jpg', 'image/jpeg'],
+  ]);
+  test.info().annotations.push({
+    type: 'review photos (bytes)',
+    description: `${camera.map((photo) => photo.length).join(', ')} chosen; ${posted[0]!.map((file) => file.size).join(', ')} posted`,
+  });
+  for (const file of posted[0]!) expect(file.size).toBeLessThanOrEqual(1.25 * 1024 * 1024);
+  expect(kept.held, 'the tap during the work was held, not sent').toEqual([true]);
+  expect(kept.buttons).toEqual(['Post review', 'Please wait…', 'Post review']);
+  expect((kept.statuses as string[])[0]).toBe('Preparing photos…');
+  expect((kept.statuses as string[])[1]).toMatch(
+    /^3 photos ready to send \(\d\.\d MB together\)\.$/,
+  );
+
+  // Leave the shared e2e data as it was: the author deletes the review (and its photos).
+  const mine = await context.request.get(`/api/account/reviews/${listing.id}`);
+  const { review: written } = (await mine.json()) as { review: { id: string } };
+  const deleted = await context.request.delete(`/api/reviews/${written.id}`, {
+    headers: { origin: BASE_URL },
+  });
+  expect(deleted.status()).toBe(200);
+  await context.close();
 });
