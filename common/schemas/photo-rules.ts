@@ -53,9 +53,9 @@ export const PHOTO_CAPTION_MAX = 200;
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif';
 
 export const PHOTO_MESSAGES = {
-  wrongType: 'This file isn’t a photo we can use. Please choose a JPEG, PNG, WebP or AVIF photo.',
-  svg: 'SVG drawings can’t be added as photos. Please choose a JPEG, PNG, WebP or AVIF photo.',
-  heic: 'iPhone HEIC photos can’t be read here yet. Please choose a JPEG, PNG, WebP or AVIF photo (on an iPhone: Settings › Camera › Formats › Most Compatible).',
+  wrongType:
+    'This file isn’t a photo we can use. Please choose a JPEG, PNG, WebP, HEIC or AVIF photo.',
+  svg: 'SVG drawings can’t be added as photos. Please choose a JPEG, PNG, WebP, HEIC or AVIF photo.',
   tooLarge: 'This photo is larger than 10 MB. Please choose a smaller photo.',
   tooManyPixels: 'This photo is larger than 40 megapixels. Please choose a smaller photo.',
   damaged:

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -169,7 +170,36 @@ describe('processPhoto', () => {
     expect((await refusal(new Uint8Array())).message).toBe(PHOTO_MESSAGES.noFile);
   });
 
-  it('refuses HEIC (HEVC) with its own message: sharp’s prebuilt libvips decodes AVIF only', async () => {
+  it('reads an iPhone HEIC (HEVC) through libheif: upright variants, its EXIF and GPS gone', async () => {
+    // tests/fixtures/street-exif-gps.heic: a 1600×1200 street scene with EXIF (Make "TestPhone",
+    // a GPS position), made with libheif's heif-enc (x265) from a JPEG (ADR 052).
+    const heic = new Uint8Array(
+      readFileSync(new URL('../../tests/fixtures/street-exif-gps.heic', import.meta.url)),
+    );
+    expect(sniffType(heic)).toBe('heic');
+    expect(Buffer.from(heic).includes('TestPhone')).toBe(true);
+    const photo = await processPhoto(heic);
+    expect(photo.variants).toHaveLength(9);
+    expect([photo.width, photo.height]).toEqual([1280, 960]);
+    for (const variant of photo.variants) {
+      const meta = await sharp(variant.bytes).metadata();
+      expect(meta.exif, `${variant.format} ${variant.width}`).toBeUndefined();
+      expect(Buffer.from(variant.bytes).includes('TestPhone')).toBe(false);
+    }
+    // The pixels are the scene's: the sky at the top is blue, the road at the bottom grey.
+    const jpeg = photo.variants.find((v) => v.format === 'jpeg' && v.width === 320)!;
+    const { data, info } = await sharp(jpeg.bytes).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    const [r, , b] = at(10, 5);
+    expect(b).toBeGreaterThan(r! + 40);
+    const road = at(10, info.height - 5);
+    expect(Math.max(...road) - Math.min(...road)).toBeLessThan(20);
+    expect(road[0]).toBeLessThan(100);
+  });
+
+  it('refuses a damaged HEIC: a bare header, a file cut off half-way', async () => {
     const ftyp = (major: string, ...compatible: string[]) => {
       const brands = [major, '\0\0\0\0', ...compatible].join('');
       const box = Buffer.alloc(8 + brands.length);
@@ -181,7 +211,12 @@ describe('processPhoto', () => {
     expect(sniffType(ftyp('heic', 'mif1', 'heic'))).toBe('heic');
     expect(sniffType(ftyp('mif1', 'avif', 'mif1'))).toBe('avif');
     expect(sniffType(ftyp('isom', 'mp41'))).toBe('unknown');
-    expect((await refusal(ftyp('heic', 'mif1', 'heic'))).message).toBe(PHOTO_MESSAGES.heic);
+    expect((await refusal(ftyp('heic', 'mif1', 'heic'))).message).toBe(PHOTO_MESSAGES.damaged);
+    const heic = readFileSync(
+      new URL('../../tests/fixtures/street-exif-gps.heic', import.meta.url),
+    );
+    const cut = new Uint8Array(heic.subarray(0, Math.floor(heic.length / 2)));
+    expect((await refusal(cut)).message).toBe(PHOTO_MESSAGES.damaged);
   });
 
   it('refuses a file over 10 MB before looking at it (413)', async () => {

@@ -15,10 +15,12 @@ import { AppError } from '../_lib/errors.ts';
  * Photo processing with sharp (issue 26.3, ADR 039): the type is sniffed from the bytes (never the
  * name or Content-Type), the size and pixel count are checked before anything is decoded, the
  * photo is turned upright from its EXIF orientation, and every variant is encoded fresh, so no
- * metadata (EXIF, GPS, XMP, ICC comments) survives.
+ * metadata (EXIF, GPS, XMP, ICC comments) survives. iPhone HEIC (HEVC-coded HEIF), which sharp's
+ * prebuilt libvips cannot read, is decoded by libheif compiled to WebAssembly (heic-decode, ADR
+ * 052) into pixels that sharp then encodes like any other.
  */
 
-/** Types accepted, as sniffed. HEIC is recognised only to refuse it clearly (see {@link sniffType}). */
+/** Types as sniffed: JPEG, PNG, WebP, AVIF and HEIC are accepted, SVG and the rest refused. */
 export type SniffedType = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic' | 'svg' | 'unknown';
 
 const ascii = (bytes: Uint8Array, start: number, end: number) =>
@@ -105,7 +107,7 @@ export function variantWidths(width: number): number[] {
  * narrower for a narrower original, each in AVIF, WebP and JPEG), upright and with no metadata.
  * @param bytes the upload as received.
  * @throws AppError PAYLOAD_TOO_LARGE (413) over {@link PHOTO_MAX_BYTES}; VALIDATION_FAILED (422,
- *   field `file`) for a type other than JPEG/PNG/WebP/AVIF (SVG and HEIC with their own message),
+ *   field `file`) for a type other than JPEG/PNG/WebP/AVIF/HEIC (SVG with its own message),
  *   over {@link PHOTO_MAX_PIXELS} (read from the header, nothing decoded), or a damaged/truncated file.
  */
 export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
@@ -116,13 +118,16 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   if (bytes.byteLength === 0) throw refuse(PHOTO_MESSAGES.noFile);
   const type = sniffType(bytes);
   if (type === 'svg') throw refuse(PHOTO_MESSAGES.svg);
-  if (type === 'heic') throw refuse(PHOTO_MESSAGES.heic);
   if (type === 'unknown') throw refuse(PHOTO_MESSAGES.wrongType);
 
   // Loaded on the first upload, not at every cold start of the API (its native library is the
   // largest part of the function bundle).
   const { default: sharp } = await import('sharp');
   const options: SharpOptions = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'truncated' };
+  if (type === 'heic') {
+    const { data, width, height } = await decodeHeic(bytes);
+    return variantsOf(sharp(data, { raw: { width, height, channels: 4 } }), bytes, sharp);
+  }
   let metadata: Metadata;
   try {
     // The header only (nothing decoded), read without the pixel limit so a bomb is named as such.
@@ -132,18 +137,30 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   }
   const expected = type === 'avif' ? 'heif' : type;
   if (metadata.format !== expected) throw refuse(PHOTO_MESSAGES.damaged);
-  if (type === 'avif' && metadata.compression !== 'av1') throw refuse(PHOTO_MESSAGES.heic);
+  // HEVC in an AVIF-branded file: not what it says it is.
+  if (type === 'avif' && metadata.compression !== 'av1') throw refuse(PHOTO_MESSAGES.damaged);
   if (!metadata.width || !metadata.height) throw refuse(PHOTO_MESSAGES.damaged);
   if (metadata.width * metadata.height > PHOTO_MAX_PIXELS)
     throw refuse(PHOTO_MESSAGES.tooManyPixels);
 
+  // Upright (EXIF orientation applied) and shrunk on load (a JPEG: a 12 MP photo never sits in
+  // memory at full size).
+  return variantsOf(sharp(bytes, options).rotate(), bytes, sharp);
+}
+
+/**
+ * Every variant of `source` (an upright image): decoded once at most as wide as the largest
+ * variant, then each width and format made from those pixels. `original` names the upload
+ * (`contentHash`). A failure of the decoder is a damaged file.
+ */
+async function variantsOf(
+  source: Sharp,
+  original: Uint8Array,
+  sharp: (typeof import('sharp'))['default'],
+): Promise<ProcessedPhoto> {
   try {
-    // Decode once, upright (EXIF orientation applied) and at most as wide as the largest variant
-    // (a JPEG shrinks on load: a 12 MP photo never sits in memory at full size), then make every
-    // variant from those pixels.
     const largestWidth = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
-    const { data, info } = await sharp(bytes, options)
-      .rotate()
+    const { data, info } = await source
       .resize({ width: largestWidth, withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
@@ -169,7 +186,7 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
     }
     const largest = variants[variants.length - 1]!;
     return {
-      contentHash: sha256(bytes),
+      contentHash: sha256(original),
       width: largest.width,
       height: largest.height,
       variants,
@@ -177,5 +194,35 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw refuse(PHOTO_MESSAGES.damaged);
+  }
+}
+
+/**
+ * An HEVC-coded HEIF photo's primary image as RGBA pixels, upright (libheif applies the file's
+ * rotation and mirroring). Its size is read from the file before any pixel is decoded, so a
+ * decompression bomb is refused as one.
+ * @throws AppError VALIDATION_FAILED: damaged (libheif cannot parse or decode it), or over
+ *   {@link PHOTO_MAX_PIXELS}.
+ */
+async function decodeHeic(
+  bytes: Uint8Array,
+): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
+  const { default: decode } = await import('heic-decode');
+  let images: Awaited<ReturnType<typeof decode.all>>;
+  try {
+    images = await decode.all({ buffer: bytes });
+  } catch {
+    throw refuse(PHOTO_MESSAGES.damaged);
+  }
+  try {
+    const primary = images[0];
+    if (!primary?.width || !primary.height) throw refuse(PHOTO_MESSAGES.damaged);
+    if (primary.width * primary.height > PHOTO_MAX_PIXELS)
+      throw refuse(PHOTO_MESSAGES.tooManyPixels);
+    return await primary.decode().catch(() => {
+      throw refuse(PHOTO_MESSAGES.damaged);
+    });
+  } finally {
+    images.dispose();
   }
 }

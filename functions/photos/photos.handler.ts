@@ -94,7 +94,7 @@ async function readUpload(request: Request): Promise<{ file: Uint8Array; input: 
  * | work | team, `caption` ≤ 200 characters; body ≤ 10 MB + 64 KB) → 201 the photo
  * (common/schemas/photos.ts `PhotoSchema`), live at once; the listing's pages are purged. 400 for
  * a body that is not a form or was cut off; 413 over 10 MB; 422 for a file that is not a JPEG,
- * PNG, WebP or AVIF photo, over 40 megapixels, damaged, or a bad kind/caption; 409 for a 13th
+ * PNG, WebP, HEIC or AVIF photo, over 40 megapixels, damaged, or a bad kind/caption; 409 for a 13th
  * photo or one already in the gallery; 404 unknown listing; 503 when the file store is down.
  * Admin.
  */

@@ -95,7 +95,7 @@ async function readReview(
  * POST /api/directory/:id/reviews `{ rating, title, body, service, visit_month, author_name }` →
  * 201 `{ review }` (its `status` says whether it is public or held, and why). With photos
  * (ADR 042) the body is multipart/form-data: `review` (those fields as JSON) and up to 3 `photos`
- * (JPEG, PNG, WebP or AVIF, 4 MB together, ADR 048); the review is then held until the admin publishes it and
+ * (JPEG, PNG, WebP, HEIC or AVIF, 4 MB together, ADR 048); the review is then held until the admin publishes it and
  * its photos. Signed-in users with a confirmed e-mail; 403 otherwise, for the listing's owner and
  * blocked accounts; 409 for a second review of one listing or the same photo twice; 404 for a
  * listing not in the directory; 400 an upload cut off; 413 photos over 4 MB together; 422 (fields, more

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BASE_URL } from '../../playwright.config';
@@ -316,10 +317,8 @@ test('a large photo is downscaled in the browser before the upload; a small one 
   await page.waitForLoadState('networkidle');
   expect(downscaler, 'the downscaler is not loaded before a photo is chosen').toEqual([]);
 
-  async function add(file: Buffer, name: string, caption: string) {
-    await photos
-      .getByLabel(/^Photo \(/)
-      .setInputFiles({ name, mimeType: 'image/jpeg', buffer: file });
+  async function add(file: Buffer, name: string, caption: string, mimeType = 'image/jpeg') {
+    await photos.getByLabel(/^Photo \(/).setInputFiles({ name, mimeType, buffer: file });
     await photos.getByLabel('Caption').fill(caption);
     const answered = page.waitForResponse(
       (response) => response.request().method() === 'POST' && response.url().endsWith(url),
@@ -356,20 +355,20 @@ test('a large photo is downscaled in the browser before the upload; a small one 
   expect(smallBody! - small.length).toBeLessThan(2048);
   expect({ width: kept.width, height: kept.height }).toEqual({ width: 1200, height: 900 });
 
-  // A photo this browser cannot decode (HEIC on Chromium) goes as it is: the server's message.
-  const brands = Buffer.from('heic\0\0\0\0mif1heic', 'latin1');
-  const heic = Buffer.concat([Buffer.alloc(8), brands, Buffer.alloc(4096)]);
-  heic.writeUInt32BE(8 + brands.length);
-  heic.write('ftyp', 4, 'ascii');
-  await photos
-    .getByLabel(/^Photo \(/)
-    .setInputFiles({ name: 'IMG_0003.HEIC', mimeType: 'image/heic', buffer: heic });
-  await photos.getByRole('button', { name: 'Send photo for review' }).click();
-  await expect(photos.getByRole('alert')).toHaveText(PHOTO_MESSAGES.heic);
+  // A photo this browser cannot decode (an iPhone HEIC on Chromium) goes as it is, and the
+  // server reads it (ADR 052): a 1600 × 1200 HEVC photo with EXIF and a GPS position.
+  const heic = readFileSync(new URL('../fixtures/street-exif-gps.heic', import.meta.url));
+  const fromIphone = await add(heic, 'IMG_0003.HEIC', 'The workshop, from an iPhone', 'image/heic');
+  const [, , heicBody] = await Promise.all(sent);
+  expect(heicBody! - heic.length).toBeLessThan(2048);
   expect((await uploads())[2]).toEqual({ sha256: sha256(heic), width: 0, height: 0 });
+  expect({ width: fromIphone.width, height: fromIphone.height }).toEqual({
+    width: 1280,
+    height: 960,
+  });
 
-  // Leave the shared e2e data as it was: the owner takes both back.
-  for (const photo of [big, kept]) {
+  // Leave the shared e2e data as it was: the owner takes them back.
+  for (const photo of [big, kept, fromIphone]) {
     const back = await owner.request.post(`${url}/${photo.id}/remove`, {
       headers: { origin: BASE_URL },
       data: {},

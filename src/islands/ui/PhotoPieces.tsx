@@ -109,7 +109,7 @@ export function PhotoAddForm({
   return (
     <div className="photo-add">
       <div className="field">
-        <label htmlFor={`${id}-file`}>Photo (JPEG, PNG, WebP or AVIF, up to 10 MB)</label>
+        <label htmlFor={`${id}-file`}>Photo (JPEG, PNG, WebP, HEIC or AVIF, up to 10 MB)</label>
         <input
           id={`${id}-file`}
           ref={fileInput}
