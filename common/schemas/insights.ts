@@ -20,6 +20,8 @@ export const LISTING_EVENT_TABLE = {
   directions_tap: { counter: 'directions_taps', label: 'Direction requests', from: 'browser' },
   website_tap: { counter: 'website_taps', label: 'Website visits', from: 'browser' },
   find_it_forward: { counter: 'find_it_forwards', label: 'Find It requests', from: 'server' },
+  photo_view: { counter: 'photo_views', label: 'Photo views', from: 'browser' },
+  review: { counter: 'reviews', label: 'Reviews', from: 'server' },
 } as const satisfies Record<string, { counter: string; label: string; from: 'browser' | 'server' }>;
 
 type EventTable = typeof LISTING_EVENT_TABLE;

@@ -464,6 +464,10 @@ export interface ListingStatsDailyTable {
   directions_taps: Generated<number>;
   website_taps: Generated<number>;
   find_it_forwards: Generated<number>;
+  /** Openings of the listing's photos in the full-size viewer (ADR 041 update). */
+  photo_views: Generated<number>;
+  /** The listing's reviews that became public that day, each counted once (ADR 041 update). */
+  reviews: Generated<number>;
 }
 
 /** Issue 27.6 (ADR 049): the site's page views and contact reveals of one day, kept by triggers. */

@@ -17,6 +17,8 @@ const PHRASES: Record<keyof InsightTotals, [string, string]> = {
   directions_taps: ['direction request', 'direction requests'],
   website_taps: ['website visit', 'website visits'],
   find_it_forwards: ['Find It request', 'Find It requests'],
+  photo_views: ['photo view', 'photo views'],
+  reviews: ['new review', 'new reviews'],
 };
 
 /** "412 views, 37 calls, 12 WhatsApp messages": the counters above zero, in the Insights order. */

@@ -281,7 +281,8 @@ export function bufferedSearches(db: Db): number {
 }
 
 /**
- * Counts an event the server makes itself (a Find It request forwarded to listings) and writes
+ * Counts an event the server makes itself (a Find It request forwarded to listings, a review
+ * that became public) and writes
  * it at once with anything buffered.
  */
 export async function countServerEvent(

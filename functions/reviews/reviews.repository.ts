@@ -86,7 +86,15 @@ export async function findReviewBy(db: Db, businessId: string, userId: string) {
 export function lockReview(db: Db, id: string) {
   return db
     .selectFrom('reviews')
-    .select(['id', 'business_id', 'user_id', 'status', 'hold_reasons', 'attention_at'])
+    .select([
+      'id',
+      'business_id',
+      'user_id',
+      'status',
+      'hold_reasons',
+      'attention_at',
+      'published_at',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

@@ -35,6 +35,7 @@ import {
   textHoldReasons,
 } from './hold-rules.ts';
 import { toPublicBusiness } from '../directory/directory.mapper.ts';
+import { countServerEvent } from '../insights/insights.service.ts';
 import * as repository from './reviews.repository.ts';
 import type { BlobStore } from '../_lib/blobs.ts';
 import * as photos from '../photos/photos.service.ts';
@@ -354,10 +355,21 @@ export async function writeReview(
       throw error;
     });
   const row = (await repository.findReview(db, id))!;
+  if (row.status === 'published') await countPublicReview(db, businessId);
   return {
     review: await ownReviewWithPhotos(db, row),
     tags: row.status === 'published' || heldOthers ? reviewTags(listing) : [],
   };
+}
+
+/**
+ * Counts a review of `businessId` that has just become public for the first time (its
+ * `published_at` was unset: published as written, by an edit that cleared its holds, or by an
+ * admin) in the listing's Insights for today (issue 27.1, ADR 041 update). A review hidden and
+ * published again, or edited while public, is not counted again.
+ */
+async function countPublicReview(db: Db, businessId: string): Promise<void> {
+  await countServerEvent(db, [businessId], 'review');
 }
 
 /**
@@ -404,6 +416,8 @@ export async function editReview(
     return { before, status };
   });
   const row = (await repository.findReview(db, reviewId))!;
+  if (outcome.status === 'published' && outcome.before.published_at === null)
+    await countPublicReview(db, row.business_id);
   const listing = await repository.findListing(db, row.business_id);
   const shown = outcome.before.status === 'published' || outcome.status === 'published';
   return {
@@ -780,11 +794,13 @@ export async function publishReview(
   reviewId: string,
   adminId: string | null,
 ): Promise<ModerationOutcome> {
+  let firstPublic = false;
   const {
-    review: _r,
+    review: published,
     listing: _l,
     ...outcome
   } = await moderate(db, reviewId, async (trx, review) => {
+    firstPublic = review.published_at === null;
     const dismissed = await repository.closeReports(trx, reviewId, 'dismissed', adminId);
     if (review.status === 'published' && dismissed === 0)
       throw new AppError('CONFLICT', 'This review is already published.');
@@ -806,6 +822,7 @@ export async function publishReview(
     });
     return review.status !== 'published';
   });
+  if (firstPublic) await countPublicReview(db, published.business_id);
   return outcome;
 }
 

@@ -2,11 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
 import { adminStorageState, visitorAddress, waitForIsland, waitForMail } from './helpers';
+import { adminContext, addTestPhoto, removeTestPhotos } from './photo-helpers';
 
 /**
- * Issue 27.1, 27.2 and 27.7 (ADR 041, 044) in Chromium: a visitor opens a listing and taps its
- * phone number, another finds it by a search; the listing's owner (who claimed it with the
- * e-mailed code) sees the view, the call and the search on the Insights page, as a table that
+ * Issue 27.1, 27.2 and 27.7 (ADR 041, 044) in Chromium: a visitor opens a listing, taps its
+ * phone number and opens its photo in the viewer (a photo added for the spec and removed after),
+ * another finds it by a search; the listing's owner (who claimed it with the e-mailed code) sees
+ * the view, the call, the photo view and the search on the Insights page, as a table that
  * needs no script and a chart drawn by its island, and can download the CSV. Another account
  * cannot open that page.
  */
@@ -61,7 +63,15 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   const before = {
     views: Number(await figure(/^Page views/).textContent()),
     calls: Number(await figure(/^Calls/).textContent()),
+    photoViews: Number(await figure(/^Photo views/).textContent()),
   };
+  // A photo for the visitor to open (through the admin API, the real pipeline).
+  const listingId = new URL(page.url()).searchParams.get('listing')!;
+  const photoAdmin = await adminContext(browser, BASE_URL);
+  const photo = await addTestPhoto(photoAdmin.request, BASE_URL, listingId, {
+    seed: 27,
+    caption: 'The service bay',
+  });
 
   // A visitor (no account, no cookie) views the business page and taps the phone number.
   const visitor = await browser.newContext();
@@ -76,6 +86,21 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   );
   await visit.getByRole('link', { name: LISTING.phone }).first().click();
   await call;
+  // …and opens the photo in the full-size viewer: one photo view, sent by the viewer's code.
+  const photoView = visit.waitForRequest(
+    (r) => r.url().endsWith('/api/beacon') && r.postData()?.includes('photo_view') === true,
+  );
+  await visit
+    .getByRole('region', { name: 'Photos' })
+    .getByRole('link', { name: 'The service bay' })
+    .click();
+  await expect(visit.getByRole('dialog', { name: `Photos of ${LISTING.name}` })).toBeVisible();
+  expect(JSON.parse((await photoView).postData()!)).toEqual({
+    listing: listingId,
+    event: 'photo_view',
+  });
+  await removeTestPhotos(photoAdmin.request, BASE_URL, [photo.id]);
+  await photoAdmin.close();
   expect(await visitor.cookies()).toEqual([]);
   await visitor.close();
 
@@ -103,6 +128,7 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   await expect(page.getByRole('heading', { name: 'What your listing brought you' })).toBeVisible();
   await expect(figure(/^Page views/)).toHaveText(String(before.views + 1));
   await expect(figure(/^Calls/)).toHaveText(String(before.calls + 1));
+  await expect(figure(/^Photo views/)).toHaveText(String(before.photoViews + 1));
   // The searches that showed the listing, rendered by the server.
   await expect(page.getByTestId('top-searches')).toContainText(`“${LISTING.name.toLowerCase()}”`);
   // The chart's island loads its library here and draws.
@@ -127,7 +153,6 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   // Lead alerts (issue 27.4): a Find It request the admin forwards to the listing reaches the
   // owner by e-mail and on the Customer requests page, where they mark it contacted (a plain form).
   const insightsUrl = page.url();
-  const listingId = new URL(insightsUrl).searchParams.get('listing')!;
   const findIt = await owner.request.post('/api/service-requests', {
     headers: { origin: BASE_URL },
     data: {

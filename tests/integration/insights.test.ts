@@ -93,6 +93,8 @@ describe('beacons (issue 27.1)', () => {
         'find_it_forwards',
         'listing_id',
         'page_views',
+        'photo_views',
+        'reviews',
         'website_taps',
         'whatsapp_taps',
       ].sort(),
@@ -312,10 +314,10 @@ describe("the owner's Insights (issue 27.2)", () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Day,Page views,Details opened,Contact details shown,Calls,WhatsApp messages,Direction requests,Website visits,Find It requests',
+      'Day,Page views,Details opened,Contact details shown,Calls,WhatsApp messages,Direction requests,Website visits,Find It requests,Photo views,Reviews',
     );
     expect(lines).toHaveLength(8);
-    expect(lines.at(-1)).toBe(`${day(0)},2,0,0,1,0,0,0,0`);
+    expect(lines.at(-1)).toBe(`${day(0)},2,0,0,1,0,0,0,0,0,0`);
 
     expect((await call(url, { as: 'owner-b' })).status).toBe(403);
     expect((await call(url)).status).toBe(401);

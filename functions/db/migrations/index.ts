@@ -27,6 +27,7 @@ import * as searchCounts from './2026_11_27_0050_search_counts.ts';
 import * as insightsRollups from './2026_11_27_0060_insights_rollups.ts';
 import * as searchWalkSources from './2026_11_27_0070_search_walk_sources.ts';
 import * as directoryCounts from './2026_11_27_0080_directory_counts.ts';
+import * as moreListingEvents from './2026_11_27_0090_more_listing_events.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0060_insights_rollups': insightsRollups,
   '2026_11_27_0070_search_walk_sources': searchWalkSources,
   '2026_11_27_0080_directory_counts': directoryCounts,
+  '2026_11_27_0090_more_listing_events': moreListingEvents,
 };
