@@ -89,12 +89,14 @@ export async function seedInsights(
     // Popularity a in [0, 1) from the id; a listing has events on a day with probability 0.4·a².
     await sql`
       insert into listing_stats_daily (listing_id, day, page_views, detail_opens, contact_reveals,
-        call_taps, whatsapp_taps, directions_taps, website_taps, find_it_forwards)
+        call_taps, whatsapp_taps, directions_taps, website_taps, find_it_forwards, photo_views,
+        reviews)
       select r.id, d.day::date,
         1 + floor(random() * 25 * r.a)::int, floor(random() * 6 * r.a)::int,
         floor(random() * 3 * r.a)::int, floor(random() * 4 * r.a)::int,
         floor(random() * 3 * r.a)::int, floor(random() * 3 * r.a)::int,
-        floor(random() * 2 * r.a)::int, (random() < 0.02)::int
+        floor(random() * 2 * r.a)::int, (random() < 0.02)::int,
+        floor(random() * 4 * r.a)::int, (random() < 0.01)::int
       from (
         select id, (abs(hashtext(id::text)) % 1000) / 1000.0 as a
         from business_registrations where status = 'approved'
