@@ -20,12 +20,16 @@ describe('the one table of listing events (ADR 041)', () => {
     expect(Object.keys(INSIGHT_LABELS)).toEqual(INSIGHT_COUNTERS);
     expect(EVENT_COLUMNS.call_tap).toBe('call_taps');
     expect(INSIGHT_LABELS.whatsapp_taps).toBe('WhatsApp messages');
+    expect(INSIGHT_LABELS.photo_views).toBe('Photo views');
+    expect(INSIGHT_LABELS.reviews).toBe('Reviews');
   });
 
   it('lets a browser report only the events a browser sees', () => {
     expect(BEACON_EVENTS).not.toContain('find_it_forward');
+    expect(BEACON_EVENTS).not.toContain('review');
     expect(BEACON_EVENTS).toContain('page_view');
-    expect(BEACON_EVENTS.length).toBe(LISTING_EVENTS.length - 1);
+    expect(BEACON_EVENTS).toContain('photo_view');
+    expect(BEACON_EVENTS.length).toBe(LISTING_EVENTS.length - 2);
     const listing = '00000000-0000-4000-8000-000000000000';
     expect(BeaconSchema.safeParse({ listing, event: 'call_tap' }).success).toBe(true);
     expect(BeaconSchema.safeParse({ listing, event: 'find_it_forward' }).success).toBe(false);
