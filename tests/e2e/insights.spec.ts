@@ -19,6 +19,16 @@ const LISTING = {
   phone: '+234 806 000 1518',
 };
 const PASSWORD = 'insights-e2e-pass-1';
+/** The photo added for the visitor to open (a work photo: never a card's cover), removed after. */
+let photo: { listingId: string; id: string } | null = null;
+
+test.afterEach(async ({ browser }) => {
+  if (!photo) return;
+  const admin = await adminContext(browser, BASE_URL);
+  await removeTestPhotos(admin.request, BASE_URL, [photo.id]);
+  await admin.close();
+  photo = null;
+});
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 test('a visitor views a listing and taps Call; the owner sees both in Insights', async ({
@@ -68,10 +78,13 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   // A photo for the visitor to open (through the admin API, the real pipeline).
   const listingId = new URL(page.url()).searchParams.get('listing')!;
   const photoAdmin = await adminContext(browser, BASE_URL);
-  const photo = await addTestPhoto(photoAdmin.request, BASE_URL, listingId, {
+  const added = await addTestPhoto(photoAdmin.request, BASE_URL, listingId, {
     seed: 27,
+    kind: 'work',
     caption: 'The service bay',
   });
+  photo = { listingId, id: added.id };
+  await photoAdmin.close();
 
   // A visitor (no account, no cookie) views the business page and taps the phone number.
   const visitor = await browser.newContext();
@@ -99,8 +112,6 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
     listing: listingId,
     event: 'photo_view',
   });
-  await removeTestPhotos(photoAdmin.request, BASE_URL, [photo.id]);
-  await photoAdmin.close();
   expect(await visitor.cookies()).toEqual([]);
   await visitor.close();
 
