@@ -282,8 +282,7 @@ export function bufferedSearches(db: Db): number {
 
 /**
  * Counts an event the server makes itself (a Find It request forwarded to listings, a review
- * that became public) and writes
- * it at once with anything buffered.
+ * that became public) and writes it at once with anything buffered.
  */
 export async function countServerEvent(
   db: Db,

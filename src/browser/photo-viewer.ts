@@ -3,13 +3,10 @@
  * well-kept lightbox with keyboard (arrows, Escape, Tab kept inside), swipe, pinch-zoom and
  * focus handling (it returns focus to the thumbnail). Loaded only by a dynamic import from
  * PhotoGallery.astro's small script when a thumbnail is tapped, so neither this code (≈ 16 KB
- * gzip) nor its CSS counts against the page's 20 KB budget. Each opening counts one photo view
- * of the listing (issue 27.1, ADR 041 update) with the page's beacon, from here, so the count
- * costs the business page's first-screen JavaScript nothing.
+ * gzip) nor its CSS counts against the page's 20 KB budget.
  */
 import PhotoSwipe, { type SlideData } from 'photoswipe';
 import photoswipeCss from 'photoswipe/dist/photoswipe.css?inline';
-import { sendListingEvent } from './beacon';
 
 /** One photo as the gallery's link describes it (`data-*` of `a[data-viewer]`). */
 interface ViewerPhoto {
@@ -45,8 +42,7 @@ function photoOf(link: HTMLAnchorElement): ViewerPhoto {
 /**
  * Opens the viewer on the photo of `links[index]` (the gallery's `a[data-viewer]`, in
  * order), named `label` (the dialog's accessible name). Focus goes back to the thumbnail when it
- * closes. Sends one `photo_view` beacon for the listing whose element (`data-business-id`, the
- * business page's article) holds the photo; moving between photos in the viewer is not another.
+ * closes.
  */
 export function openPhotoViewer(
   links: HTMLAnchorElement[],
@@ -102,7 +98,5 @@ export function openPhotoViewer(
   viewer.on('openingAnimationEnd', () => viewer.element?.setAttribute('data-opened', ''));
   viewer.init();
   viewer.element?.setAttribute('aria-label', label);
-  const listing = links[index]?.closest<HTMLElement>('[data-business-id]')?.dataset.businessId;
-  if (listing) sendListingEvent(listing, 'photo_view');
   return viewer;
 }

@@ -1,3 +1,4 @@
+import { sendListingEvent } from './beacon.ts';
 import { headGlobals, KEPT_TAPS, PAGE_SCRIPTS } from './head-globals.ts';
 
 /**
@@ -20,8 +21,8 @@ import { headGlobals, KEPT_TAPS, PAGE_SCRIPTS } from './head-globals.ts';
  * - A click on a button outside islands, kept while the page scripts were loading, is clicked
  *   again once they are ready (PAGE_SCRIPTS).
  * - A tap on a photo thumbnail's link (kept whenever it comes, ADR 043) opens the full-size
- *   viewer (./photo-viewer.ts, imported then), on that photo among its gallery's; a tap while
- *   it loads is the same wish. Should its code not load (offline), the link's photo opens, as
+ *   viewer (./photo-viewer.ts, imported then), on that photo among its gallery's, and counts
+ *   one photo view of the listing (a beacon); a tap while it loads is the same wish. Should its code not load (offline), the link's photo opens, as
  *   without script.
  * Only the latest kept click or submit per island (or for the page scripts) is performed: a
  * second tap while waiting is the same wish, not a second action.
@@ -122,15 +123,23 @@ function replayClick(target: Element, kept: MouseEvent): void {
 
 /** Set while the viewer's code loads: a second tap meanwhile is the same wish. */
 let opening = false;
+/**
+ * Opens the viewer on `link`'s photo and, once it is open, counts one photo view of the listing
+ * whose element (`data-business-id`) holds the photo (issue 27.1, ADR 041 update): here, with the
+ * header's beacon sender this chunk already shares, so neither the business page's first-screen
+ * script nor the viewer's chunk (which stays one file with nothing to preload) grows.
+ */
 function openViewer(link: HTMLAnchorElement): void {
   if (opening) return;
   opening = true;
   const gallery = link.closest<HTMLElement>('.photo-gallery');
   const links = [...(gallery ?? document).querySelectorAll<HTMLAnchorElement>('a[data-viewer]')];
   import('./photo-viewer')
-    .then(({ openPhotoViewer }) =>
-      openPhotoViewer(links, links.indexOf(link), gallery?.dataset.viewerLabel ?? 'Photos'),
-    )
+    .then(({ openPhotoViewer }) => {
+      openPhotoViewer(links, links.indexOf(link), gallery?.dataset.viewerLabel ?? 'Photos');
+      const listing = link.closest<HTMLElement>('[data-business-id]')?.dataset.businessId;
+      if (listing) sendListingEvent(listing, 'photo_view');
+    })
     .catch(() => location.assign(link.href))
     .finally(() => {
       opening = false;
