@@ -123,6 +123,25 @@ export async function listDirectoryPage(
 }
 
 /**
+ * Approved listings of a category page (`categoryKey`; every category when absent) in the stored
+ * area names `areas` (every area when absent), summed from `directory_counts` (kept by triggers,
+ * ADR 051): a few rows whatever the directory's size.
+ */
+export async function keptCount(
+  db: Db,
+  categoryKey: string | undefined,
+  areas: readonly string[] | undefined,
+): Promise<number> {
+  const row = await db
+    .selectFrom('directory_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('listings'), eb.lit(0)).as('count'))
+    .where('category_key', '=', categoryKey ?? '')
+    .where('area', 'in', areas ?? [''])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
  * Number of approved listings matching `filter`. A category page, an area, both or neither are
  * read from `directory_counts` (kept by triggers, ADR 051: a few rows whatever the directory's
  * size); a type, location or featured filter is counted on the listings (an index-only count
@@ -130,15 +149,12 @@ export async function listDirectoryPage(
  */
 export async function countDirectory(db: Db, filter: DirectoryFilter): Promise<number> {
   const typed = filter.type && filter.type.toLowerCase() !== 'all';
-  if (!typed && !filter.location && !filter.featuredOnly) {
-    const row = await db
-      .selectFrom('directory_counts')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('listings'), eb.lit(0)).as('count'))
-      .where('category_key', '=', filter.categoryKey ?? '')
-      .where('area', 'in', filter.area ? areaNamesWithin(filter.area) : [''])
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
+  if (!typed && !filter.location && !filter.featuredOnly)
+    return keptCount(
+      db,
+      filter.categoryKey,
+      filter.area ? areaNamesWithin(filter.area) : undefined,
+    );
   const row = await applyFilter(
     db.selectFrom('business_directory').select((eb) => eb.fn.countAll<string>().as('count')),
     filter,

@@ -4,6 +4,7 @@ import type { SearchTerm } from '../../common/schemas/search.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { containsPattern } from '../_lib/like.ts';
 import { CATEGORY_PAGES } from '../../common/schemas/categories.ts';
+import { keptCount } from './directory.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -485,7 +486,7 @@ async function countMatches(
   const walkable =
     density >= WALK_COUNT_MIN_SHARE ||
     (source.areas !== undefined &&
-      (await areaListings(db, source.areas)) <= SEARCH_LIMITS.countWalkMax);
+      (await keptCount(db, undefined, source.areas)) <= SEARCH_LIMITS.countWalkMax);
   if (!indexable || walkable) {
     plan.push(`count ${sourceLabel(source)}`);
     const { truncated, ...counted } = await countByWalking(
@@ -520,17 +521,6 @@ function walksOwnListings(source: WalkSource, conditions: Condition[], stats: Wa
   return source.category !== undefined && indexPlan(conditions, stats).force;
 }
 
-/** Approved listings in the areas `names` (`directory_counts`, ADR 051). */
-async function areaListings(db: Db, names: readonly string[]): Promise<number> {
-  const row = await db
-    .selectFrom('directory_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('listings'), eb.lit(0)).as('n'))
-    .where('category_key', '=', '')
-    .where('area', 'in', names)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * Whether `matches` of the newest `window` listings predict more than twice `totalCap` matches
  * over every approved listing (`directory_counts`, ADR 051): at 1,000,000 listings three do, at
@@ -538,13 +528,8 @@ async function areaListings(db: Db, names: readonly string[]): Promise<number> {
  */
 async function overCapLikely(db: Db, matches: number, window: number): Promise<boolean> {
   if (matches === 0) return false;
-  const row = await db
-    .selectFrom('directory_counts')
-    .select('listings')
-    .where('category_key', '=', '')
-    .where('area', '=', '')
-    .executeTakeFirst();
-  return (matches / window) * (row?.listings ?? 0) > 2 * SEARCH_LIMITS.totalCap;
+  const listings = await keptCount(db, undefined, undefined);
+  return (matches / window) * listings > 2 * SEARCH_LIMITS.totalCap;
 }
 
 /**

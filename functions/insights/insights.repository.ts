@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   INSIGHT_COUNTERS,
   LISTING_EVENTS,
@@ -194,6 +194,17 @@ export async function periodFrom(db: Db): Promise<string | null> {
 }
 
 /**
+ * Each listing's days with counts and its sums over the days `days` selects, as the period rows
+ * hold them (`days`, `visits`, `reveals`, `taps`: the four tap counters together).
+ */
+const periodSums = (days: RawBuilder<boolean>) => sql`
+  select listing_id, count(*) as days, sum(page_views) as visits,
+    sum(contact_reveals) as reveals,
+    sum(call_taps + whatsapp_taps + directions_taps + website_taps) as taps
+  from listing_stats_daily where ${days}
+  group by listing_id`;
+
+/**
  * Makes the period rows cover the days from `from` on (`YYYY-MM-DD`), in one transaction that
  * holds the roll-up's row `for update` (a flush's triggers wait for it): when they already do,
  * nothing; when they cover from an earlier day, up to {@link ROLL_MAX_DAYS} days before `from`,
@@ -213,14 +224,7 @@ export async function rollPeriod(db: Db, from: string): Promise<'current' | 'rol
     await sql`update insights_rollup set period_from = ${from}::date where id = 1`.execute(trx);
     if (gap !== null && gap > 0 && gap <= ROLL_MAX_DAYS) {
       await sql`
-        with leaving as (
-          select listing_id, count(*) as days, sum(page_views) as visits,
-            sum(contact_reveals) as reveals,
-            sum(call_taps + whatsapp_taps + directions_taps + website_taps) as taps
-          from listing_stats_daily
-          where day >= ${rows[0]!.from}::date and day < ${from}::date
-          group by listing_id
-        )
+        with leaving as (${periodSums(sql`day >= ${rows[0]!.from}::date and day < ${from}::date`)})
         update listing_period_stats t set days = t.days - l.days, visits = t.visits - l.visits,
           reveals = t.reveals - l.reveals, taps = t.taps - l.taps
         from leaving l where t.listing_id = l.listing_id`.execute(trx);
@@ -231,13 +235,7 @@ export async function rollPeriod(db: Db, from: string): Promise<'current' | 'rol
     await sql`
       insert into listing_period_stats (listing_id, area, days, visits, reveals, taps)
       select s.listing_id, r.area, s.days, s.visits, s.reveals, s.taps
-      from (
-        select listing_id, count(*) as days, sum(page_views) as visits,
-          sum(contact_reveals) as reveals,
-          sum(call_taps + whatsapp_taps + directions_taps + website_taps) as taps
-        from listing_stats_daily where day >= ${from}::date
-        group by listing_id
-      ) s
+      from (${periodSums(sql`day >= ${from}::date`)}) s
       join business_registrations r on r.id = s.listing_id
       order by s.listing_id`.execute(trx);
     return 'rebuilt';
