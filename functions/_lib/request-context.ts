@@ -29,6 +29,13 @@ export interface RequestInfo {
    * `clientAddress` is the function's `context.ip`, the same as `x-nf-client-connection-ip`).
    */
   clientAddress?: string | undefined;
+  /**
+   * The caller's address already derived by {@link clientAddressOf} from the request that reached
+   * the host: a page calling the API in-process for its visitor (src/render/form-post.ts
+   * `callApi`, issue 34.1) passes the visitor's address here, taken as is. Only code in this
+   * process can set it; a request from the network never can.
+   */
+  client?: string | undefined;
 }
 
 /** `::ffff:1.2.3.4` → `1.2.3.4`; brackets and IPv6 zone ids dropped; '' when not an address. */
@@ -115,7 +122,7 @@ export function createRequestContext(
   let session: Promise<SessionUser | null> | undefined;
   return {
     params,
-    clientAddress: clientAddressOf(request, info),
+    clientAddress: info.client || clientAddressOf(request, info),
     db: services.db,
     auth: services.auth,
     mailer: services.mailer,
