@@ -180,7 +180,7 @@ export default defineConfig(
     },
   },
   {
-    // One typed env (ADR 013): the site, the API, the hosts, the scripts, the build config and its
+    // One typed env (ADR 013, 065): the site, the API, the hosts, the scripts, the build config and its
     // plugins read configuration through functions/_lib/env.ts, and hand it to a child process
     // with its childEnvironment(). The one exception is the test harness (tests/, *.test.ts and
     // the Playwright config): its own settings (TEST_DB, PG_BIN_DIR, PROPERTY_RUNS, E2E_PORT, the
@@ -189,17 +189,9 @@ export default defineConfig(
     name: 'boundaries/env',
     files: ['**/*.{js,mjs,cjs,ts,mts,cts,tsx,astro}'],
     ignores: ['functions/_lib/env.ts', 'tests/**', '**/*.test.ts', 'playwright.config.ts'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        {
-          object: 'process',
-          property: 'env',
-          message:
-            "Read configuration through env('NAME') from functions/_lib/env.ts (declared, parsed and documented there), and pass it to a child process with childEnvironment().",
-        },
-      ],
-    },
+    plugins: { lagos },
+    // lint/env-module.mjs: process.env in any form, and a string naming it (a bundler's define).
+    rules: { 'lagos/env-module': 'error' },
   },
   {
     name: 'boundaries/table-owner',

@@ -10,14 +10,14 @@ import { DEFAULT_MAP_TILE_URL, tileUrlProblem } from '../../common/config/map.ts
  * Every environment variable the project reads, in one place (ADR 013): its Zod schema, its
  * default and what it means. `checkEnv()` parses them all at start (the API, every script) and
  * fails with one clear message per bad value; `env(name)` is the typed getter the code uses.
- * The README's "Environment variables" table is generated from {@link ENV_VARIABLES}
+ * The "Environment variables" table of docs/environment.md is generated from {@link ENV_VARIABLES}
  * (`npm run docs:env`, checked by env.test.ts). An empty value counts as unset.
  */
 
-/** How a variable shows in the README and in error messages. */
+/** How a variable shows in docs/environment.md and in error messages. */
 interface Variable<S extends z.ZodType = z.ZodType> {
   schema: S;
-  /** The default as a person reads it (README). */
+  /** The default as a person reads it (docs/environment.md). */
   default: string;
   meaning: string;
   /** Never echoed in error messages. */
@@ -387,6 +387,27 @@ export function isProduction(): boolean {
   );
 }
 
+/**
+ * What third-party code bundled for the browser (Workbox in the service worker) reads as
+ * `process.env.NODE_ENV`: a build-time replacement (esbuild's `define`), always production so
+ * development logging and assertions are left out. Kept here so that every mention of
+ * `process.env` lives in this module (ADR 065, lint rule `lagos/env-module`).
+ */
+export const BUNDLED_NODE_ENV = { 'process.env.NODE_ENV': '"production"' } as const;
+
+/**
+ * The canonical URL a build bakes into its pages (astro.config.mjs `site`): SITE_URL, else
+ * Netlify's URL of this deploy (URL in production, DEPLOY_PRIME_URL in previews), else the local
+ * server on PORT.
+ */
+export function buildSiteUrl(): string {
+  return (
+    env('SITE_URL') ??
+    (env('CONTEXT') === 'production' ? env('URL') : env('DEPLOY_PRIME_URL')) ??
+    `http://localhost:${env('PORT')}`
+  );
+}
+
 /** The public origin of the site (SITE_URL, else Netlify's URL, else the local server). */
 export function siteUrl(): string {
   const url = env('SITE_URL') ?? env('URL') ?? `http://localhost:${env('PORT')}`;
@@ -444,7 +465,7 @@ export function authSecret(): string {
   return secret;
 }
 
-/** The README's "Environment variables" table rows, in declaration order. */
+/** The "Environment variables" table rows of docs/environment.md, in declaration order. */
 export function envTableRows(): { variable: string; default: string; meaning: string }[] {
   return (Object.entries(ENV_VARIABLES) as [EnvName, Variable][]).map(([name, v]) => ({
     variable: `\`${name}\``,

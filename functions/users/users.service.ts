@@ -5,7 +5,7 @@ import type { UserListQuery } from '../../common/schemas/users.ts';
 import type { Database } from '../db/database.ts';
 import * as repository from './users.repository.ts';
 
-/** Accounts as the admin sees them (SPEC §2 Users tab) and the making of admins (README). */
+/** Accounts as the admin sees them (SPEC §2 Users tab) and the making of admins (docs/development.md). */
 type Db = Kysely<Database>;
 
 /** One page of accounts with their profile and role, newest first, matching `q` (SPEC §2). */
