@@ -142,7 +142,7 @@ async function referenceIndex(db: Kysely<Database>) {
       area: [r.area, r.city, r.address].filter(Boolean).join(' '),
     })),
   );
-  return { index, count: rows.length };
+  return { index, count: rows.length, areas: new Map(rows.map((r) => [r.business_name, r.area])) };
 }
 
 /** Serves the API alone on the loopback interface (`port` 0: a free one). */
@@ -278,7 +278,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     await load(database.db, corpus);
     const loadedMs = performance.now() - started;
-    const { index, count } = await referenceIndex(database.db);
+    const { index, count, areas } = await referenceIndex(database.db);
+    // The import derives each listing's area from its address (ADR 020); the judge uses the truth.
+    const otherArea = [...corpus.truth.values()].filter((t) => areas.get(t.name) !== t.area);
     const server = await serve(database.db, Number(values.port));
     try {
       const measured: Measured[] = [];
@@ -295,6 +297,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       );
       console.log(
         `  ${judged.length} judged queries (${judged.filter((j) => j.query.answerable).length} answerable), first ${limit} results of GET /api/directory/search over HTTP vs MiniSearch (fuzzy 0.2, prefix, BM25)`,
+      );
+      console.log(
+        `  areas the import derived that differ from the truth: ${otherArea.length}${
+          otherArea.length
+            ? ` (${otherArea
+                .slice(0, 5)
+                .map((t) => `${t.name}: ${areas.get(t.name) ?? 'none'}, truth ${t.area}`)
+                .join('; ')})`
+            : ''
+        }`,
       );
       if (thin.length)
         console.log(
