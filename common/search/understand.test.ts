@@ -277,6 +277,23 @@ describe('understandQuery: typos (issue 35.3)', () => {
     expect(corrected.showingResultsFor).toBe('abiola company');
   });
 
+  it('a lexicon keeps a guessed word as typed when the directory knows it', async () => {
+    expect(understandQuery('danffo').guessedWords).toEqual([]); // no vocabulary word one edit away
+    const guessed = understandQuery('pannel');
+    expect(guessed.guessedWords).toEqual(['pannel']);
+    const kept = await understandQueryWithLexicon(
+      'pannel',
+      async (words) => new Map(words.map((w) => [w, w])),
+    );
+    expect(kept.corrections).toEqual([]);
+    expect(kept.terms.map((t) => t.text)).toEqual(['pannel']);
+    expect(kept.showingResultsFor).toBeNull();
+  });
+
+  it('does not strip verb endings to correct a word ("spanner" is not "span")', () => {
+    expect(understandQuery('spanner').corrections).toEqual([]);
+  });
+
   it('a lexicon that fails leaves the first answer, and none is asked for known words', async () => {
     const failing = await understandQueryWithLexicon('abiola', () =>
       Promise.reject(new Error('db down')),

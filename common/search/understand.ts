@@ -112,6 +112,11 @@ export interface UnderstoodQuery {
    * directory's own words, `understandQueryWithLexicon`) may correct.
    */
   unknownWords: readonly string[];
+  /**
+   * Words corrected by the edit-distance rule alone (not a listed misspelling): a lexicon may
+   * know them as right ("spanner" in a listing's name) and keep them as typed.
+   */
+  guessedWords: readonly string[];
 }
 
 export interface UnderstandOptions {
@@ -428,6 +433,7 @@ export function understandQuery(raw: string, options: UnderstandOptions = {}): U
 
   // 2. Corrections.
   const corrections: Correction[] = [];
+  const guessedWords: string[] = [];
   const tokens: Token[] = [];
   for (let i = 0; i < words.length;) {
     let matched = false;
@@ -445,7 +451,10 @@ export function understandQuery(raw: string, options: UnderstandOptions = {}): U
     const word = words[i] as string;
     i += 1;
     const fixed = correctWord(word, compiled, options.extraCorrections);
-    if (fixed && fixed.to !== word) corrections.push({ from: word, ...fixed });
+    if (fixed && fixed.to !== word) {
+      corrections.push({ from: word, to: fixed.to, source: fixed.source });
+      if (fixed.guessed) guessedWords.push(word);
+    }
     for (const w of (fixed?.to ?? word).split(' ')) tokens.push({ typed: word, text: w });
   }
 
@@ -530,14 +539,16 @@ export function understandQuery(raw: string, options: UnderstandOptions = {}): U
     stopWords,
     ignored,
     unknownWords: unique(unknownWords),
+    guessedWords: unique(guessedWords),
   };
 }
 
 /**
  * {@link understandQuery} with a lexicon for the words the vocabulary does not know: the first
- * pass's `unknownWords` go to `lexicon` (one call, at most {@link MAX_TERMS} words), and the query
- * is understood again with its answers as corrections (source `lexicon`). A lexicon that throws
- * is ignored: search still answers with the first pass.
+ * pass's `unknownWords` and `guessedWords` go to `lexicon` (one call, at most {@link MAX_TERMS}
+ * words), and the query is understood again with its answers: a different word is a correction
+ * (source `lexicon`), the word itself keeps a guessed word as typed. A lexicon that throws is
+ * ignored: search still answers with the first pass.
  */
 export async function understandQueryWithLexicon(
   raw: string,
@@ -545,17 +556,18 @@ export async function understandQueryWithLexicon(
   options: UnderstandOptions = {},
 ): Promise<UnderstoodQuery> {
   const first = understandQuery(raw, options);
-  if (first.unknownWords.length === 0) return first;
+  const asked = unique([...first.unknownWords, ...first.guessedWords]).slice(0, MAX_TERMS);
+  if (asked.length === 0) return first;
   let answers: ReadonlyMap<string, string>;
   try {
-    answers = await lexicon(first.unknownWords.slice(0, MAX_TERMS));
+    answers = await lexicon(asked);
   } catch {
     return first;
   }
   const extra = new Map(options.extraCorrections ?? []);
   for (const [word, right] of answers) {
     const to = normaliseText(right);
-    if (first.unknownWords.includes(word) && to && to !== word) extra.set(word, to);
+    if (asked.includes(word) && to) extra.set(word, to);
   }
   if (extra.size === (options.extraCorrections?.size ?? 0)) return first;
   return understandQuery(raw, { ...options, extraCorrections: extra });
@@ -565,18 +577,20 @@ function correctWord(
   word: string,
   compiled: Compiled,
   extra: ReadonlyMap<string, string> | undefined,
-): Omit<Correction, 'from'> | undefined {
+): (Omit<Correction, 'from'> & { guessed?: boolean }) | undefined {
   const known = compiled.misspellings.get(word);
   if (known !== undefined) return { to: known, source: 'vocabulary' };
   if (isKnown(word, compiled)) return undefined;
   const fromLexicon = extra?.get(word);
-  if (fromLexicon !== undefined) return { to: fromLexicon, source: 'lexicon' };
-  // A plural or verb form of a misspelt word keeps its ending ("pannels" → "panels").
-  for (const base of baseForms(word)) {
-    const near = nearestWord(base, compiled);
-    if (near === undefined) continue;
-    return { to: near + word.slice(base.length).replace(/^e(?=s$)/, ''), source: 'vocabulary' };
-  }
+  if (fromLexicon !== undefined) return { to: fromLexicon, source: 'lexicon' }; // itself: keep
+  const near = nearestWord(word, compiled);
+  if (near !== undefined) return { to: near, source: 'vocabulary', guessed: true };
+  // A misspelt plural keeps its ending ("pannels" → "panels"); other endings are not stripped
+  // ("spanner" is not "span" + "ner").
+  const singular = word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : undefined;
+  const nearSingular = singular === undefined ? undefined : nearestWord(singular, compiled);
+  if (nearSingular !== undefined)
+    return { to: `${nearSingular}s`, source: 'vocabulary', guessed: true };
   return undefined;
 }
 
