@@ -205,6 +205,7 @@ test.describe('admin dashboard', () => {
       'cards',
       'claims',
       'insights',
+      'search-words',
     ]);
 
     await page.reload();
