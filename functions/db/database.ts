@@ -350,6 +350,28 @@ export interface UserRolesTable {
 }
 
 /** Better Auth's user table (snake_case columns, ADR 002). Roles live in user_roles. */
+/** An admin's search word (issue 35.7, ADR 062): a synonym group or `[wrong, right]`. */
+export interface SearchWordsTable {
+  id: Generated<string>;
+  kind: 'synonyms' | 'misspelling';
+  terms: string[];
+  category: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** Who added or removed which search word, when (issue 35.7). */
+export interface SearchWordsLogTable {
+  id: Generated<string>;
+  word_id: string | null;
+  action: 'added' | 'removed';
+  kind: string;
+  terms: string[];
+  category: string | null;
+  admin_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface UserTable {
   id: string;
   name: string;
@@ -603,6 +625,8 @@ export interface Database {
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
   directory_counts: DirectoryCountsTable;
+  search_words: SearchWordsTable;
+  search_words_log: SearchWordsLogTable;
 }
 
 export type BusinessRegistration = Selectable<BusinessRegistrationsTable>;
