@@ -51,6 +51,7 @@ export default defineConfig({
             'docs/**/*.test.ts',
             'lint/**/*.test.ts',
             'integrations/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
           env: { LOG_LEVEL: 'silent' },
