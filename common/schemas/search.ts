@@ -136,4 +136,8 @@ export interface DirectorySearchResponse extends DirectoryPage {
   exactTotal?: number;
   /** Issue 35.6: the words no listing of this page of partial matches holds (left out). */
   missingWords?: string[];
+  /** Issue 35.3: the corrected query ("Showing results for mechanic"), null when none was made. */
+  showingResultsFor?: string | null;
+  /** Issue 35.4: the Lagos area the query named (favoured, not a filter), null when none. */
+  queryArea?: { name: string; slug: string } | null;
 }

@@ -30,8 +30,14 @@ export const RANK_CANDIDATES = 1000;
 /** ts_rank's weights for D (description), C (area, locality), B (categories, services, tags), A (name, type). */
 const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
 
+/**
+ * One alternative of a word group: `text` (words), `wholeWord` when it must match whole (else its
+ * last word of 4+ letters matches as a prefix). A plain string is an alternative of the latter kind.
+ */
+export type WordAlternative = string | { text: string; wholeWord: boolean };
+
 /** A query's word group: the alternatives of one word, any of which may match. */
-export type WordGroup = readonly string[];
+export type WordGroup = readonly WordAlternative[];
 
 /** The words of `text` as tsquery lexemes: lower-cased letters and digits, nothing else. */
 function lexemes(text: string): string[] {
@@ -54,11 +60,12 @@ function lexemes(text: string): string[] {
 export function groupTsquery(group: WordGroup): string | null {
   const alternatives = new Set<string>();
   for (const alternative of group) {
-    const words = lexemes(alternative);
+    const { text, wholeWord } =
+      typeof alternative === 'string' ? { text: alternative, wholeWord: false } : alternative;
+    const words = lexemes(text);
     if (words.length === 0) continue;
-    alternatives.add(
-      words.map((w, i) => (i === words.length - 1 && w.length >= 4 ? `${w}:*` : w)).join(' <-> '),
-    );
+    const prefix = (w: string, i: number) => !wholeWord && i === words.length - 1 && w.length >= 4;
+    alternatives.add(words.map((w, i) => (prefix(w, i) ? `${w}:*` : w)).join(' <-> '));
   }
   return alternatives.size ? `(${[...alternatives].join(' | ')})` : null;
 }
@@ -74,6 +81,10 @@ export interface RankedSearchRequest {
   area?: string | undefined;
   /** Issue 35.4: the area the query names, favoured (not a filter), and its nearby areas. */
   prefer?: { areas: readonly string[]; nearby: readonly string[] } | undefined;
+  /** Issue 35.2: a car make's alternatives, favoured (+1) where a listing names it. */
+  favour?: WordGroup | undefined;
+  /** Issue 35.2/35.5: category page keys the words imply, favoured (+0.5). */
+  categories?: readonly string[] | undefined;
   /** Rows skipped (the ranked list's position) and page size. */
   offset: number;
   limit: number;
@@ -166,6 +177,13 @@ export async function rankedSearchPage(
                  ${prefer.nearby.length ? sql`when b.area in (${sql.join(prefer.nearby)}) then 0.75` : sql``}
                  else 0 end`
       : sql`0`;
+  const make = request.favour ? groupTsquery(request.favour) : null;
+  const makeBonus = make
+    ? sql`case when b.search_vector @@ ${tsquery(make)} then 1 else 0 end`
+    : sql`0`;
+  const categoryBonus = request.categories?.length
+    ? sql`case when b.category_keys && ${sql.val([...request.categories])}::text[] then 0.5 else 0 end`
+    : sql`0`;
   const { rows } = await sql<BusinessDirectoryRow & { held: string[] }>`
     select d.*, array(
       select i from unnest(${sql.val(groups.map((g) => g ?? ''))}::text[]) with ordinality g(q, i)
@@ -176,7 +194,7 @@ export async function rankedSearchPage(
     where b.id = any(${sql.val(ids)}::uuid[])
     order by (b.search_vector @@ ${tsquery(all)}) desc,
       10 * ts_rank(${RANK_WEIGHTS}::float4[], b.search_vector, ${tsquery(any)})
-        + ${areaBonus} + 0.3 * b.quality_score desc,
+        + ${areaBonus} + ${makeBonus} + ${categoryBonus} + 0.3 * b.quality_score desc,
       b.created_at desc, b.id desc
     offset ${request.offset}
     limit ${request.limit}`.execute(db);

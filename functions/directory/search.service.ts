@@ -9,7 +9,8 @@ import {
 import type { Database } from '../db/database.ts';
 import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
 import { finishListings } from './finish.ts';
-import { RANK_CANDIDATES, rankedSearchPage } from './ranked-search.repository.ts';
+import { understandQuery } from '../../common/search/understand.ts';
+import { RANK_CANDIDATES, rankedSearchPage, type WordGroup } from './ranked-search.repository.ts';
 import { searchPage, type SearchPosition, type Total } from './search.repository.ts';
 
 type Db = Kysely<Database>;
@@ -86,28 +87,45 @@ const RankedCursorSchema = z.object({
 type SearchCursor = z.output<typeof RankedCursorSchema>;
 
 /**
- * Relevance search, one page (issue 35; ADR 059, ADR 060): the query's words (synonyms expanded,
- * `parseSearchQuery`), listings holding every word first and then those holding some (never a
+ * Relevance search, one page (issue 35; ADR 059, ADR 060): the query as `understandQuery` reads
+ * it (Lagos words, spellings, corrections, complaints; a named area favoured with its
+ * neighbours, a car make and the implied categories favoured), listings holding every word first and then those holding some (never a
  * dead end), each ranked by text relevance, the query's area and stored trust; optional type,
  * location and area filters; contact-protected rows with covers. A blank query finds nothing
  * (SPEC §5: it clears the results). `total` counts every listing shown (exact and partial
  * matches), `exactTotal` those holding every word, `missingWords` the words none of a page of
- * partial matches holds; `totalIsCapped` when more matched than are ranked. `plan` names the
+ * partial matches holds, `showingResultsFor` the corrected query, `queryArea` the area named; `totalIsCapped` when more matched than are ranked. `plan` names the
  * steps taken (for `Server-Timing`, not part of the API's body).
  * @throws AppError BAD_REQUEST for a cursor not made by this API.
  */
-async function searchRanked(
-  db: Db,
-  query: DirectorySearchQuery,
-  terms: SearchTerm[],
-): Promise<Found> {
+async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found> {
   const cursor = query.cursor ? decodeCursor(RankedCursorSchema, query.cursor) : undefined;
+  const understood = understandQuery(query.q);
+  const words: { typed: string; group: WordGroup }[] = understood.terms.map((t) => ({
+    typed: t.typed,
+    group: t.alternatives,
+  }));
+  // A make or an area alone is what was asked for: it becomes the word.
+  if (words.length === 0 && understood.make)
+    words.push({ typed: understood.make.matched, group: understood.make.alternatives });
+  if (words.length === 0 && understood.area)
+    words.push({
+      typed: understood.area.matched,
+      group: [{ text: understood.area.matched, wholeWord: true }],
+    });
+  const none = { businesses: [], total: 0, totalIsCapped: false, nextCursor: null };
+  if (words.length === 0) return { ...none, exactTotal: 0, missingWords: [], plan: 'none' };
   const offset = cursor?.o ?? 0;
   const page = await rankedSearchPage(db, {
-    groups: terms,
+    groups: words.map((w) => w.group),
     type: query.type,
     location: query.location,
     area: query.area,
+    prefer: understood.area
+      ? { areas: understood.area.within, nearby: understood.area.neighbours }
+      : undefined,
+    favour: understood.terms.length && understood.make ? understood.make.alternatives : undefined,
+    categories: understood.categories,
     offset,
     limit: query.limit,
   });
@@ -121,7 +139,9 @@ async function searchRanked(
     total: exact + partial,
     totalIsCapped: capped,
     exactTotal: exact,
-    missingWords: page.missing.map((i) => terms[i]![0]!),
+    missingWords: page.missing.map((i) => words[i]!.typed),
+    showingResultsFor: understood.showingResultsFor,
+    queryArea: understood.area ? { name: understood.area.name, slug: understood.area.slug } : null,
     nextCursor:
       page.rows.length === query.limit && shown < exact + partial
         ? encodeCursor<SearchCursor>({ o: shown, e: exact, p: partial, x: capped })
@@ -140,5 +160,5 @@ export async function searchBusinesses(db: Db, query: DirectorySearchQuery): Pro
   const terms = parseSearchQuery(query.q);
   if (terms.length === 0)
     return { businesses: [], total: 0, totalIsCapped: false, nextCursor: null, plan: 'none' };
-  return query.sort === 'newest' ? searchNewest(db, query, terms) : searchRanked(db, query, terms);
+  return query.sort === 'newest' ? searchNewest(db, query, terms) : searchRanked(db, query);
 }

@@ -84,7 +84,9 @@ describe('the relevance order (issue 35.1)', () => {
     const before = await qualityOf(none.id);
     await sql`
       insert into photos (listing_id, kind, width, height, variants, content_hash, position)
-      values (${none.id}, 'workshop', 10, 10, '[]'::jsonb, ${'a'.repeat(64)}, 1)`.execute(handle.db);
+      values (${none.id}, 'workshop', 10, 10, '[]'::jsonb, ${'a'.repeat(64)}, 1)`.execute(
+      handle.db,
+    );
     const after = await qualityOf(none.id);
     expect(after.has_photos).toBe(true);
     expect(after.quality_score).toBeCloseTo(before.quality_score + 1, 5);
@@ -128,10 +130,38 @@ describe('the relevance order (issue 35.1)', () => {
     expect(seen.sort()).toEqual(ids.sort());
   });
 
-  it('does not find a short word inside another ("vi" in "services")', async () => {
+  it('does not find a short word inside another ("ser" in "services")', async () => {
     const w = word();
     await insertBusiness(handle.db, { business_name: `${w} Garage`, services: 'All services' });
-    expect((await search(`${w} vi`)).exactTotal).toBe(0);
+    expect((await search(`${w} ser`)).exactTotal).toBe(0);
+    expect((await search(`${w} services`)).exactTotal).toBe(1);
+  });
+});
+
+describe('the understood query (issue 35.2–35.4)', () => {
+  it('favours the area the query names over trust elsewhere, and names it', async () => {
+    const w = word();
+    const elsewhere = await insertBusiness(handle.db, { business_name: `${w} A`, area: 'Badagry' });
+    await setReviews(elsewhere.id, 40, 180);
+    const inIkeja = await insertBusiness(handle.db, { business_name: `${w} B`, area: 'Ikeja' });
+    const body = (await search(`${w} in ikeja`)) as Awaited<ReturnType<typeof search>> & {
+      queryArea: unknown;
+    };
+    expect(body.businesses.map((b) => b.id)).toEqual([inIkeja.id, elsewhere.id]);
+    expect(body.queryArea).toEqual({ name: 'Ikeja', slug: 'ikeja' });
+  });
+
+  it('finds a body shop for "pannel beater" and says what it searched for', async () => {
+    const shop = await insertBusiness(handle.db, {
+      business_name: `${word()} Panel & Spray Works`,
+      business_type: 'Body Work & Paint',
+      area: 'Oshodi',
+    });
+    const body = (await search('pannel beater oshodi', '&limit=100')) as Awaited<
+      ReturnType<typeof search>
+    > & { showingResultsFor: string | null };
+    expect(body.businesses.map((b) => b.id)).toContain(shop.id);
+    expect(body.showingResultsFor).toMatch(/^panel beater/);
   });
 });
 
