@@ -74,6 +74,12 @@ export interface BusinessRegistrationsTable {
   verification_checks: Generated<VerificationCheck[]>;
   verified_at: Timestamp | null;
   verified_by: string | null;
+  /** Whether the listing has a live photo, kept by a trigger on `photos` (issue 35.1). */
+  has_photos: ColumnType<boolean, never, never>;
+  /** Generated: the trust a listing earns, the search and Recommended order's (ADR 059). */
+  quality_score: ColumnType<number, never, never>;
+  /** Generated: the weighted 'simple' tsvector relevance search matches (ADR 059). */
+  search_vector: ColumnType<string, never, never>;
 }
 
 /** The checks an admin records behind the Verified badge (issue 24.6). */

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../_lib/like.ts';
-import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import type {
   Database,
   ModerationAction,
@@ -656,51 +655,4 @@ export function authorOf(db: Db, userId: string) {
     .select(['email', 'name'])
     .where('id', '=', userId)
     .executeTakeFirst();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Category pages: Top rated and Most reviewed (issue 24.5, ADR 034)
-// ---------------------------------------------------------------------------------------------
-
-/** A category page's review orders: the Bayesian score, or the number of published reviews. */
-export type RankedOrder = 'top_rated' | 'most_reviewed';
-
-/**
- * Page `offset/limit` of category `categoryKey`'s approved listings (optionally of one `area`) in
- * `order`, ties and unreviewed listings in the Recommended order (SPEC §7), as directory rows.
- * Walks the per-category `_rated_idx` / `_reviewed_idx` partial index
- * (2026_11_26_0340_reviews) for the ids, then reads those rows from `business_directory`.
- * `categoryKey` is one of the directory's category keys (checked by the caller).
- */
-export async function rankedCategoryPage(
-  db: Db,
-  categoryKey: string,
-  order: RankedOrder,
-  page: { offset: number; limit: number; area?: string | undefined },
-) {
-  const first = order === 'top_rated' ? sql`review_score desc nulls last` : sql`review_count desc`;
-  let ids = db
-    .selectFrom('business_registrations')
-    .select('id')
-    .where('status', '=', 'approved')
-    .where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
-  // As the Recommended order and its count: an LGA with its neighbourhoods (ADR 020).
-  if (page.area) ids = ids.where('area', 'in', areaNamesWithin(page.area));
-  const rows = await ids
-    .orderBy(sql`${first}, featured desc, (-display_order) desc, created_at desc, id desc`)
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  if (rows.length === 0) return [];
-  const entries = await db
-    .selectFrom('business_directory')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  return rows.flatMap((r) => byId.get(r.id) ?? []);
 }

@@ -34,7 +34,6 @@ import {
   textHash,
   textHoldReasons,
 } from './hold-rules.ts';
-import { toPublicBusiness } from '../directory/directory.mapper.ts';
 import { countServerEvent } from '../insights/insights.service.ts';
 import * as repository from './reviews.repository.ts';
 import type { BlobStore } from '../_lib/blobs.ts';
@@ -952,30 +951,4 @@ export async function hideReply(
     return row.status === 'published' && reply.status === 'published';
   });
   return outcome;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Category pages (issue 24.5)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Page `page` (1-based, `limit` a page) of a category page's listings in Top rated order (the
- * Bayesian average `(10 × 3.5 + sum of stars) / (10 + count)`, ADR 034) or Most reviewed order,
- * unreviewed listings last in the Recommended order, as public listings. The total is the
- * category's (or area's) count, as in the Recommended order.
- */
-export async function rankedCategoryPage(
-  db: Db,
-  categoryKey: string,
-  order: repository.RankedOrder,
-  page: number,
-  limit: number,
-  area?: string,
-) {
-  const rows = await repository.rankedCategoryPage(db, categoryKey, order, {
-    offset: (page - 1) * limit,
-    limit,
-    area,
-  });
-  return rows.map(toPublicBusiness);
 }
