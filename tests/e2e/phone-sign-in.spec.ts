@@ -46,6 +46,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled, extraHTTPHeaders: visitorAddress(javaScriptEnabled ? 71 : 72) });
 
     test('a new number gets a code by SMS and the code signs the account in', async ({ page }) => {
+      // Four page loads, a poll of the outbox and a sign-in: more than the default on a busy machine.
+      test.setTimeout(120_000);
       const local = freshNumber();
       const e164 = `+234${local.slice(1)}`;
       await page.goto('/auth/');

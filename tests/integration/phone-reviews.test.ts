@@ -30,7 +30,7 @@ const review = () => ({
   rating: 5,
   title: 'Quick vulcanizer',
   body: `Fixed my tyre in ten minutes at a fair price and checked the others too, visit ${++textCounter}.`,
-  service: 'Vulcanizer / Tyre Services',
+  service: 'Mechanic / Repair Services',
   visit_month: lagosMonth(),
   author_name: 'Kunle',
 });
@@ -62,7 +62,7 @@ const write = (listingId: string, as: string) =>
 beforeAll(async () => {
   handle = await createTestDatabase();
   call = testApi(handle.db, { smsTransport: transport }).call;
-});
+}, 600_000);
 afterAll(() => handle?.close());
 
 describe('phone-confirmed reviews (issue 37.4)', () => {
@@ -112,21 +112,23 @@ describe('phone-confirmed reviews (issue 37.4)', () => {
   it('the database itself refuses a second review of a listing under one phone key', async () => {
     const listing = await insertBusiness(handle.db);
     const key = keyedPhone('+2348035550303');
-    const users = await handle.db.selectFrom('user').select('id').limit(2).execute();
-    const row = (userId: string) => ({
-      business_id: listing.id,
-      user_id: userId,
-      rating: 4,
-      title: 'Fine',
-      body: `Good service ${userId}`,
-      service: 'Mechanic / Repair Services',
-      visit_month: '2026-11-01',
-      author_name: 'X',
-      status: 'published' as const,
-      body_hash: `hash-${userId}`,
-      author_address_key: 'k',
-      author_phone_key: key,
-    });
+    const users = [
+      { id: await phoneAccount('db-a', '0804 555 0404') },
+      { id: await phoneAccount('db-b', '0804 555 0505') },
+    ];
+    const row = (userId: string) => {
+      const { visit_month, ...fields } = review();
+      return {
+        ...fields,
+        business_id: listing.id,
+        user_id: userId,
+        visit_month: `${visit_month}-01`,
+        status: 'published' as const,
+        body_hash: `hash-${userId}`,
+        author_address_key: 'k',
+        author_phone_key: key,
+      };
+    };
     await handle.db.insertInto('reviews').values(row(users[0]!.id)).execute();
     await expect(
       handle.db.insertInto('reviews').values(row(users[1]!.id)).execute(),
