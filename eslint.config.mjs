@@ -52,6 +52,8 @@ const TABLE_OWNERS = {
   area_period_stats: 'functions/insights/insights.repository.ts',
   insights_rollup: 'functions/insights/insights.repository.ts',
   mail_outbox: 'functions/_lib/mail.ts',
+  sms_outbox: 'functions/sms/sms.repository.ts',
+  sms_settings: 'functions/sms/sms.repository.ts',
   monthly_summary_runs: 'functions/monthly-summary/monthly-summary.repository.ts',
   monthly_summary_sends: 'functions/monthly-summary/monthly-summary.repository.ts',
   photos: 'functions/photos/photos.repository.ts',

@@ -28,6 +28,8 @@ const integration = (name: string, env: Record<string, string>, extra: object = 
       NETLIFY_DATABASE_URL: '',
       SENDGRID_API_KEY: '',
       MAIL_OUTBOX_DIR: '.data/test-mail',
+      TERMII_API_KEY: '',
+      SMS_OUTBOX_DIR: '.data/test-sms',
       ...env,
     },
     testTimeout: 60_000,

@@ -84,6 +84,8 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/email/unsubscribe',                       'public', monthlySummary.oneClickUnsubscribe),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),
+  route('POST',   '/auth/phone/code',                         'public', auth.requestPhoneCode),
+  route('POST',   '/auth/phone/verify',                       'public', auth.verifyPhoneCode),
   route('POST',   '/auth/sign-out',                           'public', auth.signOut),
   route('GET',    '/auth/session',                            'public', auth.getSession),
   route('POST',   '/auth/password-reset',                     'public', auth.requestPasswordReset),

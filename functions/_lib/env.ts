@@ -189,6 +189,34 @@ export const ENV_VARIABLES = {
     default: '`.data/mail`',
     meaning: 'where the local outbox writes one file per e-mail',
   }),
+  TERMII_API_KEY: variable(text(), {
+    default: 'unset',
+    meaning:
+      'send SMS (sign-in codes) through Termii, with `TERMII_SENDER_ID`; unset means the local SMS outbox',
+    secret: true,
+  }),
+  TERMII_SENDER_ID: variable(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9 ]{3,11}$/,
+        'must be 3–11 letters or digits (a sender ID registered with Termii)',
+      )
+      .optional(),
+    {
+      default: 'unset',
+      meaning:
+        'the sender ID Termii approved for the account (e.g. `LagosAuto`); needed with the key',
+    },
+  ),
+  TERMII_BASE_URL: variable(url('a Termii API base'), {
+    default: '`https://v3.api.termii.com`',
+    meaning: "the account's Termii API base (its dashboard shows it), or a fake (tests)",
+  }),
+  SMS_OUTBOX_DIR: variable(z.string().default('.data/sms'), {
+    default: '`.data/sms`',
+    meaning: 'where the local SMS outbox writes one file per text message',
+  }),
   GOOGLE_PLACES_API_KEY: variable(text(), {
     default: 'unset',
     meaning:

@@ -9,6 +9,7 @@ import type { ApiContext } from './context.ts';
 import { env } from './env.ts';
 import { log } from './log.ts';
 import type { Mailer } from './mail.ts';
+import type { SmsSender } from './sms.ts';
 import { findSessionUser } from './session.ts';
 
 /** The services of the running platform, built once per API (router.ts) and shared by requests. */
@@ -17,6 +18,7 @@ export interface PlatformServices {
   invalidate(tags: readonly string[]): Promise<void>;
   auth(): Promise<BetterAuth>;
   mailer(): Promise<Mailer>;
+  sms(): Promise<SmsSender>;
   places(): PlacesProvider;
   blobs(): BlobStore;
 }
@@ -126,6 +128,7 @@ export function createRequestContext(
     db: services.db,
     auth: services.auth,
     mailer: services.mailer,
+    sms: services.sms,
     places: services.places,
     blobs: services.blobs,
     invalidate: async (tags) => {

@@ -49,6 +49,10 @@ const REVIEW_COLUMNS = [
   'r.created_at',
   'r.updated_at',
   'r.attention_at',
+  // Issue 37.4: "Phone confirmed" beside the reviewer's name, from the account as it is now.
+  sql<boolean>`coalesce((select u.phone_number_verified from "user" u where u.id = r.user_id), false)`.as(
+    'phone_confirmed',
+  ),
 ] as const;
 
 /** One review with its reply (any status), or undefined. */
@@ -120,6 +124,8 @@ export async function insertReview(
     user_id: string;
     author_address_key: string;
     new_account: boolean;
+    /** Keyed hash of the author's confirmed phone number (issue 37.4), or null. */
+    author_phone_key?: string | null;
   },
 ): Promise<string> {
   const { visit_month, ...rest } = values;
@@ -655,4 +661,30 @@ export function authorOf(db: Db, userId: string) {
     .select(['email', 'name'])
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The account's confirmed phone number (E.164), or null (issue 37.4). */
+export async function confirmedPhoneOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('user')
+    .select('phone_number')
+    .where('id', '=', userId)
+    .where('phone_number_verified', '=', true)
+    .executeTakeFirst();
+  return row?.phone_number ?? null;
+}
+
+/** Whether a review of the listing already carries this phone key (issue 37.4). */
+export async function phoneReviewed(
+  db: Db,
+  businessId: string,
+  phoneKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('reviews')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('author_phone_key', '=', phoneKey)
+    .executeTakeFirst();
+  return row !== undefined;
 }

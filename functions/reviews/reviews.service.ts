@@ -1,3 +1,4 @@
+import { keyedPhone } from '../_lib/sms.ts';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../common/schemas/auth.ts';
 import {
@@ -64,6 +65,9 @@ export const NEW_ACCOUNT_CLUSTER = 3;
 
 export const VERIFY_TO_REVIEW_MESSAGE =
   'Please confirm your email address to write a review: open the link we sent you.';
+/** Issue 37.4: one review per listing per phone number, across accounts. */
+export const PHONE_ALREADY_REVIEWED_MESSAGE =
+  'A review of this business was already written with your phone number.';
 export const OWN_LISTING_MESSAGE = 'You cannot review a business you own.';
 export const BLOCKED_MESSAGE = 'Your account can no longer post reviews.';
 export const ALREADY_REVIEWED_MESSAGE =
@@ -127,6 +131,7 @@ function publicReview(
     service: row.service,
     visit_month: row.visit_month,
     author_name: row.author_name,
+    phone_confirmed: Boolean(row.phone_confirmed),
     created_at: row.created_at,
     updated_at: row.updated_at,
     reply:
@@ -225,9 +230,13 @@ export async function findOwnReview(
   return row ? ownReviewWithPhotos(db, row) : null;
 }
 
-/** The checks every review write passes: a confirmed e-mail and an account not blocked. */
+/**
+ * The checks every review write passes: a confirmed identity (an e-mail, or a phone number by a
+ * code: issue 37.4) and an account not blocked.
+ */
 async function assertMayReview(db: Db, user: SessionUser): Promise<void> {
-  if (!user.emailVerified) throw new AppError('FORBIDDEN', VERIFY_TO_REVIEW_MESSAGE);
+  if (!user.emailVerified && !user.phoneVerified)
+    throw new AppError('FORBIDDEN', VERIFY_TO_REVIEW_MESSAGE);
   if (await repository.isBlocked(db, user.id)) throw new AppError('FORBIDDEN', BLOCKED_MESSAGE);
 }
 
@@ -278,6 +287,10 @@ export async function writeReview(
   if (listing.owner_user_id === user.id) throw new AppError('FORBIDDEN', OWN_LISTING_MESSAGE);
   if (await repository.findReviewBy(db, businessId, user.id))
     throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE);
+  const phone = await repository.confirmedPhoneOf(db, user.id);
+  const phoneKey = phone ? keyedPhone(phone) : null;
+  if (phoneKey && (await repository.phoneReviewed(db, businessId, phoneKey)))
+    throw new AppError('CONFLICT', PHONE_ALREADY_REVIEWED_MESSAGE);
 
   // Photos are processed and stored before the review's transaction; its rows are written in it,
   // and a review that is not saved takes their files with it (ADR 042).
@@ -334,6 +347,7 @@ export async function writeReview(
         body_hash: textHash(input.body),
         author_address_key: author,
         new_account: newAccount,
+        author_phone_key: phoneKey,
       });
       if (prepared) await photos.recordReviewPhotos(trx, prepared, reviewId, user.id);
       if (status === 'held')
@@ -349,6 +363,8 @@ export async function writeReview(
       if (attached) await photos.discardPrepared(attached.blobs, prepared, error);
       if (isUniqueViolation(error, 'reviews_one_per_account'))
         throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE);
+      if (isUniqueViolation(error, 'reviews_business_phone_key'))
+        throw new AppError('CONFLICT', PHONE_ALREADY_REVIEWED_MESSAGE);
       if (prepared && isUniqueViolation(error, 'photos_listing_id_content_hash_key'))
         throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
       throw error;
