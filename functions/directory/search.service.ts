@@ -6,7 +6,7 @@ import {
   parseSearchQuery,
 } from '../../common/schemas/search.ts';
 import type { Database } from '../db/database.ts';
-import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
+import { CURSOR_TIME, decodeCursor, encodeCursor } from '../_lib/cursor.ts';
 import { withCovers } from '../photos/photos.service.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import { searchPage, type SearchPosition, type Total } from './search.repository.ts';
