@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import { containsPattern } from '../_lib/like.ts';
-import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
+import { CURSOR_TIME, decodeCursor, encodeCursor } from '../_lib/cursor.ts';
 
 type Db = Kysely<Database>;
 

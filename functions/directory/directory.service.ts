@@ -7,6 +7,7 @@ import {
 } from '../../common/schemas/directory.ts';
 import { areaNamesWithin, LAGOS_AREAS } from '../../common/config/lagos-areas.ts';
 import { CATEGORY_PAGES, type CategoryPageKey } from '../../common/schemas/categories.ts';
+import { pageWindow } from '../_lib/paging.ts';
 import { AppError } from '../_lib/errors.ts';
 import { CacheTags } from '../site/cache-tags.ts';
 import { toE164 } from '../_lib/phone.ts';
@@ -88,7 +89,7 @@ export async function listBusinessesPage(
   const [rows, total] = await Promise.all([
     repository.listDirectoryPage(db, filter, {
       cursor: query.cursor ? repository.decodeListCursor(query.cursor) : undefined,
-      offset: query.page ? (query.page - 1) * query.limit : undefined,
+      offset: query.page ? pageWindow({ page: query.page, limit: query.limit }).offset : undefined,
       limit: query.limit,
     }),
     repository.countDirectory(db, filter),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { NearbyPage, NearbyQuery } from '../../common/schemas/nearby.ts';
 import type { Database } from '../db/database.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from '../_lib/cursor.ts';
 import { finishListings } from './finish.ts';
 import { listNearby, type NearbyPosition, type NearbyRow } from './nearby.repository.ts';
 

@@ -7,7 +7,7 @@ import {
   type SearchTerm,
 } from '../../common/schemas/search.ts';
 import type { Database } from '../db/database.ts';
-import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
+import { CURSOR_TIME, decodeCursor, encodeCursor } from '../_lib/cursor.ts';
 import { finishListings } from './finish.ts';
 import { understandQuery } from '../../common/search/understand.ts';
 import { RANK_CANDIDATES, rankedSearchPage, type WordGroup } from './ranked-search.repository.ts';

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { containsPattern } from '../_lib/like.ts';
+import { matchesAny } from '../_lib/like.ts';
+import { countOf, pageOf, type PageWindow } from '../_lib/paging.ts';
 import type {
   Database,
   ModerationAction,
@@ -486,17 +487,8 @@ function waiting(db: Db, q: string | undefined) {
     .selectFrom('reviews as r')
     .innerJoin('business_registrations as b', 'b.id', 'r.business_id')
     .where('r.attention_at', 'is not', null);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(b.business_name)`, 'like', pattern),
-        eb(sql`lower(r.title)`, 'like', pattern),
-        eb(sql`lower(r.body)`, 'like', pattern),
-        eb(sql`lower(r.author_name)`, 'like', pattern),
-      ]),
-    );
-  }
+  if (q)
+    query = query.where(matchesAny(['b.business_name', 'r.title', 'r.body', 'r.author_name'], q));
   return query;
 }
 
@@ -505,52 +497,40 @@ function waiting(db: Db, q: string | undefined) {
  * and author; and how many wait in all. Without a search the page is a walk of the partial index
  * `reviews_attention`, the count an index-only count of it.
  */
-export async function listWaiting(
-  db: Db,
-  q: string | undefined,
-  page: { offset: number; limit: number },
-) {
+export async function listWaiting(db: Db, q: string | undefined, page: PageWindow) {
   const [rows, total] = await Promise.all([
-    waiting(db, q)
-      .leftJoin('user as u', 'u.id', 'r.user_id')
-      .leftJoin('review_blocks as k', 'k.user_id', 'r.user_id')
-      .leftJoin('review_replies as p', 'p.review_id', 'r.id')
-      .select([
-        ...REVIEW_COLUMNS,
-        'b.business_name',
-        'b.slug',
-        'b.status as business_status',
-        'u.email as author_email',
-        'k.user_id as blocked_user',
-        'p.body as reply_body',
-        'p.status as reply_status',
-        'p.hold_reasons as reply_hold_reasons',
-        'p.hidden_reason as reply_hidden_reason',
-        'p.created_at as reply_created_at',
-        'p.updated_at as reply_updated_at',
-      ])
-      .orderBy('r.attention_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    pageOf(
+      waiting(db, q)
+        .leftJoin('user as u', 'u.id', 'r.user_id')
+        .leftJoin('review_blocks as k', 'k.user_id', 'r.user_id')
+        .leftJoin('review_replies as p', 'p.review_id', 'r.id')
+        .select([
+          ...REVIEW_COLUMNS,
+          'b.business_name',
+          'b.slug',
+          'b.status as business_status',
+          'u.email as author_email',
+          'k.user_id as blocked_user',
+          'p.body as reply_body',
+          'p.status as reply_status',
+          'p.hold_reasons as reply_hold_reasons',
+          'p.hidden_reason as reply_hidden_reason',
+          'p.created_at as reply_created_at',
+          'p.updated_at as reply_updated_at',
+        ])
+        .orderBy('r.attention_at', 'desc')
+        .orderBy('r.id', 'desc'),
+      page,
+    ),
     countWaiting(db, q),
   ]);
   return { rows, total };
 }
 
 /** How many reviews wait for the admin (the Reviews tab's count), matching `q`. */
-export async function countWaiting(db: Db, q: string | undefined): Promise<number> {
-  const row = q
-    ? await waiting(db, q)
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow()
-    : await db
-        .selectFrom('reviews')
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .where('attention_at', 'is not', null)
-        .executeTakeFirstOrThrow();
-  return Number(row.total);
+export function countWaiting(db: Db, q: string | undefined): Promise<number> {
+  if (q) return countOf(waiting(db, q));
+  return countOf(db.selectFrom('reviews').where('attention_at', 'is not', null));
 }
 
 /** The open reports of the reviews `ids`, newest first. */
@@ -612,46 +592,35 @@ export async function listLog(
       .leftJoin('reviews as r', 'r.id', 'l.review_id')
       .leftJoin('business_registrations as b', 'b.id', 'l.business_id')
       .leftJoin('user as u', 'u.id', 'l.admin_id');
-    if (q) {
-      const pattern = containsPattern(q);
-      query = query.where((eb) =>
-        eb.or([
-          eb(sql`lower(b.business_name)`, 'like', pattern),
-          eb(sql`lower(r.title)`, 'like', pattern),
-          eb(sql`lower(r.author_name)`, 'like', pattern),
-          eb(sql`lower(u.name)`, 'like', pattern),
-        ]),
-      );
-    }
+    if (q)
+      query = query.where(matchesAny(['b.business_name', 'r.title', 'r.author_name', 'u.name'], q));
     return query;
   };
   const [rows, total] = await Promise.all([
-    base()
-      .select([
-        'l.id',
-        'l.action',
-        'l.reasons',
-        'l.note',
-        'l.created_at',
-        'l.admin_id',
-        'u.name as admin_name',
-        'u.email as admin_email',
-        'r.id as review_id',
-        'r.title as review_title',
-        'r.author_name',
-        'b.id as business_id',
-        'b.business_name',
-      ])
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    pageOf(
+      base()
+        .select([
+          'l.id',
+          'l.action',
+          'l.reasons',
+          'l.note',
+          'l.created_at',
+          'l.admin_id',
+          'u.name as admin_name',
+          'u.email as admin_email',
+          'r.id as review_id',
+          'r.title as review_title',
+          'r.author_name',
+          'b.id as business_id',
+          'b.business_name',
+        ])
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id', 'desc'),
+      page,
+    ),
+    countOf(base()),
   ]);
-  return { rows, total: Number(total.total) };
+  return { rows, total };
 }
 
 /** The author of a review: account e-mail and name (for the e-mails a reply or a hide sends). */

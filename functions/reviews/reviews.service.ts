@@ -19,6 +19,7 @@ import {
   reviewAverage,
   writeReviewPath,
 } from '../../common/schemas/reviews.ts';
+import { pageWindow } from '../_lib/paging.ts';
 import { siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Encodable } from '../_lib/http.ts';
@@ -202,10 +203,12 @@ async function publicListing(db: Db, businessId: string) {
  */
 export async function listingReviews(db: Db, businessId: string, query: ReviewListQuery) {
   const listing = await publicListing(db, businessId);
-  const rows = await repository.publishedPage(db, businessId, query.sort, {
-    offset: (query.page - 1) * REVIEWS_PAGE_SIZE,
-    limit: REVIEWS_PAGE_SIZE,
-  });
+  const rows = await repository.publishedPage(
+    db,
+    businessId,
+    query.sort,
+    pageWindow({ page: query.page, limit: REVIEWS_PAGE_SIZE }),
+  );
   const published = await photos.photosOfReviews(
     db,
     rows.map((row) => row.id),
@@ -583,10 +586,11 @@ export async function ownerReviews(
   const listing = await repository.findListing(db, businessId);
   if (!listing || listing.owner_user_id !== user.id)
     throw new AppError('NOT_FOUND', BUSINESS_NOT_FOUND);
-  const rows = await repository.ownerPage(db, businessId, {
-    offset: (page - 1) * REVIEWS_PAGE_SIZE,
-    limit: REVIEWS_PAGE_SIZE,
-  });
+  const rows = await repository.ownerPage(
+    db,
+    businessId,
+    pageWindow({ page, limit: REVIEWS_PAGE_SIZE }),
+  );
   // The reviewers' published photos, as the business page shows them (one query for the page).
   const published = await photos.photosOfReviews(
     db,
@@ -666,10 +670,7 @@ export async function listWaiting(
   db: Db,
   query: AdminReviewListQuery,
 ): Promise<{ reviews: Encodable<AdminReview>[]; total: number }> {
-  const { rows, total } = await repository.listWaiting(db, query.q, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
+  const { rows, total } = await repository.listWaiting(db, query.q, pageWindow(query));
   const ids = rows.map((r) => r.id);
   const [reports, steps, held] = await Promise.all([
     repository.openReportsOf(db, ids),
@@ -735,10 +736,7 @@ export async function moderationLog(
   db: Db,
   query: AdminReviewListQuery,
 ): Promise<{ entries: Encodable<ModerationLogEntry>[]; total: number }> {
-  const { rows, total } = await repository.listLog(db, query.q, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
+  const { rows, total } = await repository.listLog(db, query.q, pageWindow(query));
   return {
     total,
     entries: rows.map((row) => ({

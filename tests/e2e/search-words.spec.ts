@@ -58,7 +58,7 @@ test('an admin teaches search a word from Insights and removes it again', async 
   const terms = panel.getByLabel('Words, separated by commas');
   await expect(terms).toHaveValue(`${word}, `);
   await expect(panel.getByText('No words added yet')).toBeVisible();
-  await expectNoViolations(adminPage);
+  await expectNoViolations(adminPage, 'the Search words tab');
 
   // A synonym group with a category.
   await terms.fill(`${word}, tricycle`);
