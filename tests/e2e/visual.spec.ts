@@ -32,7 +32,7 @@ let handle: DatabaseHandle;
 let local: LocalServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000); // a fresh database and (when the sources changed) a build, on a busy machine
   rmSync(DATA_DIR, { recursive: true, force: true });
   handle = await openDatabase({ url: undefined, dataDir: DATA_DIR });
   await migrateToLatest(handle.db);
