@@ -101,12 +101,18 @@ for (const javaScript of [true, false]) {
       await page.goto('/bodywork/');
       const input = page.getByPlaceholder('Search body work services...', { exact: true });
       if (javaScript) await waitForIsland(page, input);
-      await input.fill('pannel beater');
+      await input.fill('pannel beater oshodi');
       await input.press('Enter');
       const list = page.locator('#listings');
-      await expect(list.getByText('Showing results for panel beater')).toBeVisible();
+      await expect(list.getByText('Showing results for panel beater oshodi')).toBeVisible();
+      await expect(list.getByText('In Oshodi and nearby areas first.')).toBeVisible();
       await expect(list.getByText('Oshodi Panel & Spray Works').first()).toBeVisible();
       await checkAccessibility(page, javaScript, 'a corrected search on a category page');
+      // Without the area: the category's search of the corrected words.
+      await list.getByRole('button', { name: 'Search all of Lagos' }).click();
+      await expect(list.getByText('In Oshodi and nearby areas first.')).toBeHidden();
+      await expect(list.getByText('Oshodi Panel & Spray Works').first()).toBeVisible();
+      await expect(input).toHaveValue('panel beater');
     });
 
     test('no exact match names the words left out', async ({ page }) => {
