@@ -58,8 +58,13 @@ export default defineConfig({
           './content/**',
           './node_modules/.cache/**',
           './node_modules/@electric-sql/**',
-          // Test tooling the tracer drags in: Chromium drives only tests. (sharp stays: photo
-          // uploads are processed in the function, ADR 039.)
+          // The photo pipeline runs in a function of its own on Netlify (ADR 056): the SSR
+          // function posts uploads there (functions/photos/photo-processor.ts).
+          './node_modules/sharp/**',
+          './node_modules/@img/**',
+          './node_modules/heic-decode/**',
+          './node_modules/libheif-js/**',
+          // Test tooling the tracer drags in: Chromium drives only tests.
           './node_modules/playwright/**',
           './node_modules/playwright-core/**',
           './node_modules/@playwright/**',
