@@ -10,6 +10,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-password' };
 /** The local outbox the e2e server writes mail to (password reset links). */
 export const E2E_MAIL_DIR = '.data/e2e/mail';
+/** The local SMS outbox of the e2e server (sign-in codes, issue 37). */
+export const E2E_SMS_DIR = '.data/e2e/sms';
 /** Port of the fake places server (tests/fakes/places-server.ts). */
 export const PLACES_FAKE_PORT = Number(process.env.PLACES_FAKE_PORT || 4390);
 /** Port of the fake map tile server (tests/fakes/tile-server.ts), the e2e servers' MAP_TILE_URL. */
@@ -45,6 +47,8 @@ const serverEnv = (port: number, base: string, dataDir: string) => ({
   LOCAL_ADMIN_EMAIL: E2E_ADMIN.email,
   LOCAL_ADMIN_PASSWORD: E2E_ADMIN.password,
   MAIL_OUTBOX_DIR: `${dataDir}/mail`,
+  SMS_OUTBOX_DIR: `${dataDir}/sms`,
+  TERMII_API_KEY: '',
   BLOBS_DIR: `${dataDir}/blobs`,
   BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
   OVERPASS_BASE_URL: `http://127.0.0.1:${PLACES_FAKE_PORT}`,

@@ -20,6 +20,7 @@ import { checkEnv, childEnvironment } from '../../functions/_lib/env.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
+import { benchRecord, RECORD_OPTION } from './record.ts';
 
 checkEnv();
 const { values } = parseArgs({
@@ -28,7 +29,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     serve: { type: 'boolean', default: false },
     port: { type: 'string', default: '4470' },
+    ...RECORD_OPTION,
   },
+});
+const record = benchRecord('bench:netlify-build', 'Netlify build at several directory sizes', {
+  markdown: true,
 });
 const sizes = values.listings.split(',').map(Number);
 const rounds = Number(values.rounds);
@@ -196,12 +201,13 @@ try {
 }
 
 const header = ['listings', 'round', 'build s', 'command s', 'zip step s', 'ssr.zip MB', 'db MB'];
-console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => ' --- ').join('|')}|`);
-for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+record.line(`\n| ${header.join(' | ')} |\n|${header.map(() => ' --- ').join('|')}|`);
+for (const row of rows) record.line(`| ${row.join(' | ')} |`);
 
-console.log('\n| function zip | MB |\n| --- | --- |');
-for (const [file, mb] of zipSizes()) console.log(`| ${file} | ${mb} |`);
+record.line('\n| function zip | MB |\n| --- | --- |');
+for (const [file, mb] of zipSizes()) record.line(`| ${file} | ${mb} |`);
 if (serveRows.length > 0) {
-  console.log('\n| netlify serve | first render ms | warm median ms |\n| --- | --- | --- |');
-  for (const row of serveRows) console.log(`| ${row.join(' | ')} |`);
+  record.line('\n| netlify serve | first render ms | warm median ms |\n| --- | --- | --- |');
+  for (const row of serveRows) record.line(`| ${row.join(' | ')} |`);
 }
+record.write();
