@@ -113,6 +113,21 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
 }
 
 /**
+ * Parses a request's query string ({@link queryOf}) with `schema`, throwing BAD_REQUEST (400)
+ * with field messages: a URL the client made wrong, as HTTP says (issue 35.10: the search
+ * answers 200 or 400, never 422 for what its URL holds).
+ */
+export function parseQueryOrThrow<S extends z.ZodType>(schema: S, request: Request): z.output<S> {
+  try {
+    return parseOrThrow(schema, queryOf(request));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
+      throw new AppError('BAD_REQUEST', error.message, error.fields);
+    throw error;
+  }
+}
+
+/**
  * The query string as a plain object for schema parsing: the first value of a repeated
  * parameter, as `URLSearchParams.get` reads it, so the API answers what the page cache keys
  * the request on (server/page-cache.ts `cacheKeyOf`, ADR 033).

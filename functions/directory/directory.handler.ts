@@ -5,7 +5,7 @@ import { DirectorySearchQuerySchema } from '../../common/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
-import { json, parseOrThrow, queryOf } from '../_lib/http.ts';
+import { json, parseOrThrow, parseQueryOrThrow, queryOf } from '../_lib/http.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import { log } from '../_lib/log.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
@@ -71,13 +71,14 @@ export async function listDirectory(request: Request, ctx: ApiContext): Promise<
  * totalIsCapped, exactTotal, missingWords, nextCursor }` (SPEC §7 Search; issues 11 and 35): one
  * page (limit 1–100, default 24) of contact-protected listings ranked by relevance (ADR 059), or
  * newest first with `sort=newest`; pass `nextCursor` back as `cursor` for the next page.
- * 422 VALIDATION_FAILED for a bad limit or an over-long q/type/location, 400 for a foreign cursor.
+ * 400 BAD_REQUEST with field messages for a bad limit or sort, an over-long q/type/location
+ * (over 200 characters) or a foreign cursor (issue 35.10).
  * Cached under {@link service.searchCacheTags} (any listing change purges it); `Server-Timing` says
  * how the page was found (`search;dur=…;desc="ranked 12 + 40 partial"`, or for newest `desc="walk 1000 · index fetch"`,
  * ADR 012, 033, 060).
  */
 export async function searchDirectory(request: Request, ctx: ApiContext): Promise<Response> {
-  const query = parseOrThrow(DirectorySearchQuerySchema, queryOf(request));
+  const query = parseQueryOrThrow(DirectorySearchQuerySchema, request);
   const started = performance.now();
   const { plan, ...found } = await service.searchBusinesses(await ctx.db(), query);
   const timing = `search;dur=${(performance.now() - started).toFixed(1)};desc="${plan}"`;

@@ -46,8 +46,8 @@ export async function readPagePost(request: Request): Promise<PagePost> {
  * Runs a posted search through `GET /api/directory/search` in-process, as the visitor
  * (`callApi`: the island's schema, limits and rate limits apply): one page of contact-protected
  * listings (`cursor`: the page after that cursor), within the business type `type` and the area
- * `area` (slug) when given. The query travels in no URL on the wire. When the API refuses (422
- * for an over-long query or an unknown area, 400 for a foreign cursor, 429, 503…) the search is
+ * `area` (slug) when given. The query travels in no URL on the wire. When the API refuses (400
+ * for an over-long query, an unknown area or a foreign cursor, 429, 503…) the search is
  * `failed` with the API's status: the page shows SPEC §8's "Search Error".
  */
 export async function runPostedSearch(
@@ -89,7 +89,8 @@ export async function runPostedSearch(
         q: input.q,
         type: input.type,
         area: input.area || undefined,
-        total: page.total,
+        // As the island counts it: the exact matches (issue 35.6), not the closest ones after them.
+        total: page.exactTotal ?? page.total,
         listings: page.businesses.slice(0, SEARCH_IMPRESSIONS_MAX).map((b) => b.id),
       } satisfies SearchBeacon,
     });

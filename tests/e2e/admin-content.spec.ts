@@ -297,7 +297,7 @@ test.describe('admin service cards', () => {
       page,
       rows.filter({ hasText: last }).getByRole('button', { name: 'Drag to reorder' }),
       'ArrowUp',
-      8 * before.length,
+      40 * before.length,
     );
     await expectToast(page, 'Service card order updated successfully!', { type: 'success' });
     const expected = [last, ...before.slice(0, -1)];

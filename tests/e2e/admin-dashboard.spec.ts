@@ -183,7 +183,7 @@ test.describe('admin dashboard', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Approved' })
       .getByRole('button', { name: 'Drag to reorder' });
-    await keyboardDrag(page, handle, 'ArrowLeft', 8);
+    await keyboardDrag(page, handle, 'ArrowLeft', 40);
     await expect.poll(() => tabLabels(page)).toEqual(['Approved', 'Pending', ...before.slice(2)]);
 
     const stored = await page.evaluate(

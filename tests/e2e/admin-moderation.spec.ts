@@ -136,7 +136,7 @@ test.describe('admin moderation journey', () => {
       page,
       row.getByRole('button', { name: 'Drag to reorder' }),
       'ArrowUp',
-      4 * before.length,
+      40 * before.length,
     );
     await expectToast(page, 'Featured business order updated successfully', { type: 'success' });
     await expect.poll(names).toEqual([MAIN.name, ...before.slice(0, -1)]);

@@ -246,18 +246,38 @@ export function adminCard(page: Page, name: string): Locator {
 }
 
 /**
- * Keyboard drag with @dnd-kit (SPEC §9: Space lifts, arrows move 25 px, Space drops).
- * `handle` is a "Drag to reorder" button.
+ * Keyboard drag with @dnd-kit (SPEC §9: Space lifts, arrows move 25 px, Space drops), as a
+ * keyboard user does it: `key` is pressed until the dragged item shows first in that direction
+ * (ArrowUp/ArrowLeft: before every other item of its list; ArrowDown/ArrowRight: after), at
+ * most `maxSteps` times, then it is dropped. Near the viewport's edge an arrow scrolls the page
+ * (smoothly) instead of moving the item, so how many presses it takes depends on the scroll.
+ * `handle` is a "Drag to reorder" button inside the item's `li`.
  */
 export async function keyboardDrag(
   page: Page,
   handle: Locator,
   key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight',
-  steps: number,
+  maxSteps: number,
 ): Promise<void> {
+  const item = handle.locator('xpath=ancestor::li[1]');
+  // Reading order of the items as drawn (rows top to bottom, then left to right: a row of tabs
+  // may wrap), against the dragged one.
+  const arrived = () =>
+    item.evaluate(
+      (li, toStart) => {
+        const before = (a: DOMRect, b: DOMRect) =>
+          Math.abs(a.top - b.top) > 2 ? a.top < b.top : a.left < b.left;
+        const own = li.getBoundingClientRect();
+        const others = [...li.parentElement!.children]
+          .filter((el) => el !== li)
+          .map((el) => el.getBoundingClientRect());
+        return others.every((other) => (toStart ? before(own, other) : before(other, own)));
+      },
+      key === 'ArrowUp' || key === 'ArrowLeft',
+    );
   await handle.focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < steps; i += 1) {
+  for (let i = 0; i < maxSteps && !(await arrived()); i += 1) {
     await page.keyboard.press(key);
     await page.waitForTimeout(40);
   }

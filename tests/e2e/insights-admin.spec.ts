@@ -32,7 +32,8 @@ test('a visitor searches for something with no results; the admin sees it in Ins
     );
     await input.fill(text);
     await input.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Search Results (0)' })).toBeVisible();
+    // No listing holds every word: none shown, or the closest matches after "No exact match".
+    await expect(page.getByRole('heading', { name: /^Search Results \(\d+\)$/ })).toBeVisible();
     expect((await beacon).status()).toBe(204);
   }
   await visitor.close();
@@ -47,7 +48,7 @@ test('a visitor searches for something with no results; the admin sees it in Ins
   await plain.getByPlaceholder(PLACEHOLDER, { exact: true }).fill(`${query} posted`);
   await plain.getByLabel('Area', { exact: true }).selectOption('yaba');
   await plain.getByPlaceholder(PLACEHOLDER, { exact: true }).press('Enter');
-  await expect(plain.getByRole('heading', { name: 'Search Results (0)' })).toBeVisible();
+  await expect(plain.getByRole('heading', { name: /^Search Results \(\d+\)$/ })).toBeVisible();
   await noScript.close();
 
   const admin = await browser.newContext({ storageState: await adminStorageState(browser) });

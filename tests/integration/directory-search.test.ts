@@ -295,8 +295,8 @@ describe('query semantics (SPEC §7, issue 11)', () => {
     expect((await search({ q: 'tyre', limit: 100 })).body.businesses).toHaveLength(30);
     for (const limit of [0, 101]) {
       const { status, body } = await search({ q: 'tyre', limit });
-      expect(status).toBe(422);
-      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('BAD_REQUEST');
       expect(body.error.fields.limit).toBeDefined();
     }
     const forged = Buffer.from(JSON.stringify({ c: 'yesterday', i: 'x' })).toString('base64url');

@@ -69,7 +69,9 @@ export function useDirectorySearch(type?: string, area?: string) {
         q: query.current,
         type,
         area,
-        total,
+        // Insights' "no or few results" (issue 27.2) counts the listings that hold every word:
+        // closest matches shown after "No exact match" (issue 35.6) are a search that failed.
+        total: result.data.exactTotal ?? total,
         listings: businesses.map((b) => b.id),
       });
       if (businesses.length === 0) {
