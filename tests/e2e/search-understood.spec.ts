@@ -56,6 +56,9 @@ async function homeSearch(page: Page, q: string, javaScript: boolean) {
 for (const javaScript of [true, false]) {
   test.describe(`search that understands, JavaScript ${javaScript ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled: javaScript });
+    // Each test searches on two or three pages and runs axe on them: more than the default 30 s
+    // on a busy machine.
+    test.describe.configure({ timeout: 60_000 });
 
     test('a misspelt query says what it searched for; a named area can be cleared', async ({
       page,

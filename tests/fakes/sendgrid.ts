@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { serveLoopbackFake } from './loopback.ts';
 
 /**
  * A loopback fake of SendGrid's v3 Mail Send API (DESIGN.md "E-mail"): the real @sendgrid/client
@@ -55,81 +55,30 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 export async function start(options: { apiKey?: string } = {}): Promise<FakeSendGrid> {
   const apiKey = options.apiKey;
   const requests: RecordedRequest[] = [];
-  let mode: { kind: 'ok' } | { kind: 'fail'; status: number; message: string } | { kind: 'hang' } =
-    { kind: 'ok' };
-  const hung = new Set<ServerResponse>();
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = undefined;
-      }
-      const path = req.url ?? '/';
-      requests.push({
-        method: req.method ?? '',
-        path,
-        headers: req.headers,
-        body: body as SendGridMailBody,
-        raw,
-      });
+  const fake = await serveLoopbackFake<FailStatus>({
+    messages: DEFAULT_MESSAGES,
+    onReset: () => {
+      requests.length = 0;
+    },
+    respond({ method, path, headers, raw, json: body }, res, mode, hold) {
+      requests.push({ method, path, headers, body: body as SendGridMailBody, raw });
 
       const sendErrors = (status: number, message: string, field: string | null = null) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ errors: [{ message, field, help: null }] }));
       };
-      if (req.method !== 'POST' || path !== '/v3/mail/send') return sendErrors(404, 'Not found');
-      const auth = req.headers.authorization ?? '';
+      if (method !== 'POST' || path !== '/v3/mail/send') return sendErrors(404, 'Not found');
+      const auth = headers.authorization ?? '';
       if (!/^Bearer \S+$/.test(auth) || (apiKey && auth !== `Bearer ${apiKey}`)) {
         return sendErrors(401, DEFAULT_MESSAGES[401]!);
       }
       if (body === undefined || typeof body !== 'object')
         return sendErrors(400, 'Bad Request', 'body');
-
-      if (mode.kind === 'hang') {
-        hung.add(res);
-        res.on('close', () => hung.delete(res));
-        return;
-      }
+      if (mode.kind === 'hang') return hold();
       if (mode.kind === 'fail') return sendErrors(mode.status, mode.message);
       res.writeHead(202, { 'x-message-id': `fake-${requests.length}` });
       res.end();
-    });
+    },
   });
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
-  const releaseHung = () => {
-    for (const res of hung) res.destroy();
-    hung.clear();
-  };
-
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    fail(status, message) {
-      mode = { kind: 'fail', status, message: message ?? DEFAULT_MESSAGES[status] ?? 'error' };
-    },
-    hang() {
-      mode = { kind: 'hang' };
-    },
-    reset() {
-      mode = { kind: 'ok' };
-      requests.length = 0;
-      releaseHung();
-    },
-    async stop() {
-      releaseHung();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
-  };
+  return { ...fake, requests };
 }

@@ -1,5 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveLoopbackFake } from './loopback.ts';
 
 /**
  * A loopback fake of Termii's Send Message endpoint (ADR 067): `POST /api/sms/send` with a JSON
@@ -45,29 +44,20 @@ const MESSAGES: Record<number, string> = {
 
 export async function start(options: { apiKey?: string } = {}): Promise<FakeTermii> {
   const requests: RecordedTermiiRequest[] = [];
-  let mode: { kind: 'ok' } | { kind: 'fail'; status: number; message: string } | { kind: 'hang' } =
-    { kind: 'ok' };
-  const hung = new Set<ServerResponse>();
   let balance = 1000;
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: TermiiSendBody | undefined;
-      try {
-        body = raw ? (JSON.parse(raw) as TermiiSendBody) : undefined;
-      } catch {
-        body = undefined;
-      }
-      const path = req.url ?? '/';
-      requests.push({ method: req.method ?? '', path, body });
+  const fake = await serveLoopbackFake<400 | 401 | 404 | 500 | 503>({
+    messages: MESSAGES,
+    onReset: () => {
+      requests.length = 0;
+    },
+    respond({ method, path, json }, res, mode, hold) {
+      const body = json as TermiiSendBody | undefined;
+      requests.push({ method, path, body });
       const answer = (status: number, payload: object) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
-      if (req.method !== 'POST' || path !== '/api/sms/send')
+      if (method !== 'POST' || path !== '/api/sms/send')
         return answer(404, { message: 'Not Found' });
       if (!body || typeof body.api_key !== 'string' || !body.api_key)
         return answer(401, { message: MESSAGES[401] });
@@ -75,11 +65,7 @@ export async function start(options: { apiKey?: string } = {}): Promise<FakeTerm
         return answer(401, { message: MESSAGES[401] });
       if (!/^\d{10,15}$/.test(body.to ?? '') || !body.from || !body.sms)
         return answer(400, { message: 'to, from and sms are required' });
-      if (mode.kind === 'hang') {
-        hung.add(res);
-        res.on('close', () => hung.delete(res));
-        return;
-      }
+      if (mode.kind === 'hang') return hold();
       if (mode.kind === 'fail') return answer(mode.status, { message: mode.message });
       balance -= 4;
       const id = String(9_122_821_270_554_876_000 + requests.length);
@@ -91,36 +77,7 @@ export async function start(options: { apiKey?: string } = {}): Promise<FakeTerm
         balance,
         user: 'Lagos Auto Hub',
       });
-    });
+    },
   });
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const releaseHung = () => {
-    for (const res of hung) res.destroy();
-    hung.clear();
-  };
-
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    fail(status, message) {
-      mode = { kind: 'fail', status, message: message ?? MESSAGES[status] ?? 'error' };
-    },
-    hang() {
-      mode = { kind: 'hang' };
-    },
-    reset() {
-      mode = { kind: 'ok' };
-      requests.length = 0;
-      releaseHung();
-    },
-    async stop() {
-      releaseHung();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
-  };
+  return { ...fake, requests };
 }
