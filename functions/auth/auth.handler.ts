@@ -1,9 +1,11 @@
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
+import type { z } from 'zod';
 import { OkResponseSchema } from '../../common/schemas/api.ts';
 import {
   PasswordResetRequestSchema,
   PasswordResetSchema,
   SessionResponseSchema,
+  type SessionUser,
   SignedInResponseSchema,
   SignInSchema,
   SignUpSchema,
@@ -44,10 +46,28 @@ function withCookies(response: Response, authHeaders: Headers | null, hint: stri
   return response;
 }
 
-/** POST /api/auth/sign-up `{ email, password, confirmPassword?, displayName? }` → 201 `{ user }`. */
-export async function signUp(request: Request, ctx: ApiContext): Promise<Response> {
-  const input = parseOrThrow(SignUpSchema, await readJson(request));
-  const { user, headers } = await service.signUp(
+/** A service call that signs someone in and hands back Better Auth's response headers. */
+type SignInCall<Input> = (
+  db: Awaited<ReturnType<ApiContext['db']>>,
+  auth: Awaited<ReturnType<ApiContext['auth']>>,
+  input: Input,
+  requestHeaders: Headers,
+  clientAddress: string,
+) => Promise<{ user: SessionUser; headers: Headers }>;
+
+/**
+ * The body parsed with `schema`, then a service call that signs someone in (sign-up, sign-in, a
+ * phone code): `{ user }` with Better Auth's session cookies and the hint cookie, never cached.
+ */
+async function signingIn<S extends z.ZodType>(
+  request: Request,
+  ctx: ApiContext,
+  schema: S,
+  signInWith: SignInCall<z.output<S>>,
+  status = 200,
+): Promise<Response> {
+  const input = parseOrThrow(schema, await readJson(request));
+  const { user, headers } = await signInWith(
     await ctx.db(),
     await ctx.auth(),
     input,
@@ -55,23 +75,20 @@ export async function signUp(request: Request, ctx: ApiContext): Promise<Respons
     ctx.clientAddress,
   );
   return withCookies(
-    reply(SignedInResponseSchema, { user }, 201),
+    reply(SignedInResponseSchema, { user }, status),
     headers,
     hintCookie(request, true),
   );
 }
 
+/** POST /api/auth/sign-up `{ email, password, confirmPassword?, displayName? }` → 201 `{ user }`. */
+export function signUp(request: Request, ctx: ApiContext): Promise<Response> {
+  return signingIn(request, ctx, SignUpSchema, service.signUp, 201);
+}
+
 /** POST /api/auth/sign-in `{ email, password }` → `{ user }`; 401 "Invalid login credentials". */
-export async function signIn(request: Request, ctx: ApiContext): Promise<Response> {
-  const input = parseOrThrow(SignInSchema, await readJson(request));
-  const { user, headers } = await service.signIn(
-    await ctx.db(),
-    await ctx.auth(),
-    input,
-    request.headers,
-    ctx.clientAddress,
-  );
-  return withCookies(reply(SignedInResponseSchema, { user }), headers, hintCookie(request, true));
+export function signIn(request: Request, ctx: ApiContext): Promise<Response> {
+  return signingIn(request, ctx, SignInSchema, service.signIn);
 }
 
 /**
@@ -185,14 +202,6 @@ export async function requestPhoneCode(request: Request, ctx: ApiContext): Promi
  * number makes a new account (issue 37.1). Errors: 422 with `fields.code` (wrong, expired or
  * exhausted code), 429.
  */
-export async function verifyPhoneCode(request: Request, ctx: ApiContext): Promise<Response> {
-  const input = parseOrThrow(PhoneCodeVerifySchema, await readJson(request));
-  const { user, headers } = await phone.verifyPhoneCode(
-    await ctx.db(),
-    await ctx.auth(),
-    input,
-    request.headers,
-    ctx.clientAddress,
-  );
-  return withCookies(reply(SignedInResponseSchema, { user }), headers, hintCookie(request, true));
+export function verifyPhoneCode(request: Request, ctx: ApiContext): Promise<Response> {
+  return signingIn(request, ctx, PhoneCodeVerifySchema, phone.verifyPhoneCode);
 }
