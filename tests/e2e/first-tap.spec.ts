@@ -180,6 +180,23 @@ test.describe('the tap keeper (ADR 032)', () => {
   // The service worker (ADR 030) would fetch what a test holds back, out of reach of its routes.
   test.use({ hasTouch: true, serviceWorkers: 'block' });
 
+  test('words typed before the home search hydrated are searched by Search pressed before the tap replay ran (issue 34.5)', async ({
+    page,
+  }) => {
+    const island = await holdResponses(page, /\/_astro\/HomeSearch\.[\w-]+\.js$/);
+    // The kept `input` events stay kept: the words are on the screen, not in the island's state.
+    const replay = await holdResponses(page, /\/_astro\/tap-replay\.[\w-]+\.js$/);
+    await page.goto('/', { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search businesses' });
+    await box.fill('brake');
+    island.release();
+    await expect(islandOf(page, box)).not.toHaveAttribute('ssr');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /^Search Results \(\d+/ })).toBeVisible();
+    expect(new URL(page.url()).search).toBe('');
+    replay.release();
+  });
+
   test('a link in an island that has not hydrated navigates on the first tap', async ({ page }) => {
     const island = await addIsland(page, '<p><a href="/contact/">Contact us</a></p>');
     await island.getByRole('link', { name: 'Contact us' }).tap();

@@ -40,7 +40,13 @@ export function SearchForm({
       action={action}
       role="search"
       onSubmit={(event) => {
-        if (onSearch(query) !== false) event.preventDefault();
+        // The words in the box, not the state: words typed before the island hydrated are on
+        // the screen and in the field, and reach the state only when the tap replay has run
+        // (issue 34.5: a Search pressed in between searched for nothing and showed nothing).
+        const field = event.currentTarget.elements.namedItem('q');
+        const typed = field instanceof HTMLInputElement ? field.value : query;
+        if (typed !== query) setQuery(typed);
+        if (onSearch(typed) !== false) event.preventDefault();
       }}
     >
       <div className="search-box">
