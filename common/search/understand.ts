@@ -547,7 +547,8 @@ export function understandQuery(raw: string, options: UnderstandOptions = {}): U
  * {@link understandQuery} with a lexicon for the words the vocabulary does not know: the first
  * pass's `unknownWords` and `guessedWords` go to `lexicon` (one call, at most {@link MAX_TERMS}
  * words), and the query is understood again with its answers: a different word is a correction
- * (source `lexicon`), the word itself keeps a guessed word as typed. A lexicon that throws is
+ * (source `lexicon`) of an unknown word, the word itself keeps a guessed word as typed (another
+ * answer for a guessed word is ignored: the vocabulary's guess stands). A lexicon that throws is
  * ignored: search still answers with the first pass.
  */
 export async function understandQueryWithLexicon(
@@ -567,7 +568,11 @@ export async function understandQueryWithLexicon(
   const extra = new Map(options.extraCorrections ?? []);
   for (const [word, right] of answers) {
     const to = normaliseText(right);
-    if (asked.includes(word) && to) extra.set(word, to);
+    if (!asked.includes(word) || !to) continue;
+    // A guessed word is kept as typed when the directory holds it; else the vocabulary's guess
+    // stands (a lexicon's other near word, a name's, does not replace a trade's).
+    if (first.guessedWords.includes(word) && to !== word) continue;
+    extra.set(word, to);
   }
   if (extra.size === (options.extraCorrections?.size ?? 0)) return first;
   return understandQuery(raw, { ...options, extraCorrections: extra });

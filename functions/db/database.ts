@@ -112,6 +112,8 @@ export interface BusinessDirectoryView extends Omit<
   review_stars: number[];
   verification_checks: VerificationCheck[];
   verified_at: Date | null;
+  /** The trust the Recommended order ranks by (ADR 059, ADR 071). */
+  quality_score: number;
 }
 
 export type ArticleCategory = 'Car Care' | 'Maintenance' | 'Buying Guide' | 'News' | 'Tips';
@@ -366,6 +368,15 @@ export interface SearchWordsTable {
   category: string | null;
   created_by: string | null;
   created_at: Timestamp;
+}
+
+/**
+ * The directory's own words (issue 35.3, ADR 072): each word of approved listings' name, type,
+ * categories and services, with how many approved listings hold it. Kept by a trigger.
+ */
+export interface SearchLexiconTable {
+  word: string;
+  listings: number;
 }
 
 /** Who added or removed which search word, when (issue 35.7). */
@@ -666,6 +677,7 @@ export interface Database {
   directory_counts: DirectoryCountsTable;
   search_words: SearchWordsTable;
   search_words_log: SearchWordsLogTable;
+  search_lexicon: SearchLexiconTable;
 }
 
 export type BusinessRegistration = Selectable<BusinessRegistrationsTable>;

@@ -23,42 +23,50 @@ export interface DirectoryFilter {
 }
 
 /**
- * Position after the last row of a page in the listing order of SPEC §7 (featured first,
- * display_order ascending, newest first) with `id` as the tie-breaker. `created_at` keeps
- * Postgres' microseconds (a JS Date would round them and skip or repeat rows).
+ * Position after the last row of a page in the Recommended order (ADR 071): featured first in
+ * the admin's order (SPEC §7: featured desc, display_order asc), then trust (`quality_score`,
+ * ADR 059), newest first, `id` as the tie-breaker. `displayOrder` is the featured position (0 for
+ * a listing not featured). `quality` and `createdAt` are the database's exact text forms (a JS
+ * number or Date would round a real or microseconds and skip or repeat rows).
  */
 export interface ListingCursor {
   featured: boolean;
   displayOrder: number;
+  quality: string;
   createdAt: string;
   id: string;
 }
 
-/** A directory row plus the exact sort key of its position (for the next cursor). */
-export type DirectoryPageRow = BusinessDirectoryRow & { created_at_key: string };
+/** A directory row plus the exact sort keys of its position (for the next cursor). */
+export type DirectoryPageRow = BusinessDirectoryRow & {
+  created_at_key: string;
+  quality_key: string;
+};
 
-/** A list cursor on the wire: `[featured, displayOrder, createdAt, id]`. */
+/** A list cursor on the wire: `[featured, displayOrder, quality, createdAt, id]`. */
 const ListCursorSchema = z.tuple([
   z.boolean(),
   z.number().int(),
+  z.string().regex(/^-?\d+(\.\d+)?(e[-+]?\d+)?$/),
   z.string().regex(CURSOR_TIME),
   z.uuid(),
 ]);
 
 /** Opaque base64url form of a list cursor for API responses. */
 export const encodeListCursor = (cursor: ListingCursor): string =>
-  encodeCursor([cursor.featured, cursor.displayOrder, cursor.createdAt, cursor.id]);
+  encodeCursor([cursor.featured, cursor.displayOrder, cursor.quality, cursor.createdAt, cursor.id]);
 
 /** @throws AppError BAD_REQUEST when the cursor was not made by {@link encodeListCursor}. */
 export function decodeListCursor(text: string): ListingCursor {
-  const [featured, displayOrder, createdAt, id] = decodeCursor(ListCursorSchema, text);
-  return { featured, displayOrder, createdAt, id };
+  const [featured, displayOrder, quality, createdAt, id] = decodeCursor(ListCursorSchema, text);
+  return { featured, displayOrder, quality, createdAt, id };
 }
 
 export function cursorOf(row: DirectoryPageRow): ListingCursor {
   return {
     featured: row.featured,
-    displayOrder: row.display_order,
+    displayOrder: row.featured ? row.display_order : 0,
+    quality: row.quality_key,
     createdAt: row.created_at_key,
     id: row.id,
   };
@@ -84,8 +92,17 @@ function applyFilter<QB extends SelectQueryBuilder<Database, 'business_directory
   return q;
 }
 
-/** The listing order as SQL, every key descending so one row comparison seeks the index. */
-const LISTING_ORDER = sql`featured desc, (-display_order) desc, created_at desc, id desc`;
+/** The featured position as the indexes hold it: minus display_order when featured, else 0. */
+const FEATURED_POSITION = sql`(case when featured then -display_order else 0 end)`;
+
+/**
+ * The Recommended order as SQL (ADR 071), exactly as `2026_11_28_1801_recommended_by_trust`
+ * indexes it, every key descending so one row comparison seeks the index.
+ */
+const LISTING_ORDER = sql`featured desc, ${FEATURED_POSITION} desc, quality_score desc, created_at desc, id desc`;
+
+/** SPEC §7's order, the review orders' tie-break (their indexes, 2026_11_26_0340_reviews). */
+const SPEC_ORDER = sql`featured desc, (-display_order) desc, created_at desc, id desc`;
 
 /**
  * One page of approved listings in listing order: after `cursor` (keyset), or at `offset` for
@@ -102,7 +119,7 @@ export async function listDirectoryPage(
   if (page.cursor) {
     const c = page.cursor;
     ids = ids.where(
-      sql<boolean>`(featured, -display_order, created_at, id) < (${c.featured}, ${-c.displayOrder}, ${c.createdAt}::timestamptz, ${c.id}::uuid)`,
+      sql<boolean>`(featured, ${FEATURED_POSITION}, quality_score, created_at, id) < (${c.featured}, ${-c.displayOrder}, ${c.quality}::real, ${c.createdAt}::timestamptz, ${c.id}::uuid)`,
     );
   }
   const pageIds = ids
@@ -117,6 +134,7 @@ export async function listDirectoryPage(
         'created_at_key',
       ),
     )
+    .select(sql<string>`quality_score::text`.as('quality_key'))
     .where('id', 'in', pageIds)
     .orderBy(LISTING_ORDER)
     .execute()) as DirectoryPageRow[];
@@ -226,7 +244,7 @@ export type RankedOrder = 'top_rated' | 'most_reviewed';
 /**
  * Page `offset/limit` of category `categoryKey`'s approved listings (optionally of one `area`,
  * an LGA with its neighbourhoods as the Recommended order) in `order` (issue 24.5, ADR 034),
- * ties and unreviewed listings in the listing order, as directory rows. Walks the per-category
+ * ties and unreviewed listings in SPEC §7's order, as directory rows. Walks the per-category
  * `_rated_idx` / `_reviewed_idx` partial index (2026_11_26_0340_reviews) for the ids, then reads
  * those rows from `business_directory`. `categoryKey` is one of the directory's category keys.
  */
@@ -244,7 +262,7 @@ export async function listRankedPage(
     .where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
   if (page.area) ids = ids.where('area', 'in', areaNamesWithin(page.area));
   const rows = await ids
-    .orderBy(sql`${first}, ${LISTING_ORDER}`)
+    .orderBy(sql`${first}, ${SPEC_ORDER}`)
     .offset(page.offset)
     .limit(page.limit)
     .execute();

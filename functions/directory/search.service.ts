@@ -9,7 +9,8 @@ import {
 import type { Database } from '../db/database.ts';
 import { CURSOR_TIME, decodeCursor, encodeCursor } from '../_lib/cursor.ts';
 import { finishListings } from './finish.ts';
-import { understandQuery } from '../../common/search/understand.ts';
+import { understandQuery, understandQueryWithLexicon } from '../../common/search/understand.ts';
+import { lexiconCorrections } from './lexicon.repository.ts';
 import { RANK_CANDIDATES, rankedSearchPage, type WordGroup } from './ranked-search.repository.ts';
 import { searchPage, type SearchPosition, type Total } from './search.repository.ts';
 
@@ -88,7 +89,8 @@ type SearchCursor = z.output<typeof RankedCursorSchema>;
 
 /**
  * Relevance search, one page (issue 35; ADR 059, ADR 060): the query as `understandQuery` reads
- * it (Lagos words, spellings, corrections, complaints; a named area favoured with its
+ * it (Lagos words, spellings, corrections, complaints; typos of the directory's own words through
+ * its lexicon, ADR 072; a named area favoured with its
  * neighbours, a car make and the implied categories favoured), listings holding every word first and then those holding some (never a
  * dead end), each ranked by text relevance, the query's area and stored trust; optional type,
  * location and area filters; contact-protected rows with covers. A blank query finds nothing
@@ -100,7 +102,10 @@ type SearchCursor = z.output<typeof RankedCursorSchema>;
  */
 async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found> {
   const cursor = query.cursor ? decodeCursor(RankedCursorSchema, query.cursor) : undefined;
-  const understood = understandQuery(query.q);
+  // Words the vocabulary does not know are checked against the directory's own (ADR 072).
+  const understood = await understandQueryWithLexicon(query.q, (unknown) =>
+    lexiconCorrections(db, unknown),
+  );
   const words: { typed: string; group: WordGroup }[] = understood.terms.map((t) => ({
     typed: t.typed,
     group: t.alternatives,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
@@ -6,7 +7,8 @@ import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-list
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**
- * Paged lists of ADR 011: keyset cursors and numbered pages over the listing order of SPEC §7,
+ * Paged lists of ADR 011: keyset cursors and numbered pages over the Recommended order (ADR 071:
+ * featured first in the admin's order as SPEC §7, then trust, then newest),
  * category pages read from their own index, true totals, bounded and compressed responses.
  */
 let handle: DatabaseHandle;
@@ -20,6 +22,10 @@ afterAll(() => handle.close());
 beforeEach(async () => {
   await handle.db.deleteFrom('business_registrations').execute();
 });
+
+/** The Recommended order (ADR 071), written out independently of the repository's SQL. */
+const RECOMMENDED = sql`featured desc, case when featured then display_order else 0 end asc,
+  quality_score desc, created_at desc, id desc`;
 
 type Page = {
   businesses: { id: string; business_name: string }[];
@@ -55,10 +61,7 @@ describe('GET /api/directory paging (ADR 011)', () => {
     const approved = await handle.db
       .selectFrom('business_directory')
       .select('id')
-      .orderBy('featured', 'desc')
-      .orderBy('display_order', 'asc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy(RECOMMENDED)
       .execute();
     const { ids, pages } = await walk('/api/directory', 5);
     expect(ids).toEqual(approved.map((r) => r.id));
@@ -94,10 +97,7 @@ describe('GET /api/directory paging (ADR 011)', () => {
       .selectFrom('business_directory')
       .select('id')
       .where((eb) => eb('category_keys', '@>', eb.val(['mechanic'])))
-      .orderBy('featured', 'desc')
-      .orderBy('display_order', 'asc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy(RECOMMENDED)
       .execute();
     expect(mechanics.length).toBeGreaterThan(10);
     const pageSize = 4;
@@ -142,6 +142,74 @@ describe('GET /api/directory paging (ADR 011)', () => {
       .body as Page;
     expect(next.businesses.map((b) => b.business_name)).toEqual(['F3']);
     expect(next.nextCursor).toBeNull();
+  });
+});
+
+describe('Recommended uses the trust signals of search (issue 35.1, ADR 071)', () => {
+  it('puts a verified, reviewed listing with photos before a newer bare OSM import; paging stays stable', async () => {
+    const trusted = await insertBusiness(handle.db, {
+      business_name: 'Trusted Mechanic',
+      verification_status: 'verified',
+      review_count: 12,
+      review_sum: 54,
+      created_at: '2026-01-01T00:00:00Z',
+    });
+    await sql`
+      insert into photos (listing_id, kind, width, height, variants, content_hash, position)
+      values (${trusted.id}, 'workshop', 10, 10, '[]'::jsonb, ${'b'.repeat(64)}, 1)`.execute(
+      handle.db,
+    );
+    // Newer, no phone, no description, no reviews: an unconfirmed OpenStreetMap import.
+    const bare = await insertBusiness(handle.db, {
+      business_name: 'Bare Import Mechanic',
+      phone: '',
+      description: '',
+      source: 'osm',
+      source_id: 'node/1',
+      opening_hours: null,
+      created_at: '2026-11-01T00:00:00Z',
+    });
+    // Once featured (SPEC §4 clears featured, keeps display_order): ranked by trust like any other.
+    const wasFeatured = await insertBusiness(handle.db, {
+      business_name: 'Was Featured',
+      featured: false,
+      display_order: 7,
+      verification_status: 'verified',
+      created_at: '2025-01-01T00:00:00Z',
+    });
+    const featured = await insertBusiness(handle.db, {
+      business_name: 'Featured',
+      featured: true,
+      display_order: 1,
+      created_at: '2024-01-01T00:00:00Z',
+    });
+    // Same trust and same created_at for many rows: the cursor (carrying the score) must still
+    // neither repeat nor skip.
+    for (let i = 0; i < 9; i += 1)
+      await insertBusiness(handle.db, { created_at: '2026-05-01T10:00:00.123456Z' });
+
+    const { ids } = await walk('/api/directory?category=mechanic', 3);
+    expect(ids[0]).toBe(featured.id);
+    expect(ids.indexOf(trusted.id)).toBeLessThan(ids.indexOf(bare.id));
+    expect(ids.indexOf(wasFeatured.id)).toBeLessThan(ids.indexOf(bare.id));
+    expect(ids.at(-1)).toBe(bare.id);
+    expect(new Set(ids).size).toBe(13);
+    const expected = await handle.db
+      .selectFrom('business_directory')
+      .select('id')
+      .where((eb) => eb('category_keys', '@>', eb.val(['mechanic'])))
+      .orderBy(RECOMMENDED)
+      .execute();
+    expect(ids).toEqual(expected.map((r) => r.id));
+
+    // The same order on numbered pages, and the whole directory's list.
+    const byPage: string[] = [];
+    for (let page = 1; page <= 5; page += 1) {
+      const { body } = await api.call(`/api/directory?category=mechanic&page=${page}&limit=3`);
+      byPage.push(...(body as Page).businesses.map((b) => b.id));
+    }
+    expect(byPage).toEqual(ids);
+    expect((await walk('/api/directory', 4)).ids).toEqual(ids);
   });
 });
 

@@ -33,6 +33,8 @@ import * as smsOutbox from './2026_11_28_0701_sms_outbox.ts';
 import * as phoneSignIn from './2026_11_28_0702_phone_sign_in.ts';
 import * as phoneReviews from './2026_11_28_0703_phone_reviews.ts';
 import * as searchWords from './2026_11_28_0801_search_words.ts';
+import * as recommendedByTrust from './2026_11_28_1801_recommended_by_trust.ts';
+import * as searchLexicon from './2026_11_28_1802_search_lexicon.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -73,4 +75,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0702_phone_sign_in': phoneSignIn,
   '2026_11_28_0703_phone_reviews': phoneReviews,
   '2026_11_28_0801_search_words': searchWords,
+  '2026_11_28_1801_recommended_by_trust': recommendedByTrust,
+  '2026_11_28_1802_search_lexicon': searchLexicon,
 };

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../functions/_lib/db.ts';
+import { lexiconCorrections } from '../../functions/directory/lexicon.repository.ts';
+import { insertBusiness } from '../factories/business.ts';
+import { createTestDatabase, testApi } from '../setup/test-db.ts';
+
+/**
+ * The directory's own words (issue 35.3, ADR 072) on PGlite and native PostgreSQL: the lexicon
+ * kept by the writes (insert, update, approve, delete), the lookup's edit budget, and a misspelt
+ * business-name word found through `GET /api/directory/search` with "Showing results for".
+ */
+let handle: DatabaseHandle;
+let call: ReturnType<typeof testApi>['call'];
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  call = testApi(handle.db).call;
+});
+afterAll(() => handle.close());
+
+const held = async (...words: string[]) =>
+  Object.fromEntries(
+    (
+      await handle.db
+        .selectFrom('search_lexicon')
+        .select(['word', 'listings'])
+        .where('word', 'in', words)
+        .execute()
+    ).map((r) => [r.word, r.listings]),
+  );
+
+const search = async (q: string) => {
+  const response = await call(`/api/directory/search?q=${encodeURIComponent(q)}`);
+  expect(response.status, response.text.slice(0, 300)).toBe(200);
+  return response.body as {
+    businesses: { id: string; business_name: string }[];
+    showingResultsFor?: string | null;
+  };
+};
+
+describe('the lexicon is kept by the writes (ADR 072)', () => {
+  it('counts approved listings per word through insert, approve, update and delete', async () => {
+    const pending = await insertBusiness(handle.db, {
+      business_name: 'Kolawolex Brakes',
+      description: 'Brake pads for Okeyinka buses.',
+      status: 'pending',
+    });
+    expect(await held('kolawolex', 'okeyinka')).toEqual({});
+
+    // Approve: its words arrive, one listing each.
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ status: 'approved' })
+      .where('id', '=', pending.id)
+      .execute();
+    expect(await held('kolawolex', 'okeyinka')).toEqual({ kolawolex: 1, okeyinka: 1 });
+
+    // A second listing with the same word counts it twice.
+    const second = await insertBusiness(handle.db, { business_name: "Kolawolex's Tyres" });
+    expect(await held('kolawolex', 'kolawolexs')).toEqual({ kolawolex: 1, kolawolexs: 1 });
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ business_name: 'Kolawolex Tyres' })
+      .where('id', '=', second.id)
+      .execute();
+    expect(await held('kolawolex', 'kolawolexs')).toEqual({ kolawolex: 2 });
+
+    // A rename moves only that listing's words; an update of other fields changes nothing.
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ business_name: 'Babatundex Brakes' })
+      .where('id', '=', pending.id)
+      .execute();
+    expect(await held('kolawolex', 'babatundex', 'okeyinka')).toEqual({
+      kolawolex: 1,
+      babatundex: 1,
+      okeyinka: 1,
+    });
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ phone: '+234 801 000 0000' })
+      .where('id', '=', pending.id)
+      .execute();
+    expect(await held('babatundex')).toEqual({ babatundex: 1 });
+
+    // Suspended or deleted: its words leave.
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ status: 'suspended' })
+      .where('id', '=', pending.id)
+      .execute();
+    expect(await held('babatundex', 'okeyinka')).toEqual({});
+    await handle.db.deleteFrom('business_registrations').where('id', '=', second.id).execute();
+    expect(await held('kolawolex')).toEqual({});
+  });
+});
+
+describe('lexicon lookups and typo search (issue 35.3)', () => {
+  it('finds the nearest word within the edit budget, preferring the more frequent', async () => {
+    await insertBusiness(handle.db, { business_name: 'Oluwaseunfemi Auto Clinic' });
+    await insertBusiness(handle.db, { business_name: 'Ibikunle Motors' });
+    await insertBusiness(handle.db, { business_name: 'Ibikunlo Spares' });
+    await insertBusiness(handle.db, { business_name: 'Ibikunlo Tyres' });
+    const answers = await lexiconCorrections(handle.db, [
+      'oluwasunfemm', // 12 letters, 2 edits
+      'ibikunla', // 8 letters: one edit from both; ibikunlo is held by two listings
+      'ibikunle', // held: kept as typed
+      'ibikun', // begins a held word: a search, kept
+      'qqqqqqqq', // nothing near
+    ]);
+    expect(Object.fromEntries(answers)).toEqual({
+      oluwasunfemm: 'oluwaseunfemi',
+      ibikunla: 'ibikunlo',
+      ibikunle: 'ibikunle',
+      ibikun: 'ibikun',
+    });
+  });
+
+  it('finds "Adeyemi" typed "Adeymi" and says what it searched for; a correct word is never corrected', async () => {
+    const adeyemi = await insertBusiness(handle.db, {
+      business_name: 'Adeyemi Brothers Garage',
+      business_type: 'Mechanic / Repair Services',
+    });
+    const adeyemo = await insertBusiness(handle.db, { business_name: 'Adeyemo Panel Works' });
+    const typo = await search('Adeymi');
+    expect(typo.businesses.map((b) => b.id)).toEqual([adeyemi.id]);
+    expect(typo.showingResultsFor).toBe('adeyemi');
+    const withTrade = await search('adeymi mechanic');
+    expect(withTrade.businesses[0]!.id).toBe(adeyemi.id);
+    expect(withTrade.showingResultsFor).toBe('adeyemi mechanic');
+
+    for (const [q, id] of [
+      ['adeyemo', adeyemo.id],
+      ['adeyemi', adeyemi.id],
+    ] as const) {
+      const exact = await search(q);
+      expect(exact.showingResultsFor ?? null).toBeNull();
+      expect(exact.businesses.map((b) => b.id)).toEqual([id]);
+    }
+  });
+});
