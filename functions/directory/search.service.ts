@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import { CURSOR_TIME, decodeCursor, encodeCursor } from '../_lib/cursor.ts';
 import { finishListings } from './finish.ts';
 import { understandQuery, understandQueryWithLexicon } from '../../common/search/understand.ts';
+import { searchVocabulary } from '../search-words/search-words.service.ts';
 import { lexiconCorrections } from './lexicon.repository.ts';
 import { RANK_CANDIDATES, rankedSearchPage, type WordGroup } from './ranked-search.repository.ts';
 import { searchPage, type SearchPosition, type Total } from './search.repository.ts';
@@ -102,9 +103,13 @@ type SearchCursor = z.output<typeof RankedCursorSchema>;
  */
 async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found> {
   const cursor = query.cursor ? decodeCursor(RankedCursorSchema, query.cursor) : undefined;
-  // Words the vocabulary does not know are checked against the directory's own (ADR 072).
-  const understood = await understandQueryWithLexicon(query.q, (unknown) =>
-    lexiconCorrections(db, unknown),
+  // The shipped vocabulary with what admins taught it (issue 35.7, ADR 062); words it does not
+  // know are checked against the directory's own (ADR 072).
+  const vocabulary = await searchVocabulary(db);
+  const understood = await understandQueryWithLexicon(
+    query.q,
+    (unknown) => lexiconCorrections(db, unknown),
+    { vocabulary },
   );
   const words: { typed: string; group: WordGroup }[] = understood.terms.map((t) => ({
     typed: t.typed,

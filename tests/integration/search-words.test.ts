@@ -7,6 +7,7 @@ import {
 } from '../../functions/search-words/search-words.service.ts';
 import { understandQuery } from '../../common/search/understand.ts';
 import { SHIPPED_VOCABULARY } from '../../common/search/vocabulary.ts';
+import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
 /**
@@ -93,6 +94,16 @@ describe('search words', () => {
     expect(q.terms[0]?.kind).toBe('group');
     expect(q.terms[0]?.alternatives.map((a) => a.text)).toContain('motorcycle');
     expect(q.area?.name).toBe('Ikeja');
+
+    // Through the search API itself: the taught word finds what its group names.
+    await insertBusiness(handle.db, { business_name: 'Yaba Motorcycle Repairs' });
+    const found = await call('/api/directory/search?q=okada');
+    expect(found.status).toBe(200);
+    expect(
+      (found.body as { businesses: { business_name: string }[] }).businesses.map(
+        (b) => b.business_name,
+      ),
+    ).toContain('Yaba Motorcycle Repairs');
 
     const log = await handle.db.selectFrom('search_words_log').selectAll().execute();
     expect(log).toHaveLength(1);
