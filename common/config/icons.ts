@@ -4,6 +4,8 @@
  * of 24 cards carries 24 short references instead of 24 copies of each drawing (ADR 011).
  */
 export const ICON_NAMES = [
+  'arrow-left',
+  'arrow-right',
   'badge-check',
   'check',
   'clock',

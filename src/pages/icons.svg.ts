@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
 import {
+  ArrowLeft,
+  ArrowRight,
   BadgeCheck,
   Check,
   Clock,
@@ -24,6 +26,8 @@ import { ICON_NAMES, type IconName } from '../../common/config/icons';
 export const prerender = true;
 
 const ICONS: Record<IconName, LucideIcon> = {
+  'arrow-left': ArrowLeft,
+  'arrow-right': ArrowRight,
   'badge-check': BadgeCheck,
   check: Check,
   clock: Clock,
