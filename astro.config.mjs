@@ -1,5 +1,4 @@
 // @ts-check
-import netlify from '@astrojs/netlify';
 import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
@@ -9,13 +8,14 @@ import {
   PUBLIC_ISLANDS_GLOB as PUBLIC_ISLANDS,
   publicIslandsOnPreact,
 } from './integrations/public-islands-on-preact.ts';
-import { serviceWorker } from './server/service-worker.ts';
+import { serviceWorker } from './integrations/service-worker.ts';
+import { netlifyAdapter } from './integrations/netlify-adapter.ts';
 import { afterFirstPaintDirective } from './integrations/client-painted.ts';
 import { hoistTransitiveImports } from './integrations/hoist-transitive-imports.ts';
 import { inlineHeadScript } from './integrations/head-script.ts';
 import { pageScriptsAfterFirstPaint } from './integrations/page-scripts-after-first-paint.ts';
 import { modulePreloadOnlyWhatHelps } from './integrations/module-preload.ts';
-import { buildAdapter, env } from './functions/_lib/env.ts';
+import { buildAdapter, buildSiteUrl, env } from './functions/_lib/env.ts';
 import {
   CSP_SCRIPT_HASHES,
   CSP_SCRIPT_RESOURCES,
@@ -29,52 +29,15 @@ import { tileOrigin } from './common/config/map.ts';
 // of `npm start` calls (ADR 011). Every variable is read through functions/_lib/env.ts (ADR 013).
 const onNetlify = buildAdapter() === 'netlify';
 
-// Canonical URLs: SITE_URL, else Netlify's URL of this deploy, else the local server.
-const site =
-  env('SITE_URL') ??
-  (env('CONTEXT') === 'production' ? env('URL') : env('DEPLOY_PRIME_URL')) ??
-  `http://localhost:${env('PORT')}`;
-
 // Maps (ADR 021): the tile source is fixed at build time, so the pages and the CSP's img-src
 // (its origin) always agree. An invalid MAP_TILE_URL fails the build here.
 const mapTileUrl = env('MAP_TILE_URL');
 const mapTileOrigin = tileOrigin(mapTileUrl);
 
 export default defineConfig({
-  site,
+  site: buildSiteUrl(), // canonical URLs
   output: 'static',
-  adapter: onNetlify
-    ? // Dev would otherwise try to download Deno for edge functions (measured, DESIGN.md).
-      netlify({
-        devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
-        // Each pre-rendered page's CSP (with its script hashes) as a per-route header of the
-        // Frameworks API config, beside the _headers of common/config/security-headers.ts (ADR 015).
-        staticHeaders: true,
-        // The SSR function talks to Postgres (DATABASE_URL); local data, tests, seed content and the
-        // embedded database engine never belong in it (the file tracer would otherwise pull them in).
-        excludeFiles: [
-          './.data/**',
-          './tests/**',
-          './content/**',
-          './node_modules/.cache/**',
-          './node_modules/@electric-sql/**',
-          // Test tooling the tracer drags in: Chromium drives only tests. (sharp stays: photo
-          // uploads are processed in the function, ADR 039.)
-          './node_modules/playwright/**',
-          './node_modules/playwright-core/**',
-          './node_modules/@playwright/**',
-          './node_modules/@axe-core/**',
-          './node_modules/lighthouse/**',
-          './node_modules/vnu-jar/**',
-        ],
-        // Read at run time with require.resolve (src/render/brand-images.tsx: Open Graph images),
-        // so the file tracer cannot see them. The function bundle check asserts they are there.
-        includeFiles: [
-          './node_modules/@fontsource/inter/files/inter-latin-400-normal.woff',
-          './node_modules/@fontsource/inter/files/inter-latin-700-normal.woff',
-        ],
-      })
-    : localAdapter(),
+  adapter: onNetlify ? netlifyAdapter() : localAdapter(),
   integrations: [
     afterFirstPaintDirective(),
     preact({ include: [PUBLIC_ISLANDS] }),

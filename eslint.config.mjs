@@ -11,7 +11,7 @@ import lagos from './lint/table-owner.mjs';
  * by regular expressions; the message says what to do instead.
  */
 const SHARED_ONLY =
-  'common/ (schemas, config) is shared by the site and the function layer: it imports only itself and packages.';
+  'common/ (schemas, config, search) is shared by the site and the function layer: it imports only itself and packages.';
 
 /** What functions/ may not import (every file there, handlers included). */
 const FUNCTIONS_PATTERNS = [
@@ -43,6 +43,8 @@ const TABLE_OWNERS = {
   listing_reports: 'functions/reports/reports.repository.ts',
   listing_stats_daily: 'functions/insights/insights.repository.ts',
   search_stats_daily: 'functions/insights/insights.repository.ts',
+  search_words: 'functions/search-words/search-words.repository.ts',
+  search_words_log: 'functions/search-words/search-words.repository.ts',
   listing_search_daily: 'functions/insights/insights.repository.ts',
   // Kept by listing_stats_daily's triggers and rollPeriod (ADR 049).
   site_stats_daily: 'functions/insights/insights.repository.ts',
@@ -50,6 +52,8 @@ const TABLE_OWNERS = {
   area_period_stats: 'functions/insights/insights.repository.ts',
   insights_rollup: 'functions/insights/insights.repository.ts',
   mail_outbox: 'functions/_lib/mail.ts',
+  sms_outbox: 'functions/sms/sms.repository.ts',
+  sms_settings: 'functions/sms/sms.repository.ts',
   monthly_summary_runs: 'functions/monthly-summary/monthly-summary.repository.ts',
   monthly_summary_sends: 'functions/monthly-summary/monthly-summary.repository.ts',
   photos: 'functions/photos/photos.repository.ts',
@@ -180,7 +184,7 @@ export default defineConfig(
     },
   },
   {
-    // One typed env (ADR 013): the site, the API, the hosts, the scripts, the build config and its
+    // One typed env (ADR 013, 065): the site, the API, the hosts, the scripts, the build config and its
     // plugins read configuration through functions/_lib/env.ts, and hand it to a child process
     // with its childEnvironment(). The one exception is the test harness (tests/, *.test.ts and
     // the Playwright config): its own settings (TEST_DB, PG_BIN_DIR, PROPERTY_RUNS, E2E_PORT, the
@@ -189,17 +193,9 @@ export default defineConfig(
     name: 'boundaries/env',
     files: ['**/*.{js,mjs,cjs,ts,mts,cts,tsx,astro}'],
     ignores: ['functions/_lib/env.ts', 'tests/**', '**/*.test.ts', 'playwright.config.ts'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        {
-          object: 'process',
-          property: 'env',
-          message:
-            "Read configuration through env('NAME') from functions/_lib/env.ts (declared, parsed and documented there), and pass it to a child process with childEnvironment().",
-        },
-      ],
-    },
+    plugins: { lagos },
+    // lint/env-module.mjs: process.env in any form, and a string naming it (a bundler's define).
+    rules: { 'lagos/env-module': 'error' },
   },
   {
     name: 'boundaries/table-owner',
@@ -298,7 +294,7 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./(?!schemas/|config/|\\.\\./)', message: SHARED_ONLY },
+            { regex: '^\\.\\./(?!schemas/|config/|search/|\\.\\./)', message: SHARED_ONLY },
             { regex: '^\\.\\./\\.\\./', message: SHARED_ONLY },
           ],
         },

@@ -11,6 +11,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-password' };
 /** The local outbox the e2e server writes mail to (password reset links). */
 export const E2E_MAIL_DIR = '.data/e2e/mail';
+/** The local SMS outbox of the e2e server (sign-in codes, issue 37). */
+export const E2E_SMS_DIR = '.data/e2e/sms';
 /** Port of the fake places server (tests/fakes/places-server.ts). */
 export const PLACES_FAKE_PORT = Number(process.env.PLACES_FAKE_PORT || 4390);
 /** Port of the fake map tile server (tests/fakes/tile-server.ts), the e2e servers' MAP_TILE_URL. */
@@ -22,6 +24,11 @@ export const TILE_FAKE_URL = `http://127.0.0.1:${TILE_FAKE_PORT}`;
  * has several pages while the other specs keep their small fixed data.
  */
 const SCALE_PORT = Number(process.env.E2E_SCALE_PORT || PORT + 100);
+/**
+ * How long each server may take to build and start, in ms: E2E_SERVER_TIMEOUT_MS on a busy
+ * machine (a shared one building several checkouts at once), else 180 s (the scale server 240 s).
+ */
+const SERVER_TIMEOUT = Number(process.env.E2E_SERVER_TIMEOUT_MS || 0);
 export const SCALE_BASE_URL = `http://127.0.0.1:${SCALE_PORT}`;
 export const SCALE_LISTINGS = 400;
 
@@ -41,6 +48,8 @@ const serverEnv = (port: number, base: string, dataDir: string) => ({
   LOCAL_ADMIN_EMAIL: E2E_ADMIN.email,
   LOCAL_ADMIN_PASSWORD: E2E_ADMIN.password,
   MAIL_OUTBOX_DIR: `${dataDir}/mail`,
+  SMS_OUTBOX_DIR: `${dataDir}/sms`,
+  TERMII_API_KEY: '',
   BLOBS_DIR: `${dataDir}/blobs`,
   BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
   OVERPASS_BASE_URL: `http://127.0.0.1:${PLACES_FAKE_PORT}`,
@@ -129,7 +138,7 @@ export default defineConfig({
     {
       command: 'rm -rf .data/e2e && tsx scripts/start.ts',
       url: `${BASE_URL}/`,
-      timeout: 180_000,
+      timeout: SERVER_TIMEOUT || 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -138,7 +147,7 @@ export default defineConfig({
     {
       command: 'rm -rf .data/e2e-scale && tsx scripts/start.ts',
       url: `${SCALE_BASE_URL}/`,
-      timeout: 240_000,
+      timeout: SERVER_TIMEOUT || 240_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

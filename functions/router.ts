@@ -9,6 +9,7 @@ import { assertSameOrigin, assertWellFormedUrl, requireAccess } from './_lib/gua
 import { compressResponse, errorResponse, withErrors } from './_lib/http.ts';
 import { log } from './_lib/log.ts';
 import { createMailer, defaultTransport, type MailTransport } from './_lib/mail.ts';
+import { createSmsSender, defaultSmsTransport, type SmsTransport } from './_lib/sms.ts';
 import {
   createRequestContext,
   type PlatformServices,
@@ -17,6 +18,7 @@ import {
 import type { Database } from './db/database.ts';
 import { passwordResetEmail } from './emails/password-reset.ts';
 import { verifyEmailEmail } from './emails/verify-email.ts';
+import { phoneCodeSms } from './auth/phone-sms.ts';
 import { placesProviderFromEnv, type PlacesProvider } from './imports/places.ts';
 import { ROUTES } from './routes.ts';
 
@@ -34,6 +36,8 @@ export interface ApiDeps {
   authConfig?: Partial<AuthConfig>;
   /** Mail transport; defaults to SendGrid with SENDGRID_API_KEY, else the local outbox. */
   mailTransport?: MailTransport;
+  /** SMS transport; defaults to Termii with TERMII_API_KEY and TERMII_SENDER_ID, else the local outbox. */
+  smsTransport?: SmsTransport;
   /** Places search provider; defaults to Google with GOOGLE_PLACES_API_KEY, else OpenStreetMap. */
   places?: () => PlacesProvider;
   /** File store (photos); defaults to Netlify Blobs in a Netlify function, else `BLOBS_DIR`. */
@@ -87,10 +91,14 @@ export function createApi(deps: ApiDeps): ApiFunction {
   const mailer = memo(async () =>
     createMailer(await deps.db(), deps.mailTransport ?? defaultTransport()),
   );
+  const sms = memo(async () =>
+    createSmsSender(await deps.db(), deps.smsTransport ?? defaultSmsTransport()),
+  );
   const services: PlatformServices = {
     db: deps.db,
     invalidate: deps.invalidate,
     mailer,
+    sms,
     places: deps.places ?? placesProviderFromEnv,
     blobs: deps.blobs ?? memoSync(blobStoreFromEnv),
     auth: memo(async () =>
@@ -111,6 +119,12 @@ export function createApi(deps: ApiDeps): ApiFunction {
             const url = `${authConfig.baseURL}${API_PREFIX}/auth/verify-email?token=${encodeURIComponent(token)}`;
             // A failed delivery is logged in mail_outbox; the account stands (a new link can be asked for).
             await (await mailer()).send({ ...verifyEmailEmail(to, url), secrets: [token] });
+          }),
+        sendPhoneCode:
+          deps.authConfig?.sendPhoneCode ??
+          (async (phone, code) => {
+            const result = await (await sms()).send(phoneCodeSms(phone, code));
+            if (!result.ok) throw new Error(result.error);
           }),
       }),
     ),

@@ -16,6 +16,7 @@ import * as photos from './photos/photos.handler.ts';
 import * as registrations from './registrations/registrations.handler.ts';
 import * as reports from './reports/reports.handler.ts';
 import * as reviews from './reviews/reviews.handler.ts';
+import * as searchWords from './search-words/search-words.handler.ts';
 import * as serviceCards from './service-cards/service-cards.handler.ts';
 import * as serviceRequests from './service-requests/service-requests.handler.ts';
 import * as users from './users/users.handler.ts';
@@ -83,6 +84,8 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/email/unsubscribe',                       'public', monthlySummary.oneClickUnsubscribe),
   route('POST',   '/auth/sign-up',                            'public', auth.signUp),
   route('POST',   '/auth/sign-in',                            'public', auth.signIn),
+  route('POST',   '/auth/phone/code',                         'public', auth.requestPhoneCode),
+  route('POST',   '/auth/phone/verify',                       'public', auth.verifyPhoneCode),
   route('POST',   '/auth/sign-out',                           'public', auth.signOut),
   route('GET',    '/auth/session',                            'public', auth.getSession),
   route('POST',   '/auth/password-reset',                     'public', auth.requestPasswordReset),
@@ -166,4 +169,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/admin/listing-changes',                   'admin',  claims.listChanges),
   route('POST',   '/admin/listing-changes/:id/approve',       'admin',  claims.approveChange),
   route('POST',   '/admin/listing-changes/:id/reject',        'admin',  claims.rejectChange),
+  route('GET',    '/admin/search-words',                      'admin',  searchWords.list),
+  route('POST',   '/admin/search-words',                      'admin',  searchWords.add),
+  route('DELETE', '/admin/search-words/:id',                  'admin',  searchWords.remove),
 ];

@@ -68,4 +68,7 @@ export const tableOwner = {
   },
 };
 
-export default { rules: { 'table-owner': tableOwner } };
+import { envModule } from './env-module.mjs';
+
+/** The project's rules, as the ESLint plugin `lagos`. */
+export default { rules: { 'table-owner': tableOwner, 'env-module': envModule } };

@@ -34,6 +34,7 @@ import { checkEnv, env } from '../functions/_lib/env.ts';
 import { migrateToLatest } from '../functions/db/migrate.ts';
 import { seedDatabase } from '../functions/db/seeds/seed.ts';
 import { startLocalServer } from '../server/local-server.ts';
+import { benchRecord } from './bench/record.ts';
 import { ensureSiteBuild } from '../server/site-build.ts';
 import {
   measureFirstTap,
@@ -78,6 +79,8 @@ const PHONE_RUNS = phoneRunsAt > 0 ? Number(process.argv[phoneRunsAt + 1]) : 3;
 if (!Number.isInteger(PHONE_RUNS) || PHONE_RUNS < 1)
   throw new Error('--phone-runs takes a whole number ≥ 1');
 const PHONE_ONLY = process.argv.includes('--phone-only');
+/** The figures go to docs/benchmarks/YYYY-MM-DD-bench.md (ADR 064; `--no-record` prints only). */
+const record = benchRecord('bench', 'Page weights, Lighthouse mobile and the phone profile');
 
 rmSync('.data/bench/pglite', { recursive: true, force: true });
 const handle = await openDatabase({ url: undefined, dataDir: '.data/bench/pglite' });
@@ -267,15 +270,16 @@ await phoneTables();
 staticCopy.server.close();
 await local.close();
 await handle.close();
+record.write();
 process.exit(0);
 
 /** Lighthouse and the weights of each page beside its static copy (issue 13.2, ADR 027). */
 async function lighthouseTable(): Promise<void> {
-  console.log(
+  record.line(
     `\nLive pages (${local.url}) and static copies without scripts (${staticCopy.url});` +
       ` Lighthouse mobile, median of ${RUNS}\n`,
   );
-  console.log(
+  record.line(
     [
       'page',
       'served',
@@ -304,7 +308,7 @@ async function lighthouseTable(): Promise<void> {
     }
     const still = rows[1]![2];
     for (const [label, w, sc] of rows) {
-      console.log(
+      record.line(
         [
           label === 'live' ? `${name} ${path}` : '',
           label,
@@ -323,7 +327,7 @@ async function lighthouseTable(): Promise<void> {
       );
     }
   }
-  console.log(
+  record.line(
     '\nTargets (issue 13.2): FCP× and LCP× ≤ 1.10; 100/100/100/100; JS ≤ 60 KB home and category,' +
       ' ≤ 20 KB business, ≤ 5 KB article.\n',
   );
@@ -340,11 +344,11 @@ async function phoneTables(): Promise<void> {
     const finite = values.filter(Number.isFinite);
     return finite.length ? median(finite) : NaN;
   };
-  console.log(
+  record.line(
     `\nPhone profile (Chromium: CPU ×4, 150 ms RTT, 1.6 Mbps down, 360×740), median of ${PHONE_RUNS};` +
       ' islands: hydrated after FCP (* in the first screen, – not without scrolling)\n',
   );
-  console.log(
+  record.line(
     ['page', 'served', 'FCP', 'LCP', 'FCP×', 'LCP×', 'first screen', 'islands'].join('\t'),
   );
   for (const [name, path] of Object.entries(phonePages)) {
@@ -372,7 +376,7 @@ async function phoneTables(): Promise<void> {
         const after = mid(each.map((r) => (r.islands[k]?.hydrated ?? NaN) - r.fcp));
         return `${island.name}${island.firstScreen ? '*' : ''} ${Number.isFinite(after) ? s(after) : '–'}`;
       });
-      console.log(
+      record.line(
         [
           label === 'live' ? `${name} ${path}` : '',
           label,
@@ -390,10 +394,10 @@ async function phoneTables(): Promise<void> {
 
   const how = (led: number, of: number) =>
     led === 0 ? 'in place' : led === of ? 'new page' : `new page ${led}/${of}`;
-  console.log(
+  record.line(
     `\nFirst taps on the phone profile, made as soon as the page has painted; median of ${PHONE_RUNS}\n`,
   );
-  console.log(
+  record.line(
     ['control', 'page', 'tapped after FCP', 'opened after the tap', 'INP', 'worked', 'how'].join(
       '\t',
     ),
@@ -421,7 +425,7 @@ async function phoneTables(): Promise<void> {
         await phone.close();
       }
     }
-    console.log(
+    record.line(
       [
         control.name,
         controlPaths[control.page],
@@ -435,7 +439,7 @@ async function phoneTables(): Promise<void> {
       ].join('\t'),
     );
   }
-  console.log(
+  record.line(
     '\nTargets (issue 22): first-screen islands ≤ 1.00 s after FCP; INP ≤ 200 ms; every tap works.\n',
   );
   await browser.close();

@@ -4,7 +4,7 @@
  * opening the folder. Writes FILE (default `.data/backups/pglite-<time>.tar.gz`, PGlite's dump:
  * a gzipped tar of the folder) and FILE.json (checksum, rows per table, newest migration: what
  * `npm run db:restore` checks). On PostgreSQL use pg_dump, on Neon its point-in-time restore
- * (README "Deploy").
+ * (docs/operations.md).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,7 @@ const { values } = parseArgs({ options: { out: { type: 'string' } } });
 if (databaseUrl()) {
   console.error(
     'db:backup copies the embedded database; with DATABASE_URL set use pg_dump (Neon: its ' +
-      'point-in-time restore, README "Deploy").',
+      'point-in-time restore, docs/operations.md).',
   );
   process.exit(2);
 }

@@ -1,7 +1,7 @@
 /**
- * `npm run docs:env`: writes the README's "Environment variables" table from the schema in
+ * `npm run docs:env`: writes the "Environment variables" table of docs/environment.md from the schema in
  * functions/_lib/env.ts (between the `env-table` markers), formatted by Prettier.
- * `--check` only reports whether the README is current (exit 1 when not).
+ * `--check` only reports whether that file is current (exit 1 when not).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -12,7 +12,7 @@ const START = '<!-- env-table:start (npm run docs:env) -->';
 const END = '<!-- env-table:end -->';
 
 const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
-const file = 'README.md';
+const file = 'docs/environment.md';
 const readme = readFileSync(file, 'utf8');
 const [before, rest] = readme.split(START);
 const after = rest?.split(END)[1];

@@ -89,7 +89,7 @@ async function main() {
       });
       log.info('added synthetic listings', { count: synthetic });
     } else {
-      // A new local database gets an admin whose password is printed (README). Redone until it
+      // A new local database gets an admin whose password is printed (docs/development.md). Redone until it
       // was printed: an interrupted start's account gets a new password, printed this time.
       step('Creating the local admin account…');
       const email = env('LOCAL_ADMIN_EMAIL');

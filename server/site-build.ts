@@ -39,13 +39,13 @@ export interface SiteBuild {
 }
 
 /** What the build is made from: its hash names the build folder. */
-const SOURCES = ['src', 'functions', 'public', 'server/astro-adapter'];
+const SOURCES = ['src', 'functions', 'common', 'integrations', 'public', 'server/astro-adapter'];
 const SOURCE_FILES = [
   'astro.config.mjs',
   'package-lock.json',
   'tsconfig.json',
   // The service worker's build step (ADR 030), which the build runs at its end.
-  'server/service-worker.ts',
+  'integrations/service-worker.ts',
 ];
 const ASTRO_BIN = path.resolve('node_modules/astro/bin/astro.mjs');
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;

@@ -2,7 +2,7 @@
  * Offline and data-light (issue 22.5, ADR 030): what the service worker keeps, under which names,
  * and where the pages it falls back on live. Plain data and pure functions shared by the service
  * worker (src/browser/offline/service-worker.ts), the page that registers it, the offline page
- * and the build step that writes `/sw.js` (server/service-worker.ts).
+ * and the build step that writes `/sw.js` (integrations/service-worker.ts).
  */
 
 /** URL of the service worker (scope `/`): written into the build's client folder. */

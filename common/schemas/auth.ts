@@ -94,6 +94,13 @@ export const SessionUserSchema = z.object({
   isAdmin: z.boolean(),
   /** Whether the account confirmed its e-mail address: required to see contact details. */
   emailVerified: z.boolean(),
+  /**
+   * Whether the account confirmed a phone number by a code (issue 37.1): a confirmed identity for
+   * writing reviews, like a confirmed e-mail.
+   */
+  phoneVerified: z.boolean(),
+  /** The account was made with a phone number and has no e-mail address yet (issue 37.1). */
+  phoneOnly: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

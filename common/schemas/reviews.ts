@@ -140,6 +140,8 @@ export const PublicReviewSchema = z.object({
   /** `YYYY-MM`. */
   visit_month: z.string(),
   author_name: z.string(),
+  /** The reviewer's account has a confirmed phone number (issue 37.4): "Phone confirmed". */
+  phone_confirmed: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   /** "Reply from the owner", when published. */

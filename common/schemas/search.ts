@@ -94,6 +94,10 @@ const text = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .transform((value) => value.replaceAll('\u0000', ''));
 
+/** The orders of a search (issue 35.1): ranked by relevance, or the spec's newest first. */
+export const SEARCH_SORTS = ['relevance', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 /**
  * `GET /api/directory/search` parameters (SPEC §7 Search). `type=all` means no type filter;
  * `cursor` is the opaque `nextCursor` of the previous page; `limit` 1–100, default 24.
@@ -104,6 +108,10 @@ export const DirectorySearchQuerySchema = z.object({
   location: text(100).optional(),
   /** Issue 16.4: a Lagos area slug (`ikeja`) or name; 422 for one not in the list. */
   area: AreaParamSchema.optional(),
+  /**
+   * Issue 35.1: `relevance` (the default, ADR 059) or `newest`, the spec's order (SPEC §7).
+   */
+  sort: z.enum(SEARCH_SORTS, 'Unknown sort').default('relevance'),
   cursor: z.string().max(300).optional(),
   limit: z.coerce
     .number()
@@ -121,4 +129,15 @@ export type DirectorySearchQuery = z.output<typeof DirectorySearchQuerySchema>;
  */
 export interface DirectorySearchResponse extends DirectoryPage {
   totalIsCapped: boolean;
+  /**
+   * Issue 35.6: how many of `total` hold every word of the query (the rest hold some and follow
+   * them); 0 with a `total` above 0 is "No exact match".
+   */
+  exactTotal?: number;
+  /** Issue 35.6: the words no listing of this page of partial matches holds (left out). */
+  missingWords?: string[];
+  /** Issue 35.3: the corrected query ("Showing results for mechanic"), null when none was made. */
+  showingResultsFor?: string | null;
+  /** Issue 35.4: the Lagos area the query named (favoured, not a filter), null when none. */
+  queryArea?: { name: string; slug: string } | null;
 }

@@ -1,5 +1,14 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { admin } from 'better-auth/plugins';
+import { admin, phoneNumber } from 'better-auth/plugins';
+import { nigerianMobile } from '../../common/schemas/nigerian-mobile.ts';
+import {
+  isPhoneOnlyEmail,
+  PHONE_ACCOUNT_NAME,
+  PHONE_ONLY_EMAIL_DOMAIN,
+  PHONE_CODE_ATTEMPTS,
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_TTL_SECONDS,
+} from '../../common/schemas/phone-auth.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { createAccountRecords } from '../users/users.repository.ts';
@@ -27,7 +36,17 @@ export interface AuthConfig {
   sendResetLink: SendResetLink;
   /** Absent where no account can ask for one (the admin CLI creates accounts directly). */
   sendVerificationLink?: SendVerificationLink;
+  /**
+   * Delivers a one-time code by SMS (issue 37.1); throws when it was not delivered, so the
+   * person is told to try again. Absent: phone sign-in answers "not available".
+   */
+  sendPhoneCode?: SendPhoneCode;
 }
+
+/** Called to deliver a phone sign-in code to an E.164 number (the SMS sender, or a test double). */
+export type SendPhoneCode = (phone: string, code: string) => Promise<void>;
+
+export { isPhoneOnlyEmail, PHONE_ACCOUNT_NAME, PHONE_ONLY_EMAIL_DOMAIN };
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
 
@@ -126,6 +145,31 @@ export function createBetterAuth(db: Kysely<Database>, config: AuthConfig) {
       useSecureCookies: config.baseURL.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
     },
+    // Issue 37.1, ADR 067: sign up and sign in with a Nigerian mobile number and a 6-digit code
+    // (10 minutes, 5 tries). Not in authSchemaOptions: its columns come from migration
+    // 2026_11_28_0702_phone_sign_in, not from the frozen one that runs Better Auth's migrations.
+    plugins: [
+      ...(authSchemaOptions(db).plugins ?? []),
+      phoneNumber({
+        otpLength: PHONE_CODE_LENGTH,
+        expiresIn: PHONE_CODE_TTL_SECONDS,
+        allowedAttempts: PHONE_CODE_ATTEMPTS,
+        phoneNumberValidator: (phone) => nigerianMobile(phone) === phone,
+        sendOTP: async ({ phoneNumber: phone, code }) => {
+          if (!config.sendPhoneCode) throw new Error('phone sign-in is not configured');
+          await config.sendPhoneCode(phone, code);
+        },
+        signUpOnVerification: {
+          getTempEmail: () => `phone-${crypto.randomUUID()}@${PHONE_ONLY_EMAIL_DOMAIN}`,
+          getTempName: () => PHONE_ACCOUNT_NAME,
+        },
+        schema: {
+          user: {
+            fields: { phoneNumber: 'phone_number', phoneNumberVerified: 'phone_number_verified' },
+          },
+        },
+      }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { BetterAuth } from './auth.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Mailer } from './mail.ts';
+import type { SmsSender } from './sms.ts';
 import type { PlacesProvider } from '../imports/places.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface ApiContext {
   db(): Promise<Kysely<Database>>;
   auth(): Promise<BetterAuth>;
   mailer(): Promise<Mailer>;
+  /** Text messages: Termii, or the local SMS outbox (issue 37.2, ADR 067). */
+  sms(): Promise<SmsSender>;
   /** The signed-in user, resolved once per request; null for visitors. */
   sessionUser(): Promise<SessionUser | null>;
   /** The places search provider of this environment (bulk import). */

@@ -10,10 +10,10 @@ import {
   siteUrl,
 } from './env.ts';
 
-/** The rows of the README's "Environment variables" table: `| variable | default | meaning |`. */
+/** The rows of the "Environment variables" table of docs/environment.md: `| variable | default | meaning |`. */
 function readmeRows() {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.split('## Environment variables')[1]?.split('\n## ')[0] ?? '';
+  const guide = readFileSync(new URL('../../docs/environment.md', import.meta.url), 'utf8');
+  const section = guide.split('<!-- env-table:start')[1]?.split('<!-- env-table:end')[0] ?? '';
   return section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
@@ -29,7 +29,7 @@ function readmeRows() {
 describe('environment variables', () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it('the README table lists exactly the variables of the schema, as `npm run docs:env` writes them', () => {
+  it('the docs/environment.md table lists exactly the variables of the schema, as `npm run docs:env` writes them', () => {
     expect(readmeRows()).toEqual(envTableRows());
     expect(readmeRows().map((r) => r.variable)).toEqual(
       Object.keys(ENV_VARIABLES).map((name) => `\`${name}\``),

@@ -10,14 +10,14 @@ import { DEFAULT_MAP_TILE_URL, tileUrlProblem } from '../../common/config/map.ts
  * Every environment variable the project reads, in one place (ADR 013): its Zod schema, its
  * default and what it means. `checkEnv()` parses them all at start (the API, every script) and
  * fails with one clear message per bad value; `env(name)` is the typed getter the code uses.
- * The README's "Environment variables" table is generated from {@link ENV_VARIABLES}
+ * The "Environment variables" table of docs/environment.md is generated from {@link ENV_VARIABLES}
  * (`npm run docs:env`, checked by env.test.ts). An empty value counts as unset.
  */
 
-/** How a variable shows in the README and in error messages. */
+/** How a variable shows in docs/environment.md and in error messages. */
 interface Variable<S extends z.ZodType = z.ZodType> {
   schema: S;
-  /** The default as a person reads it (README). */
+  /** The default as a person reads it (docs/environment.md). */
   default: string;
   meaning: string;
   /** Never echoed in error messages. */
@@ -188,6 +188,34 @@ export const ENV_VARIABLES = {
   MAIL_OUTBOX_DIR: variable(z.string().default('.data/mail'), {
     default: '`.data/mail`',
     meaning: 'where the local outbox writes one file per e-mail',
+  }),
+  TERMII_API_KEY: variable(text(), {
+    default: 'unset',
+    meaning:
+      'send SMS (sign-in codes) through Termii, with `TERMII_SENDER_ID`; unset means the local SMS outbox',
+    secret: true,
+  }),
+  TERMII_SENDER_ID: variable(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9 ]{3,11}$/,
+        'must be 3–11 letters or digits (a sender ID registered with Termii)',
+      )
+      .optional(),
+    {
+      default: 'unset',
+      meaning:
+        'the sender ID Termii approved for the account (e.g. `LagosAuto`); needed with the key',
+    },
+  ),
+  TERMII_BASE_URL: variable(url('a Termii API base'), {
+    default: '`https://v3.api.termii.com`',
+    meaning: "the account's Termii API base (its dashboard shows it), or a fake (tests)",
+  }),
+  SMS_OUTBOX_DIR: variable(z.string().default('.data/sms'), {
+    default: '`.data/sms`',
+    meaning: 'where the local SMS outbox writes one file per text message',
   }),
   GOOGLE_PLACES_API_KEY: variable(text(), {
     default: 'unset',
@@ -387,6 +415,27 @@ export function isProduction(): boolean {
   );
 }
 
+/**
+ * What third-party code bundled for the browser (Workbox in the service worker) reads as
+ * `process.env.NODE_ENV`: a build-time replacement (esbuild's `define`), always production so
+ * development logging and assertions are left out. Kept here so that every mention of
+ * `process.env` lives in this module (ADR 065, lint rule `lagos/env-module`).
+ */
+export const BUNDLED_NODE_ENV = { 'process.env.NODE_ENV': '"production"' } as const;
+
+/**
+ * The canonical URL a build bakes into its pages (astro.config.mjs `site`): SITE_URL, else
+ * Netlify's URL of this deploy (URL in production, DEPLOY_PRIME_URL in previews), else the local
+ * server on PORT.
+ */
+export function buildSiteUrl(): string {
+  return (
+    env('SITE_URL') ??
+    (env('CONTEXT') === 'production' ? env('URL') : env('DEPLOY_PRIME_URL')) ??
+    `http://localhost:${env('PORT')}`
+  );
+}
+
 /** The public origin of the site (SITE_URL, else Netlify's URL, else the local server). */
 export function siteUrl(): string {
   const url = env('SITE_URL') ?? env('URL') ?? `http://localhost:${env('PORT')}`;
@@ -444,7 +493,7 @@ export function authSecret(): string {
   return secret;
 }
 
-/** The README's "Environment variables" table rows, in declaration order. */
+/** The "Environment variables" table rows of docs/environment.md, in declaration order. */
 export function envTableRows(): { variable: string; default: string; meaning: string }[] {
   return (Object.entries(ENV_VARIABLES) as [EnvName, Variable][]).map(([name, v]) => ({
     variable: `\`${name}\``,

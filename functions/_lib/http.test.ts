@@ -17,6 +17,9 @@ const ctx: ApiContext = {
   mailer: async () => {
     throw new Error('no mailer');
   },
+  sms: async () => {
+    throw new Error('no sms');
+  },
   sessionUser: async () => null,
   places: () => {
     throw new Error('no places');

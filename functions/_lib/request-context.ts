@@ -9,6 +9,7 @@ import type { ApiContext } from './context.ts';
 import { env } from './env.ts';
 import { log } from './log.ts';
 import type { Mailer } from './mail.ts';
+import type { SmsSender } from './sms.ts';
 import { findSessionUser } from './session.ts';
 
 /** The services of the running platform, built once per API (router.ts) and shared by requests. */
@@ -17,6 +18,7 @@ export interface PlatformServices {
   invalidate(tags: readonly string[]): Promise<void>;
   auth(): Promise<BetterAuth>;
   mailer(): Promise<Mailer>;
+  sms(): Promise<SmsSender>;
   places(): PlacesProvider;
   blobs(): BlobStore;
 }
@@ -29,6 +31,13 @@ export interface RequestInfo {
    * `clientAddress` is the function's `context.ip`, the same as `x-nf-client-connection-ip`).
    */
   clientAddress?: string | undefined;
+  /**
+   * The caller's address already derived by {@link clientAddressOf} from the request that reached
+   * the host: a page calling the API in-process for its visitor (src/render/form-post.ts
+   * `callApi`, issue 34.1) passes the visitor's address here, taken as is. Only code in this
+   * process can set it; a request from the network never can.
+   */
+  client?: string | undefined;
 }
 
 /** `::ffff:1.2.3.4` → `1.2.3.4`; brackets and IPv6 zone ids dropped; '' when not an address. */
@@ -115,10 +124,11 @@ export function createRequestContext(
   let session: Promise<SessionUser | null> | undefined;
   return {
     params,
-    clientAddress: clientAddressOf(request, info),
+    clientAddress: info.client || clientAddressOf(request, info),
     db: services.db,
     auth: services.auth,
     mailer: services.mailer,
+    sms: services.sms,
     places: services.places,
     blobs: services.blobs,
     invalidate: async (tags) => {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { shownName } from '../../common/schemas/text.ts';
 import type { SessionUser } from '../../common/schemas/auth.ts';
 import type { Database } from '../db/database.ts';
+import { isPhoneOnlyEmail, PHONE_ACCOUNT_NAME } from '../../common/schemas/phone-auth.ts';
 import type { BetterAuth } from './auth.ts';
 
 /**
@@ -33,15 +34,24 @@ export async function loadSessionUser(
         .as('display_name'),
       sql<boolean>`has_role(${userId}, 'admin')`.as('is_admin'),
       eb.selectFrom('user').select('email_verified').where('id', '=', userId).as('email_verified'),
+      eb
+        .selectFrom('user')
+        .select('phone_number_verified')
+        .where('id', '=', userId)
+        .as('phone_verified'),
     ])
     .executeTakeFirst();
   const displayName = row?.display_name ?? null;
+  const phoneOnly = isPhoneOnlyEmail(email);
   return {
     id: userId,
     email,
     displayName,
-    shownName: shownName(displayName, email),
+    shownName: phoneOnly && !displayName ? PHONE_ACCOUNT_NAME : shownName(displayName, email),
     isAdmin: Boolean(row?.is_admin),
-    emailVerified: Boolean(row?.email_verified),
+    // The stand-in address of a phone-only account is never confirmed (it reaches nobody).
+    emailVerified: Boolean(row?.email_verified) && !phoneOnly,
+    phoneVerified: Boolean(row?.phone_verified),
+    phoneOnly,
   };
 }

@@ -4,6 +4,7 @@ import type {
   ArticleForm,
   PublicArticle,
 } from '../../common/schemas/articles.ts';
+import { paged, pageWindow } from '../_lib/paging.ts';
 import { AppError } from '../_lib/errors.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Article, Database } from '../db/database.ts';
@@ -53,7 +54,7 @@ export async function listPublishedPage(
   limit: number,
 ): Promise<{ articles: PublicArticle[]; total: number }> {
   const [articles, total] = await Promise.all([
-    listPublishedArticles(db, limit, false, (page - 1) * limit),
+    listPublishedArticles(db, limit, false, pageWindow({ page, limit }).offset),
     repository.countPublished(db),
   ]);
   return { articles, total };
@@ -75,13 +76,11 @@ export async function listAllArticles(
   db: Db,
   query: AdminArticleListQuery,
 ): Promise<{ articles: Article[]; total: number }> {
-  const [articles, total] = await Promise.all([
-    repository.listPage(db, query.q, {
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    }),
-    repository.countAll(db, query.q),
-  ]);
+  const { rows: articles, total } = await paged(
+    query,
+    (window) => repository.listPage(db, query.q, window),
+    () => repository.countAll(db, query.q),
+  );
   return { articles, total };
 }
 

@@ -17,7 +17,9 @@ import { SESSION_HINT_COOKIE } from '../../common/config/session.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { signedInUser } from '../_lib/guards.ts';
+import { PhoneCodeRequestSchema, PhoneCodeVerifySchema } from '../../common/schemas/phone-auth.ts';
 import * as service from './auth.service.ts';
+import * as phone from './phone.service.ts';
 
 /**
  * Accounts (SPEC §2 Auth, §4 Auth, §5 Sign in/up, §8): validate with the shared schemas, call
@@ -164,4 +166,33 @@ export async function resendVerification(request: Request, ctx: ApiContext): Pro
   const user = await signedInUser(ctx);
   await service.resendVerification(await ctx.db(), await ctx.auth(), user, request.headers);
   return reply(OkResponseSchema, { ok: true });
+}
+
+/**
+ * POST /api/auth/phone/code `{ phone }` (a Nigerian mobile number in any usual form) → `{ ok:
+ * true }` whether or not an account holds the number (issue 37.1, 37.3). Never cached.
+ * Errors: 422 (not a Nigerian mobile number), 429 (per-address or per-number limit), 503 (the
+ * site's daily ceiling, or the SMS provider failed: try again).
+ */
+export async function requestPhoneCode(request: Request, ctx: ApiContext): Promise<Response> {
+  const input = parseOrThrow(PhoneCodeRequestSchema, await readJson(request));
+  await phone.requestPhoneCode(await ctx.db(), await ctx.auth(), input.phone, ctx.clientAddress);
+  return reply(OkResponseSchema, { ok: true }, 200, { 'cache-control': 'no-store' });
+}
+
+/**
+ * POST /api/auth/phone/verify `{ phone, code }` → `{ user }` with the session cookie; a new
+ * number makes a new account (issue 37.1). Errors: 422 with `fields.code` (wrong, expired or
+ * exhausted code), 429.
+ */
+export async function verifyPhoneCode(request: Request, ctx: ApiContext): Promise<Response> {
+  const input = parseOrThrow(PhoneCodeVerifySchema, await readJson(request));
+  const { user, headers } = await phone.verifyPhoneCode(
+    await ctx.db(),
+    await ctx.auth(),
+    input,
+    request.headers,
+    ctx.clientAddress,
+  );
+  return withCookies(reply(SignedInResponseSchema, { user }), headers, hintCookie(request, true));
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { containsPattern } from '../_lib/like.ts';
+import { matchesAny } from '../_lib/like.ts';
+import { countOf, pageOf, type PageWindow } from '../_lib/paging.ts';
 import type {
   BusinessClaimsTable,
   ClaimStatus,
@@ -161,34 +162,19 @@ function claimFilter(db: Db, filter: ClaimFilter) {
   let query = CLAIM_VIEW(db).where('c.status', '=', filter.status);
   // Codes decide e-mail claims: only manual ones wait for the admin.
   if (filter.status === 'pending') query = query.where('c.method', '=', 'manual');
-  if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(l.business_name)`, 'like', pattern),
-        eb(sql`lower(u.email)`, 'like', pattern),
-        eb(sql`lower(u.name)`, 'like', pattern),
-      ]),
-    );
-  }
+  if (filter.q) query = query.where(matchesAny(['l.business_name', 'u.email', 'u.name'], filter.q));
   return query;
 }
 
-export function listClaims(db: Db, filter: ClaimFilter, page: { offset: number; limit: number }) {
-  return claimFilter(db, filter)
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+export function listClaims(db: Db, filter: ClaimFilter, page: PageWindow) {
+  return pageOf(
+    claimFilter(db, filter).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'),
+    page,
+  );
 }
 
-export async function countClaims(db: Db, filter: ClaimFilter): Promise<number> {
-  const row = await claimFilter(db, filter)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countClaims(db: Db, filter: ClaimFilter): Promise<number> {
+  return countOf(claimFilter(db, filter));
 }
 
 // Changes ----------------------------------------------------------------------------------------
@@ -346,31 +332,17 @@ export interface ChangeFilter {
 
 function changeFilter(db: Db, filter: ChangeFilter) {
   let query = CHANGE_VIEW(db).where('ch.status', '=', filter.status);
-  if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(l.business_name)`, 'like', pattern),
-        eb(sql`lower(u.email)`, 'like', pattern),
-      ]),
-    );
-  }
+  if (filter.q) query = query.where(matchesAny(['l.business_name', 'u.email'], filter.q));
   return query;
 }
 
-export function listChanges(db: Db, filter: ChangeFilter, page: { offset: number; limit: number }) {
-  return changeFilter(db, filter)
-    .orderBy('ch.created_at', 'desc')
-    .orderBy('ch.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+export function listChanges(db: Db, filter: ChangeFilter, page: PageWindow) {
+  return pageOf(
+    changeFilter(db, filter).orderBy('ch.created_at', 'desc').orderBy('ch.id', 'desc'),
+    page,
+  );
 }
 
-export async function countChanges(db: Db, filter: ChangeFilter): Promise<number> {
-  const row = await changeFilter(db, filter)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countChanges(db: Db, filter: ChangeFilter): Promise<number> {
+  return countOf(changeFilter(db, filter));
 }

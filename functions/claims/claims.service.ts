@@ -18,6 +18,7 @@ import {
   type OwnedListing,
 } from '../../common/schemas/claims.ts';
 import { DAY_KEYS } from '../../common/schemas/hours.ts';
+import { paged } from '../_lib/paging.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
 import { adminNotifyAddress, type Mailer, type MailMessage } from '../_lib/mail.ts';
@@ -324,13 +325,11 @@ export async function listClaims(
   query: AdminClaimListQuery,
 ): Promise<{ claims: AdminClaim[]; total: number }> {
   const filter = { status: query.status, q: query.q };
-  const [rows, total] = await Promise.all([
-    repository.listClaims(db, filter, {
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    }),
-    repository.countClaims(db, filter),
-  ]);
+  const { rows, total } = await paged(
+    query,
+    (window) => repository.listClaims(db, filter, window),
+    () => repository.countClaims(db, filter),
+  );
   return { claims: rows.map(adminClaimView), total };
 }
 
@@ -580,13 +579,11 @@ export async function listChanges(
   query: AdminChangeListQuery,
 ): Promise<{ changes: AdminListingChange[]; total: number }> {
   const filter = { status: query.status, q: query.q };
-  const [rows, total] = await Promise.all([
-    repository.listChanges(db, filter, {
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    }),
-    repository.countChanges(db, filter),
-  ]);
+  const { rows, total } = await paged(
+    query,
+    (window) => repository.listChanges(db, filter, window),
+    () => repository.countChanges(db, filter),
+  );
   return { changes: await adminChangeViews(db, rows), total };
 }
 

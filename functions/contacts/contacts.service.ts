@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ContactFormSchema, SubmissionResult } from '../../common/schemas/forms.ts';
 import type { InboxListQuery, InboxStats } from '../../common/schemas/service-requests.ts';
 import type { z } from 'zod';
+import { pageWindow } from '../_lib/paging.ts';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
@@ -62,7 +63,7 @@ export async function listContacts(
 ): Promise<{ contacts: ContactRow[]; total: number; stats: InboxStats }> {
   const filter = { status: query.status, q: query.q };
   const [contacts, total, byStatus] = await Promise.all([
-    repository.listPage(db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+    repository.listPage(db, filter, pageWindow(query)),
     repository.count(db, filter),
     repository.countByStatus(db),
   ]);

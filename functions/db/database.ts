@@ -74,6 +74,12 @@ export interface BusinessRegistrationsTable {
   verification_checks: Generated<VerificationCheck[]>;
   verified_at: Timestamp | null;
   verified_by: string | null;
+  /** Whether the listing has a live photo, kept by a trigger on `photos` (issue 35.1). */
+  has_photos: ColumnType<boolean, never, never>;
+  /** Generated: the trust a listing earns, the search and Recommended order's (ADR 059). */
+  quality_score: ColumnType<number, never, never>;
+  /** Generated: the weighted 'simple' tsvector relevance search matches (ADR 059). */
+  search_vector: ColumnType<string, never, never>;
 }
 
 /** The checks an admin records behind the Verified badge (issue 24.6). */
@@ -260,6 +266,8 @@ export interface ReviewsTable {
   author_address_key: string;
   /** The account was younger than a week when the review was written. */
   new_account: Generated<boolean>;
+  /** Keyed hash of the author's confirmed phone at writing time (issue 37.4); unique per listing. */
+  author_phone_key: string | null;
   /** Since when it waits for the admin (held, reported, or its reply held); null otherwise. */
   attention_at: Timestamp | null;
   created_at: Timestamp;
@@ -350,6 +358,28 @@ export interface UserRolesTable {
 }
 
 /** Better Auth's user table (snake_case columns, ADR 002). Roles live in user_roles. */
+/** An admin's search word (issue 35.7, ADR 062): a synonym group or `[wrong, right]`. */
+export interface SearchWordsTable {
+  id: Generated<string>;
+  kind: 'synonyms' | 'misspelling';
+  terms: string[];
+  category: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** Who added or removed which search word, when (issue 35.7). */
+export interface SearchWordsLogTable {
+  id: Generated<string>;
+  word_id: string | null;
+  action: 'added' | 'removed';
+  kind: string;
+  terms: string[];
+  category: string | null;
+  admin_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface UserTable {
   id: string;
   name: string;
@@ -362,6 +392,9 @@ export interface UserTable {
   banned: boolean | null;
   ban_reason: string | null;
   ban_expires: Timestamp | null;
+  /** E.164, unique (issue 37.1). */
+  phone_number: string | null;
+  phone_number_verified: Generated<boolean>;
 }
 
 export interface RateLimitsTable {
@@ -401,6 +434,32 @@ export interface MailOutboxTable {
   status: Generated<'sent' | 'failed'>;
   error: string | null;
   created_at: Timestamp;
+}
+
+/** One text message and its outcome (issue 37.2, ADR 067): no full number, no code. */
+export interface SmsOutboxTable {
+  id: Generated<string>;
+  /** `+234 803 *** **67`. */
+  to_masked: string;
+  /** Keyed hash of the E.164 number (functions/_lib/sms.ts `keyedPhone`). */
+  to_key: string;
+  /** The text with its code replaced by `[redacted]`. */
+  text_body: string;
+  template: string;
+  transport: string;
+  status: 'sent' | 'failed';
+  error: string | null;
+  provider_message_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** The one row of SMS settings (issue 37.3, ADR 068). */
+export interface SmsSettingsTable {
+  id: Generated<boolean>;
+  /** Text messages the whole site may send per Lagos day. */
+  daily_ceiling: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
 }
 
 export type ClaimStatus = 'pending' | 'verified' | 'approved' | 'rejected' | 'expired' | 'locked';
@@ -585,6 +644,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   auth_failures: AuthFailuresTable;
   mail_outbox: MailOutboxTable;
+  sms_outbox: SmsOutboxTable;
+  sms_settings: SmsSettingsTable;
   business_registrations: BusinessRegistrationsTable;
   business_directory: BusinessDirectoryView;
   articles: ArticlesTable;
@@ -603,6 +664,8 @@ export interface Database {
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
   directory_counts: DirectoryCountsTable;
+  search_words: SearchWordsTable;
+  search_words_log: SearchWordsLogTable;
 }
 
 export type BusinessRegistration = Selectable<BusinessRegistrationsTable>;

@@ -23,7 +23,7 @@ const LIST_QUERY = [
   'limit',
   'sort',
 ];
-const SEARCH_QUERY = ['q', 'type', 'location', 'area', 'cursor', 'limit'];
+const SEARCH_QUERY = ['q', 'type', 'location', 'area', 'sort', 'cursor', 'limit'];
 
 /**
  * A public read served like the pages that show the same data (issue 28.2, ADR 033): the public
@@ -67,12 +67,14 @@ export async function listDirectory(request: Request, ctx: ApiContext): Promise<
 }
 
 /**
- * GET /api/directory/search?q&type&location&cursor&limit → `{ businesses, total, totalIsCapped,
- * nextCursor }` (SPEC §7 Search; issue 11): one page (limit 1–100, default 24) of
- * contact-protected listings, newest first; pass `nextCursor` back as `cursor` for the next page.
+ * GET /api/directory/search?q&type&location&area&sort&cursor&limit → `{ businesses, total,
+ * totalIsCapped, exactTotal, missingWords, nextCursor }` (SPEC §7 Search; issues 11 and 35): one
+ * page (limit 1–100, default 24) of contact-protected listings ranked by relevance (ADR 059), or
+ * newest first with `sort=newest`; pass `nextCursor` back as `cursor` for the next page.
  * 422 VALIDATION_FAILED for a bad limit or an over-long q/type/location, 400 for a foreign cursor.
  * Cached under {@link service.searchCacheTags} (any listing change purges it); `Server-Timing` says
- * how the page was found (`search;dur=…;desc="walk 1000 · index fetch"`, ADR 012, 033).
+ * how the page was found (`search;dur=…;desc="ranked 12 + 40 partial"`, or for newest `desc="walk 1000 · index fetch"`,
+ * ADR 012, 033, 060).
  */
 export async function searchDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectorySearchQuerySchema, queryOf(request));

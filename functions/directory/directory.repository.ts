@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import { containsPattern } from '../_lib/like.ts';
-import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
+import { CURSOR_TIME, decodeCursor, encodeCursor } from '../_lib/cursor.ts';
 
 type Db = Kysely<Database>;
 
@@ -218,4 +218,46 @@ export async function listSitemapEntries(
     .offset(offset)
     .limit(limit)
     .execute()) as { slug: string; updated_at: Date }[];
+}
+
+/** A category page's review orders: the Bayesian score, or the number of published reviews. */
+export type RankedOrder = 'top_rated' | 'most_reviewed';
+
+/**
+ * Page `offset/limit` of category `categoryKey`'s approved listings (optionally of one `area`,
+ * an LGA with its neighbourhoods as the Recommended order) in `order` (issue 24.5, ADR 034),
+ * ties and unreviewed listings in the listing order, as directory rows. Walks the per-category
+ * `_rated_idx` / `_reviewed_idx` partial index (2026_11_26_0340_reviews) for the ids, then reads
+ * those rows from `business_directory`. `categoryKey` is one of the directory's category keys.
+ */
+export async function listRankedPage(
+  db: Db,
+  categoryKey: string,
+  order: RankedOrder,
+  page: { offset: number; limit: number; area?: string | undefined },
+): Promise<BusinessDirectoryRow[]> {
+  const first = order === 'top_rated' ? sql`review_score desc nulls last` : sql`review_count desc`;
+  let ids = db
+    .selectFrom('business_registrations')
+    .select('id')
+    .where('status', '=', 'approved')
+    .where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
+  if (page.area) ids = ids.where('area', 'in', areaNamesWithin(page.area));
+  const rows = await ids
+    .orderBy(sql`${first}, ${LISTING_ORDER}`)
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const entries = await db
+    .selectFrom('business_directory')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  return rows.flatMap((r) => byId.get(r.id) ?? []);
 }

@@ -7,15 +7,15 @@ import {
 } from '../../common/schemas/directory.ts';
 import { areaNamesWithin, LAGOS_AREAS } from '../../common/config/lagos-areas.ts';
 import { CATEGORY_PAGES, type CategoryPageKey } from '../../common/schemas/categories.ts';
+import { pageWindow } from '../_lib/paging.ts';
 import { AppError } from '../_lib/errors.ts';
 import { CacheTags } from '../site/cache-tags.ts';
 import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
-import { withCovers } from '../photos/photos.service.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
 import { countContactReveal } from '../insights/insights.service.ts';
 import * as repository from './directory.repository.ts';
-import { rankedCategoryPage } from '../reviews/reviews.repository.ts';
+import { finishListings } from './finish.ts';
 
 type Db = Kysely<Database>;
 
@@ -77,19 +77,19 @@ export async function listBusinessesPage(
     // Issue 24.5: Top rated / Most reviewed, read from the category's review indexes.
     const offset = ((query.page ?? 1) - 1) * query.limit;
     const [ranked, count] = await Promise.all([
-      rankedCategoryPage(db, filter.categoryKey, query.sort, {
+      repository.listRankedPage(db, filter.categoryKey, query.sort, {
         offset,
         limit: query.limit,
         area: filter.area,
       }),
       repository.countDirectory(db, filter),
     ]);
-    return { businesses: ranked.map(toPublicBusiness), total: count, nextCursor: null };
+    return { businesses: await finishListings(db, ranked), total: count, nextCursor: null };
   }
   const [rows, total] = await Promise.all([
     repository.listDirectoryPage(db, filter, {
       cursor: query.cursor ? repository.decodeListCursor(query.cursor) : undefined,
-      offset: query.page ? (query.page - 1) * query.limit : undefined,
+      offset: query.page ? pageWindow({ page: query.page, limit: query.limit }).offset : undefined,
       limit: query.limit,
     }),
     repository.countDirectory(db, filter),
@@ -97,7 +97,7 @@ export async function listBusinessesPage(
   const shown = rows.slice(0, query.limit);
   const last = shown.at(-1);
   return {
-    businesses: await withCovers(db, shown.map(toPublicBusiness)),
+    businesses: await finishListings(db, shown),
     total,
     nextCursor:
       rows.length > query.limit && last

@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { NearbyPage, NearbyQuery } from '../../common/schemas/nearby.ts';
 import type { Database } from '../db/database.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-import { withCovers } from '../photos/photos.service.ts';
-import { toPublicBusiness } from './directory.mapper.ts';
+import { decodeCursor, encodeCursor } from '../_lib/cursor.ts';
+import { finishListings } from './finish.ts';
 import { listNearby, type NearbyPosition, type NearbyRow } from './nearby.repository.ts';
 
 type Db = Kysely<Database>;
@@ -60,14 +59,10 @@ export async function nearbyBusinesses(db: Db, query: NearbyQuery): Promise<Near
   const shown = rows.slice(0, query.limit);
   const last = shown.at(-1);
   return {
-    businesses: await withCovers(
-      db,
-      shown.map((row) => ({
-        ...toPublicBusiness(row),
-        distance_km: Math.round(row.distance_m / 100) / 10,
-        distance_from_area: row.from_area,
-      })),
-    ),
+    businesses: await finishListings(db, shown, (row) => ({
+      distance_km: Math.round(row.distance_m / 100) / 10,
+      distance_from_area: row.from_area,
+    })),
     nextCursor:
       rows.length > query.limit && last
         ? encodeNearbyCursor({ distanceM: last.distance_m, id: last.id }, radiusKm)

@@ -4,30 +4,33 @@ import {
   type DirectorySearchQuery,
   type DirectorySearchResponse,
   parseSearchQuery,
+  type SearchTerm,
 } from '../../common/schemas/search.ts';
 import type { Database } from '../db/database.ts';
-import { CURSOR_TIME, decodeCursor, encodeCursor } from './cursor.ts';
-import { withCovers } from '../photos/photos.service.ts';
-import { toPublicBusiness } from './directory.mapper.ts';
+import { CURSOR_TIME, decodeCursor, encodeCursor } from '../_lib/cursor.ts';
+import { finishListings } from './finish.ts';
+import { understandQuery } from '../../common/search/understand.ts';
+import { RANK_CANDIDATES, rankedSearchPage, type WordGroup } from './ranked-search.repository.ts';
 import { searchPage, type SearchPosition, type Total } from './search.repository.ts';
 
 type Db = Kysely<Database>;
+type Found = DirectorySearchResponse & { plan: string };
 
 /**
  * What a search `nextCursor` carries ({@link encodeCursor}): the last listing shown (`c`:
  * created_at as UTC ISO text with microseconds, `i`: id) and the first page's total (`t`, `x`:
  * capped), so later pages neither recount nor change the number shown.
  */
-const SearchCursorSchema = z.object({
+const NewestCursorSchema = z.object({
   c: z.string().regex(CURSOR_TIME),
   i: z.uuid(),
   t: z.number().int().min(0),
   x: z.boolean(),
 });
-type SearchCursor = z.output<typeof SearchCursorSchema>;
+type NewestCursor = z.output<typeof NewestCursorSchema>;
 
-const encodeSearchCursor = (position: SearchPosition, total: Total): string =>
-  encodeCursor<SearchCursor>({
+const encodeNewestCursor = (position: SearchPosition, total: Total): string =>
+  encodeCursor<NewestCursor>({
     c: position.createdAt,
     i: position.id,
     t: total.count,
@@ -35,21 +38,17 @@ const encodeSearchCursor = (position: SearchPosition, total: Total): string =>
   });
 
 /**
- * SPEC §7 search, one page: every word of `q` (synonyms expanded, `parseSearchQuery`) must
- * match, optional type and location filters, newest first, contact-protected rows. A blank
- * query finds nothing (SPEC §5: it clears the results). `total` is exact unless
- * `totalIsCapped` (then "at least `total`"; ADR 012); later pages repeat the first page's total;
- * `plan` names the steps taken (for `Server-Timing`, not part of the API's body).
- * @throws AppError BAD_REQUEST for a cursor not made by this API.
+ * The spec's search (SPEC §7, the "Newest" sort): every word of `q` as a substring (synonyms
+ * expanded), newest first, through the bounded walks of ADR 012, 033 and 050. `total` is exact
+ * unless `totalIsCapped`; later pages repeat the first page's total.
+ * @throws AppError BAD_REQUEST for a cursor not made by this sort.
  */
-export async function searchBusinesses(
+async function searchNewest(
   db: Db,
   query: DirectorySearchQuery,
-): Promise<DirectorySearchResponse & { plan: string }> {
-  const cursor = query.cursor ? decodeCursor(SearchCursorSchema, query.cursor) : undefined;
-  const terms = parseSearchQuery(query.q);
-  if (terms.length === 0)
-    return { businesses: [], total: 0, totalIsCapped: false, nextCursor: null, plan: 'none' };
+  terms: SearchTerm[],
+): Promise<Found> {
+  const cursor = query.cursor ? decodeCursor(NewestCursorSchema, query.cursor) : undefined;
   const page = await searchPage(db, {
     terms,
     type: query.type,
@@ -61,10 +60,105 @@ export async function searchBusinesses(
   });
   const total = page.total ?? { count: cursor!.t, capped: cursor!.x };
   return {
-    businesses: await withCovers(db, page.rows.map(toPublicBusiness)),
+    businesses: await finishListings(db, page.rows),
     total: total.count,
     totalIsCapped: total.capped,
-    nextCursor: page.next ? encodeSearchCursor(page.next, total) : null,
+    nextCursor: page.next ? encodeNewestCursor(page.next, total) : null,
     plan: page.plan,
   };
+}
+
+/**
+ * What a search `nextCursor` carries ({@link encodeCursor}): the position in the ranked list
+ * (`o`, rows already shown) and the first page's counts (`e` exact, `p` partial, `x` capped), so
+ * later pages neither recount nor change the numbers shown. The ranked list is bounded
+ * (`RANK_CANDIDATES` per tier, ADR 060), so an offset is cheap and stable for a few minutes.
+ */
+const RankedCursorSchema = z.object({
+  o: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 * RANK_CANDIDATES),
+  e: z.number().int().min(0),
+  p: z.number().int().min(0),
+  x: z.boolean(),
+});
+type SearchCursor = z.output<typeof RankedCursorSchema>;
+
+/**
+ * Relevance search, one page (issue 35; ADR 059, ADR 060): the query as `understandQuery` reads
+ * it (Lagos words, spellings, corrections, complaints; a named area favoured with its
+ * neighbours, a car make and the implied categories favoured), listings holding every word first and then those holding some (never a
+ * dead end), each ranked by text relevance, the query's area and stored trust; optional type,
+ * location and area filters; contact-protected rows with covers. A blank query finds nothing
+ * (SPEC §5: it clears the results). `total` counts every listing shown (exact and partial
+ * matches), `exactTotal` those holding every word, `missingWords` the words none of a page of
+ * partial matches holds, `showingResultsFor` the corrected query, `queryArea` the area named; `totalIsCapped` when more matched than are ranked. `plan` names the
+ * steps taken (for `Server-Timing`, not part of the API's body).
+ * @throws AppError BAD_REQUEST for a cursor not made by this API.
+ */
+async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found> {
+  const cursor = query.cursor ? decodeCursor(RankedCursorSchema, query.cursor) : undefined;
+  const understood = understandQuery(query.q);
+  const words: { typed: string; group: WordGroup }[] = understood.terms.map((t) => ({
+    typed: t.typed,
+    group: t.alternatives,
+  }));
+  // A make or an area alone is what was asked for: it becomes the word.
+  if (words.length === 0 && understood.make)
+    words.push({ typed: understood.make.matched, group: understood.make.alternatives });
+  if (words.length === 0 && understood.area)
+    words.push({
+      typed: understood.area.matched,
+      group: [{ text: understood.area.matched, wholeWord: true }],
+    });
+  const none = { businesses: [], total: 0, totalIsCapped: false, nextCursor: null };
+  if (words.length === 0) return { ...none, exactTotal: 0, missingWords: [], plan: 'none' };
+  const offset = cursor?.o ?? 0;
+  const page = await rankedSearchPage(db, {
+    groups: words.map((w) => w.group),
+    type: query.type,
+    location: query.location,
+    area: query.area,
+    prefer: understood.area
+      ? { areas: understood.area.within, nearby: understood.area.neighbours }
+      : undefined,
+    favour: understood.terms.length && understood.make ? understood.make.alternatives : undefined,
+    categories: understood.categories,
+    offset,
+    limit: query.limit,
+  });
+  const counts = cursor ? { e: cursor.e, p: cursor.p, x: cursor.x } : undefined;
+  const exact = counts?.e ?? page.exact;
+  const partial = counts?.p ?? page.partial;
+  const capped = counts?.x ?? page.capped;
+  const shown = offset + page.rows.length;
+  return {
+    businesses: await finishListings(db, page.rows),
+    total: exact + partial,
+    totalIsCapped: capped,
+    exactTotal: exact,
+    missingWords: page.missing.map((i) => words[i]!.typed),
+    showingResultsFor: understood.showingResultsFor,
+    queryArea: understood.area ? { name: understood.area.name, slug: understood.area.slug } : null,
+    nextCursor:
+      page.rows.length === query.limit && shown < exact + partial
+        ? encodeCursor<SearchCursor>({ o: shown, e: exact, p: partial, x: capped })
+        : null,
+    plan: `ranked ${exact}${partial ? ` + ${partial} partial` : ''}`,
+  };
+}
+
+/**
+ * Directory search, one page (`GET /api/directory/search`, the home, category and no-script
+ * search pages): ranked by relevance (the default, issue 35) or, with `sort=newest`, the spec's
+ * newest-first substring search. A blank query finds nothing (SPEC §5: it clears the results).
+ * @throws AppError BAD_REQUEST for a cursor not made by the same sort.
+ */
+export async function searchBusinesses(db: Db, query: DirectorySearchQuery): Promise<Found> {
+  const terms = parseSearchQuery(query.q);
+  if (terms.length === 0)
+    return { businesses: [], total: 0, totalIsCapped: false, nextCursor: null, plan: 'none' };
+  return query.sort === 'newest' ? searchNewest(db, query, terms) : searchRanked(db, query);
 }

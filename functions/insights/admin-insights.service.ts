@@ -1,3 +1,4 @@
+import { pageWindow } from '../_lib/paging.ts';
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '../../common/schemas/api.ts';
 import {
@@ -73,8 +74,6 @@ export async function siteInsights(db: Db, now = new Date()): Promise<SiteInsigh
   return { from, to, daily, totals };
 }
 
-const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
-
 /**
  * Brings the period's roll-ups (ADR 049) to the admin period of `now`: the buffered counts are
  * written, then the days that left the period are rolled out (nothing when none did; idempotent).
@@ -97,7 +96,7 @@ async function pageOf<Row, Item>(
   count: () => Promise<number>,
   map: (row: Row) => Item,
 ) {
-  const { rows, total } = await read(page.limit, offsetOf(page));
+  const { rows, total } = await read(page.limit, pageWindow(page).offset);
   return {
     total: total ?? (page.page === 1 ? 0 : await count()),
     page: page.page,

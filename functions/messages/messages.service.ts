@@ -6,6 +6,7 @@ import {
   type RecipientsQuery,
 } from '../../common/schemas/messages.ts';
 import { shownName } from '../../common/schemas/text.ts';
+import { pageWindow } from '../_lib/paging.ts';
 import type { Mailer } from '../_lib/mail.ts';
 import type { Database } from '../db/database.ts';
 import { emailHtml } from '../emails/layout.ts';
@@ -20,7 +21,7 @@ type Db = Kysely<Database>;
  * matches in all, and the size of the "all businesses with an e-mail" set.
  */
 export async function listRecipients(db: Db, query: RecipientsQuery): Promise<Recipients> {
-  const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+  const page = pageWindow(query);
   const businessesWithEmail = repository.countBusinessesWithEmail(db);
   if (query.type === 'users') {
     const [users, total] = await Promise.all([
@@ -61,7 +62,7 @@ export async function listSentMessages(
   limit: number,
 ): Promise<{ sentMessages: SentMessageSummary[]; total: number }> {
   const [sentMessages, total] = await Promise.all([
-    repository.listSent(db, { offset: (page - 1) * limit, limit }),
+    repository.listSent(db, pageWindow({ page, limit })),
     repository.countSent(db),
   ]);
   return { sentMessages, total };

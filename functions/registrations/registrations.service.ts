@@ -19,6 +19,7 @@ import {
   type WelcomeEmailOutcome,
 } from '../../common/schemas/registrations.ts';
 import { slugify } from '../../common/schemas/text.ts';
+import { paged } from '../_lib/paging.ts';
 import { siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
@@ -171,13 +172,11 @@ export async function listRegistrations(
   query: RegistrationListQuery,
 ): Promise<{ registrations: AdminRegistrationRow[]; total: number }> {
   const filter = { status: query.status, featured: Boolean(query.featured), q: query.q };
-  const [registrations, total] = await Promise.all([
-    repository.listPage(db, filter, {
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    }),
-    repository.count(db, filter),
-  ]);
+  const { rows: registrations, total } = await paged(
+    query,
+    (window) => repository.listPage(db, filter, window),
+    () => repository.count(db, filter),
+  );
   return { registrations, total };
 }
 

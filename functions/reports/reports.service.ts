@@ -9,6 +9,7 @@ import {
   type ReportListQuery,
   type ReportSubmit,
 } from '../../common/schemas/reports.ts';
+import { pageWindow } from '../_lib/paging.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Encodable } from '../_lib/http.ts';
 import { log } from '../_lib/log.ts';
@@ -77,10 +78,7 @@ export async function listReports(
   db: Db,
   query: ReportListQuery,
 ): Promise<{ groups: Encodable<ReportGroup>[]; total: number }> {
-  const { rows, total } = await repository.listGroups(db, query.q, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
+  const { rows, total } = await repository.listGroups(db, query.q, pageWindow(query));
   const ids = rows.map((r) => r.business_id);
   const [reasons, reports] = await Promise.all([
     repository.reasonCounts(db, ids),
@@ -136,7 +134,7 @@ export async function listClosedReports(
   const { rows, total } = await repository.listClosed(
     db,
     { status: query.status, q: query.q },
-    { offset: (query.page - 1) * query.limit, limit: query.limit },
+    pageWindow(query),
   );
   return {
     total,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { containsPattern } from '../_lib/like.ts';
-import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
+import { matchesAny } from '../_lib/like.ts';
+import { countOf, pageOf, type PageWindow } from '../_lib/paging.ts';
 import type {
   Database,
   ModerationAction,
@@ -50,6 +50,10 @@ const REVIEW_COLUMNS = [
   'r.created_at',
   'r.updated_at',
   'r.attention_at',
+  // Issue 37.4: "Phone confirmed" beside the reviewer's name, from the account as it is now.
+  sql<boolean>`coalesce((select u.phone_number_verified from "user" u where u.id = r.user_id), false)`.as(
+    'phone_confirmed',
+  ),
 ] as const;
 
 /** One review with its reply (any status), or undefined. */
@@ -121,6 +125,8 @@ export async function insertReview(
     user_id: string;
     author_address_key: string;
     new_account: boolean;
+    /** Keyed hash of the author's confirmed phone number (issue 37.4), or null. */
+    author_phone_key?: string | null;
   },
 ): Promise<string> {
   const { visit_month, ...rest } = values;
@@ -481,17 +487,8 @@ function waiting(db: Db, q: string | undefined) {
     .selectFrom('reviews as r')
     .innerJoin('business_registrations as b', 'b.id', 'r.business_id')
     .where('r.attention_at', 'is not', null);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(b.business_name)`, 'like', pattern),
-        eb(sql`lower(r.title)`, 'like', pattern),
-        eb(sql`lower(r.body)`, 'like', pattern),
-        eb(sql`lower(r.author_name)`, 'like', pattern),
-      ]),
-    );
-  }
+  if (q)
+    query = query.where(matchesAny(['b.business_name', 'r.title', 'r.body', 'r.author_name'], q));
   return query;
 }
 
@@ -500,52 +497,40 @@ function waiting(db: Db, q: string | undefined) {
  * and author; and how many wait in all. Without a search the page is a walk of the partial index
  * `reviews_attention`, the count an index-only count of it.
  */
-export async function listWaiting(
-  db: Db,
-  q: string | undefined,
-  page: { offset: number; limit: number },
-) {
+export async function listWaiting(db: Db, q: string | undefined, page: PageWindow) {
   const [rows, total] = await Promise.all([
-    waiting(db, q)
-      .leftJoin('user as u', 'u.id', 'r.user_id')
-      .leftJoin('review_blocks as k', 'k.user_id', 'r.user_id')
-      .leftJoin('review_replies as p', 'p.review_id', 'r.id')
-      .select([
-        ...REVIEW_COLUMNS,
-        'b.business_name',
-        'b.slug',
-        'b.status as business_status',
-        'u.email as author_email',
-        'k.user_id as blocked_user',
-        'p.body as reply_body',
-        'p.status as reply_status',
-        'p.hold_reasons as reply_hold_reasons',
-        'p.hidden_reason as reply_hidden_reason',
-        'p.created_at as reply_created_at',
-        'p.updated_at as reply_updated_at',
-      ])
-      .orderBy('r.attention_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    pageOf(
+      waiting(db, q)
+        .leftJoin('user as u', 'u.id', 'r.user_id')
+        .leftJoin('review_blocks as k', 'k.user_id', 'r.user_id')
+        .leftJoin('review_replies as p', 'p.review_id', 'r.id')
+        .select([
+          ...REVIEW_COLUMNS,
+          'b.business_name',
+          'b.slug',
+          'b.status as business_status',
+          'u.email as author_email',
+          'k.user_id as blocked_user',
+          'p.body as reply_body',
+          'p.status as reply_status',
+          'p.hold_reasons as reply_hold_reasons',
+          'p.hidden_reason as reply_hidden_reason',
+          'p.created_at as reply_created_at',
+          'p.updated_at as reply_updated_at',
+        ])
+        .orderBy('r.attention_at', 'desc')
+        .orderBy('r.id', 'desc'),
+      page,
+    ),
     countWaiting(db, q),
   ]);
   return { rows, total };
 }
 
 /** How many reviews wait for the admin (the Reviews tab's count), matching `q`. */
-export async function countWaiting(db: Db, q: string | undefined): Promise<number> {
-  const row = q
-    ? await waiting(db, q)
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow()
-    : await db
-        .selectFrom('reviews')
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .where('attention_at', 'is not', null)
-        .executeTakeFirstOrThrow();
-  return Number(row.total);
+export function countWaiting(db: Db, q: string | undefined): Promise<number> {
+  if (q) return countOf(waiting(db, q));
+  return countOf(db.selectFrom('reviews').where('attention_at', 'is not', null));
 }
 
 /** The open reports of the reviews `ids`, newest first. */
@@ -607,46 +592,35 @@ export async function listLog(
       .leftJoin('reviews as r', 'r.id', 'l.review_id')
       .leftJoin('business_registrations as b', 'b.id', 'l.business_id')
       .leftJoin('user as u', 'u.id', 'l.admin_id');
-    if (q) {
-      const pattern = containsPattern(q);
-      query = query.where((eb) =>
-        eb.or([
-          eb(sql`lower(b.business_name)`, 'like', pattern),
-          eb(sql`lower(r.title)`, 'like', pattern),
-          eb(sql`lower(r.author_name)`, 'like', pattern),
-          eb(sql`lower(u.name)`, 'like', pattern),
-        ]),
-      );
-    }
+    if (q)
+      query = query.where(matchesAny(['b.business_name', 'r.title', 'r.author_name', 'u.name'], q));
     return query;
   };
   const [rows, total] = await Promise.all([
-    base()
-      .select([
-        'l.id',
-        'l.action',
-        'l.reasons',
-        'l.note',
-        'l.created_at',
-        'l.admin_id',
-        'u.name as admin_name',
-        'u.email as admin_email',
-        'r.id as review_id',
-        'r.title as review_title',
-        'r.author_name',
-        'b.id as business_id',
-        'b.business_name',
-      ])
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    pageOf(
+      base()
+        .select([
+          'l.id',
+          'l.action',
+          'l.reasons',
+          'l.note',
+          'l.created_at',
+          'l.admin_id',
+          'u.name as admin_name',
+          'u.email as admin_email',
+          'r.id as review_id',
+          'r.title as review_title',
+          'r.author_name',
+          'b.id as business_id',
+          'b.business_name',
+        ])
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id', 'desc'),
+      page,
+    ),
+    countOf(base()),
   ]);
-  return { rows, total: Number(total.total) };
+  return { rows, total };
 }
 
 /** The author of a review: account e-mail and name (for the e-mails a reply or a hide sends). */
@@ -658,49 +632,28 @@ export function authorOf(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Category pages: Top rated and Most reviewed (issue 24.5, ADR 034)
-// ---------------------------------------------------------------------------------------------
+/** The account's confirmed phone number (E.164), or null (issue 37.4). */
+export async function confirmedPhoneOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('user')
+    .select('phone_number')
+    .where('id', '=', userId)
+    .where('phone_number_verified', '=', true)
+    .executeTakeFirst();
+  return row?.phone_number ?? null;
+}
 
-/** A category page's review orders: the Bayesian score, or the number of published reviews. */
-export type RankedOrder = 'top_rated' | 'most_reviewed';
-
-/**
- * Page `offset/limit` of category `categoryKey`'s approved listings (optionally of one `area`) in
- * `order`, ties and unreviewed listings in the Recommended order (SPEC §7), as directory rows.
- * Walks the per-category `_rated_idx` / `_reviewed_idx` partial index
- * (2026_11_26_0340_reviews) for the ids, then reads those rows from `business_directory`.
- * `categoryKey` is one of the directory's category keys (checked by the caller).
- */
-export async function rankedCategoryPage(
+/** Whether a review of the listing already carries this phone key (issue 37.4). */
+export async function phoneReviewed(
   db: Db,
-  categoryKey: string,
-  order: RankedOrder,
-  page: { offset: number; limit: number; area?: string | undefined },
-) {
-  const first = order === 'top_rated' ? sql`review_score desc nulls last` : sql`review_count desc`;
-  let ids = db
-    .selectFrom('business_registrations')
+  businessId: string,
+  phoneKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('reviews')
     .select('id')
-    .where('status', '=', 'approved')
-    .where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
-  // As the Recommended order and its count: an LGA with its neighbourhoods (ADR 020).
-  if (page.area) ids = ids.where('area', 'in', areaNamesWithin(page.area));
-  const rows = await ids
-    .orderBy(sql`${first}, featured desc, (-display_order) desc, created_at desc, id desc`)
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  if (rows.length === 0) return [];
-  const entries = await db
-    .selectFrom('business_directory')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  return rows.flatMap((r) => byId.get(r.id) ?? []);
+    .where('business_id', '=', businessId)
+    .where('author_phone_key', '=', phoneKey)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,3 +1,4 @@
+import { keyedPhone } from '../_lib/sms.ts';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../common/schemas/auth.ts';
 import {
@@ -18,6 +19,7 @@ import {
   reviewAverage,
   writeReviewPath,
 } from '../../common/schemas/reviews.ts';
+import { pageWindow } from '../_lib/paging.ts';
 import { siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Encodable } from '../_lib/http.ts';
@@ -34,7 +36,6 @@ import {
   textHash,
   textHoldReasons,
 } from './hold-rules.ts';
-import { toPublicBusiness } from '../directory/directory.mapper.ts';
 import { countServerEvent } from '../insights/insights.service.ts';
 import * as repository from './reviews.repository.ts';
 import type { BlobStore } from '../_lib/blobs.ts';
@@ -65,6 +66,9 @@ export const NEW_ACCOUNT_CLUSTER = 3;
 
 export const VERIFY_TO_REVIEW_MESSAGE =
   'Please confirm your email address to write a review: open the link we sent you.';
+/** Issue 37.4: one review per listing per phone number, across accounts. */
+export const PHONE_ALREADY_REVIEWED_MESSAGE =
+  'A review of this business was already written with your phone number.';
 export const OWN_LISTING_MESSAGE = 'You cannot review a business you own.';
 export const BLOCKED_MESSAGE = 'Your account can no longer post reviews.';
 export const ALREADY_REVIEWED_MESSAGE =
@@ -128,6 +132,7 @@ function publicReview(
     service: row.service,
     visit_month: row.visit_month,
     author_name: row.author_name,
+    phone_confirmed: Boolean(row.phone_confirmed),
     created_at: row.created_at,
     updated_at: row.updated_at,
     reply:
@@ -198,10 +203,12 @@ async function publicListing(db: Db, businessId: string) {
  */
 export async function listingReviews(db: Db, businessId: string, query: ReviewListQuery) {
   const listing = await publicListing(db, businessId);
-  const rows = await repository.publishedPage(db, businessId, query.sort, {
-    offset: (query.page - 1) * REVIEWS_PAGE_SIZE,
-    limit: REVIEWS_PAGE_SIZE,
-  });
+  const rows = await repository.publishedPage(
+    db,
+    businessId,
+    query.sort,
+    pageWindow({ page: query.page, limit: REVIEWS_PAGE_SIZE }),
+  );
   const published = await photos.photosOfReviews(
     db,
     rows.map((row) => row.id),
@@ -226,9 +233,13 @@ export async function findOwnReview(
   return row ? ownReviewWithPhotos(db, row) : null;
 }
 
-/** The checks every review write passes: a confirmed e-mail and an account not blocked. */
+/**
+ * The checks every review write passes: a confirmed identity (an e-mail, or a phone number by a
+ * code: issue 37.4) and an account not blocked.
+ */
 async function assertMayReview(db: Db, user: SessionUser): Promise<void> {
-  if (!user.emailVerified) throw new AppError('FORBIDDEN', VERIFY_TO_REVIEW_MESSAGE);
+  if (!user.emailVerified && !user.phoneVerified)
+    throw new AppError('FORBIDDEN', VERIFY_TO_REVIEW_MESSAGE);
   if (await repository.isBlocked(db, user.id)) throw new AppError('FORBIDDEN', BLOCKED_MESSAGE);
 }
 
@@ -279,6 +290,10 @@ export async function writeReview(
   if (listing.owner_user_id === user.id) throw new AppError('FORBIDDEN', OWN_LISTING_MESSAGE);
   if (await repository.findReviewBy(db, businessId, user.id))
     throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE);
+  const phone = await repository.confirmedPhoneOf(db, user.id);
+  const phoneKey = phone ? keyedPhone(phone) : null;
+  if (phoneKey && (await repository.phoneReviewed(db, businessId, phoneKey)))
+    throw new AppError('CONFLICT', PHONE_ALREADY_REVIEWED_MESSAGE);
 
   // Photos are processed and stored before the review's transaction; its rows are written in it,
   // and a review that is not saved takes their files with it (ADR 042).
@@ -335,6 +350,7 @@ export async function writeReview(
         body_hash: textHash(input.body),
         author_address_key: author,
         new_account: newAccount,
+        author_phone_key: phoneKey,
       });
       if (prepared) await photos.recordReviewPhotos(trx, prepared, reviewId, user.id);
       if (status === 'held')
@@ -350,6 +366,8 @@ export async function writeReview(
       if (attached) await photos.discardPrepared(attached.blobs, prepared, error);
       if (isUniqueViolation(error, 'reviews_one_per_account'))
         throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE);
+      if (isUniqueViolation(error, 'reviews_business_phone_key'))
+        throw new AppError('CONFLICT', PHONE_ALREADY_REVIEWED_MESSAGE);
       if (prepared && isUniqueViolation(error, 'photos_listing_id_content_hash_key'))
         throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
       throw error;
@@ -568,10 +586,11 @@ export async function ownerReviews(
   const listing = await repository.findListing(db, businessId);
   if (!listing || listing.owner_user_id !== user.id)
     throw new AppError('NOT_FOUND', BUSINESS_NOT_FOUND);
-  const rows = await repository.ownerPage(db, businessId, {
-    offset: (page - 1) * REVIEWS_PAGE_SIZE,
-    limit: REVIEWS_PAGE_SIZE,
-  });
+  const rows = await repository.ownerPage(
+    db,
+    businessId,
+    pageWindow({ page, limit: REVIEWS_PAGE_SIZE }),
+  );
   // The reviewers' published photos, as the business page shows them (one query for the page).
   const published = await photos.photosOfReviews(
     db,
@@ -651,10 +670,7 @@ export async function listWaiting(
   db: Db,
   query: AdminReviewListQuery,
 ): Promise<{ reviews: Encodable<AdminReview>[]; total: number }> {
-  const { rows, total } = await repository.listWaiting(db, query.q, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
+  const { rows, total } = await repository.listWaiting(db, query.q, pageWindow(query));
   const ids = rows.map((r) => r.id);
   const [reports, steps, held] = await Promise.all([
     repository.openReportsOf(db, ids),
@@ -720,10 +736,7 @@ export async function moderationLog(
   db: Db,
   query: AdminReviewListQuery,
 ): Promise<{ entries: Encodable<ModerationLogEntry>[]; total: number }> {
-  const { rows, total } = await repository.listLog(db, query.q, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
+  const { rows, total } = await repository.listLog(db, query.q, pageWindow(query));
   return {
     total,
     entries: rows.map((row) => ({
@@ -952,30 +965,4 @@ export async function hideReply(
     return row.status === 'published' && reply.status === 'published';
   });
   return outcome;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Category pages (issue 24.5)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Page `page` (1-based, `limit` a page) of a category page's listings in Top rated order (the
- * Bayesian average `(10 × 3.5 + sum of stars) / (10 + count)`, ADR 034) or Most reviewed order,
- * unreviewed listings last in the Recommended order, as public listings. The total is the
- * category's (or area's) count, as in the Recommended order.
- */
-export async function rankedCategoryPage(
-  db: Db,
-  categoryKey: string,
-  order: repository.RankedOrder,
-  page: number,
-  limit: number,
-  area?: string,
-) {
-  const rows = await repository.rankedCategoryPage(db, categoryKey, order, {
-    offset: (page - 1) * limit,
-    limit,
-    area,
-  });
-  return rows.map(toPublicBusiness);
 }

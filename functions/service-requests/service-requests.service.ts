@@ -7,6 +7,7 @@ import {
   type InboxStats,
   type MatchesResponse,
 } from '../../common/schemas/service-requests.ts';
+import { pageWindow } from '../_lib/paging.ts';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
@@ -123,7 +124,7 @@ export async function listServiceRequests(
 ): Promise<{ serviceRequests: ServiceRequestRow[]; total: number; stats: InboxStats }> {
   const filter = { status: query.status, q: query.q };
   const [serviceRequests, total, byStatus] = await Promise.all([
-    repository.listPage(db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+    repository.listPage(db, filter, pageWindow(query)),
     repository.count(db, filter),
     repository.countByStatus(db),
   ]);
@@ -275,10 +276,7 @@ export const LEAD_NOT_FOUND = 'This request was not sent to one of your business
 
 /** The Find It requests forwarded to the listings `userId` owns (issue 27.4), newest first. */
 export function listOwnerLeads(db: Db, userId: string, page: { page: number; limit: number }) {
-  return repository.listOwnerLeads(db, userId, {
-    offset: (page.page - 1) * page.limit,
-    limit: page.limit,
-  });
+  return repository.listOwnerLeads(db, userId, pageWindow(page));
 }
 
 /**

@@ -1,22 +1,21 @@
 import type { Kysely } from 'kysely';
+import { paged } from '../_lib/paging.ts';
 import { createBetterAuth } from '../_lib/auth.ts';
 import { authSecret, siteUrl } from '../_lib/env.ts';
 import type { UserListQuery } from '../../common/schemas/users.ts';
 import type { Database } from '../db/database.ts';
 import * as repository from './users.repository.ts';
 
-/** Accounts as the admin sees them (SPEC §2 Users tab) and the making of admins (README). */
+/** Accounts as the admin sees them (SPEC §2 Users tab) and the making of admins (docs/development.md). */
 type Db = Kysely<Database>;
 
 /** One page of accounts with their profile and role, newest first, matching `q` (SPEC §2). */
 export async function listUsers(db: Db, query: UserListQuery) {
-  const [users, total] = await Promise.all([
-    repository.listPage(db, query.q, {
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    }),
-    repository.count(db, query.q),
-  ]);
+  const { rows: users, total } = await paged(
+    query,
+    (window) => repository.listPage(db, query.q, window),
+    () => repository.count(db, query.q),
+  );
   return { users, total };
 }
 

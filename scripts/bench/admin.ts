@@ -14,6 +14,7 @@ import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { createApi } from '../../functions/router.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { start } from '../../tests/fakes/sendgrid.ts';
+import { benchRecord } from './record.ts';
 
 checkEnv();
 const ORIGIN = 'http://bench.local';
@@ -155,7 +156,9 @@ rows.push([
 ]);
 
 const width = Math.max(...rows.map(([label]) => label.length));
-console.log(`\nAdmin at size (${handle.kind})\n`);
-for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+const record = benchRecord('bench:admin', 'Admin at size');
+record.line(`Admin at size (${handle.kind})\n`);
+for (const [label, value] of rows) record.line(`  ${label.padEnd(width)}  ${value}`);
+record.write();
 await fake.stop();
 await handle.close();

@@ -15,13 +15,18 @@ import { checkEnv, childEnvironment } from '../../functions/_lib/env.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
+import { benchRecord, RECORD_OPTION } from './record.ts';
 
 checkEnv();
 const { values } = parseArgs({
   options: {
     listings: { type: 'string', default: '0,10000,100000' },
     rounds: { type: 'string', default: '1' },
+    ...RECORD_OPTION,
   },
+});
+const record = benchRecord('bench:netlify-build', 'Netlify build at several directory sizes', {
+  markdown: true,
 });
 const sizes = values.listings.split(',').map(Number);
 const rounds = Number(values.rounds);
@@ -103,5 +108,6 @@ try {
 }
 
 const header = ['listings', 'round', 'build s', 'command s', 'zip step s', 'ssr.zip MB', 'db MB'];
-console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => ' --- ').join('|')}|`);
-for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+record.line(`\n| ${header.join(' | ')} |\n|${header.map(() => ' --- ').join('|')}|`);
+for (const row of rows) record.line(`| ${row.join(' | ')} |`);
+record.write();

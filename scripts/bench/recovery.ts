@@ -11,8 +11,14 @@
 import { parseArgs } from 'node:util';
 import { startNativePostgres } from '../../tests/setup/native-postgres.ts';
 import { freePort, startProcess } from '../../tests/setup/start-process.ts';
+import { benchRecord, RECORD_OPTION } from './record.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, ...RECORD_OPTION },
+});
+const record = benchRecord('bench:recovery', 'Recovery after the database restarts or crashes', {
+  markdown: true,
+});
 const rounds = Number(values.rounds);
 const server = await startNativePostgres(['recovery']);
 const port = await freePort();
@@ -98,11 +104,12 @@ try {
     'health 200 after',
     'server up',
   ];
-  console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => ' --- ').join('|')}|`);
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  console.log(
+  record.line(`\n| ${header.join(' | ')} |\n|${header.map(() => ' --- ').join('|')}|`);
+  for (const row of rows) record.line(`| ${row.join(' | ')} |`);
+  record.line(
     `\nnpm start killed with SIGKILL and started again at once: ready after ${(restartMs / 1000).toFixed(1)} s.`,
   );
+  record.write();
 } finally {
   await run.kill9();
   await server.stop();

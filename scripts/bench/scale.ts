@@ -44,6 +44,7 @@ import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-
 import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-reviews.ts';
 import { insightsServerEnv, measureBeacons, seedInsights } from './scale-insights.ts';
 import { photoBench } from './scale-photos.ts';
+import { benchRecord } from './record.ts';
 
 const { values } = parseArgs({
   options: {
@@ -55,9 +56,12 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     // Issue 27.6: counters over 400 days, their size and queries, beacons (scale-insights.ts).
     insights: { type: 'boolean', default: true },
+    // `--no-record` prints without writing docs/benchmarks/ (record.ts).
+    record: { type: 'boolean', default: true },
   },
   allowNegative: true,
 });
+const record = benchRecord('bench:scale', 'The directory at size');
 const DATABASE_URL = values['database-url'];
 const LISTINGS = Number(values.listings);
 const REVIEWS = Number(values.reviews);
@@ -641,14 +645,14 @@ for (const kind of kinds) {
 
 const labels = [...new Set([...results.values()].flatMap((rows) => rows.map(([label]) => label)))];
 const width = Math.max(...labels.map((l) => l.length));
-console.log(
-  `\n  bench:scale — ${LISTINGS.toLocaleString('en-US')} synthetic listings (+ shipped content)\n`,
+record.line(
+  `  bench:scale — ${LISTINGS.toLocaleString('en-US')} synthetic listings (+ shipped content)\n`,
 );
-console.log(`  ${''.padEnd(width)}  ${kinds.map((k) => k.padEnd(46)).join('  ')}`);
+record.line(`  ${''.padEnd(width)}  ${kinds.map((k) => k.padEnd(46)).join('  ')}`);
 for (const label of labels) {
   const cells = kinds.map((k) =>
     (results.get(k)?.find(([l]) => l === label)?.[1] ?? '').padEnd(46),
   );
-  console.log(`  ${label.padEnd(width)}  ${cells.join('  ')}`);
+  record.line(`  ${label.padEnd(width)}  ${cells.join('  ')}`);
 }
-console.log('');
+record.write();

@@ -19,6 +19,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { benchRecord, RECORD_OPTION } from './record.ts';
 import { type BenchQuery, searchBenchQueries } from './search-queries.ts';
 
 export interface SearchBenchOptions {
@@ -157,6 +158,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       serve: { type: 'boolean', default: false },
       listen: { type: 'string' },
       rounds: { type: 'string', default: '3' },
+      ...RECORD_OPTION,
     },
   });
   if (values.listen) {
@@ -172,14 +174,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!baseUrl) throw new Error('Pass --base-url http://host:port or --serve');
   try {
     const result = await benchSearch({ baseUrl, rounds: Number(values.rounds) });
-    console.log(`search over HTTP${served ? ` (API served on ${served.kind})` : ''}: ${baseUrl}`);
+    const record = benchRecord('bench:search', 'Search over HTTP');
+    record.line(`search over HTTP${served ? ` (API served on ${served.kind})` : ''}: ${baseUrl}`);
     for (const [i, r] of result.perRound.entries())
-      console.log(`  round ${i + 1}: p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`);
-    console.log(
+      record.line(`  round ${i + 1}: p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`);
+    record.line(
       `  median:  p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms  (${result.count} requests)`,
     );
-    console.log('  slowest 10 (median ms · matches · plan · query):');
-    for (const s of result.slowest) console.log(`    ${formatSlow(s)}`);
+    record.line('  slowest 10 (median ms · matches · plan · query):');
+    for (const s of result.slowest) record.line(`    ${formatSlow(s)}`);
+    record.write();
   } finally {
     await served?.close();
   }

@@ -2,6 +2,7 @@ import type { AstroGlobal } from 'astro';
 import type { z } from 'zod';
 import { MAX_JSON_BYTES, readBody } from '../../functions/_lib/http.ts';
 import { log } from '../../functions/_lib/log.ts';
+import { clientAddressOf } from '../../functions/_lib/request-context.ts';
 import type { ApiError } from '../browser/api-client.ts';
 import type { FormState } from '../../common/schemas/form-state.ts';
 import {
@@ -165,10 +166,36 @@ async function readUpload(
   return { ok: true, params, files: found };
 }
 
+const visitors = new WeakMap<Request, string>();
+
 /**
- * Calls the API in-process for a page, as the visitor: their cookies, address, Origin and
- * request id go with it (so sessions, rate limits and the same-origin check apply as to the
- * island's fetch). Returns the response and its parsed JSON body (null when not JSON); a failure
+ * The address of the page's visitor, derived once per request by the API's own rule
+ * (`clientAddressOf`, ADR 015): the peer the host reports (`Astro.clientAddress`: the socket's
+ * address in `npm start`, the platform's `context.ip` on Netlify), or, when that peer is a
+ * trusted proxy (TRUSTED_PROXIES), the client its `X-Forwarded-For` names. Every in-process call
+ * of the page carries it (issue 34.1), so per-address limits, hold rules and counters see the
+ * visitor, never the server.
+ */
+export function visitorAddress(astro: Pick<AstroGlobal, 'request' | 'clientAddress'>): string {
+  let address = visitors.get(astro.request);
+  if (address === undefined) {
+    let peer: string | undefined;
+    try {
+      peer = astro.clientAddress;
+    } catch {
+      // A host that reports no peer (Astro throws): only the platform's header can say.
+      peer = undefined;
+    }
+    address = clientAddressOf(astro.request, { clientAddress: peer });
+    visitors.set(astro.request, address);
+  }
+  return address;
+}
+
+/**
+ * Calls the API in-process for a page, as the visitor: their cookies, address
+ * ({@link visitorAddress}), Origin and request id go with it (so sessions, rate limits and the
+ * same-origin check apply as to the island's fetch). Returns the response and its parsed JSON body (null when not JSON); a failure
  * of the call itself is logged and answered as a 500 without body.
  */
 export async function callApi(
@@ -194,7 +221,7 @@ export async function callApi(
         : { body: JSON.stringify(options.json) }),
   });
   try {
-    const response = await pageApi(astro.locals)(request, { clientAddress: astro.clientAddress });
+    const response = await pageApi(astro.locals)(request, { client: visitorAddress(astro) });
     return { response, body: await response.json().catch(() => null) };
   } catch (error) {
     log.error('page api call failed', { path, error: String(error) });
@@ -312,4 +339,18 @@ export function loadErrorOf(body: unknown, otherwise: string): string {
   return (body as { error?: { code?: string } } | null)?.error?.code === DATABASE_UNAVAILABLE
     ? DATABASE_UNAVAILABLE_MESSAGE
     : otherwise;
+}
+
+/**
+ * An account page whose read through {@link callApi} was refused answers with the refusal's
+ * status, keeping its friendly page (issue 34.3): 401 signed out (the page shows its sign-in
+ * prompt), 404 for a listing or claim that is not the account's or does not exist (the API's 403
+ * and 404 alike: the page says "not one of yours, or it does not exist" and tells neither
+ * apart; a 400 or 422 to a read names something malformed in the page's URL, which does not
+ * exist either), the API's own status otherwise (503 when the database cannot be reached). A
+ * status the page has already set (a refused form post: 422, 429) is kept.
+ */
+export function answerRefusedRead(astro: AstroGlobal, response: Response): void {
+  if (response.ok || astro.response.status !== 200) return;
+  astro.response.status = [400, 403, 404, 422].includes(response.status) ? 404 : response.status;
 }

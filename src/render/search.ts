@@ -11,6 +11,7 @@ import type { PostedSearch } from '../islands/public/SearchResults';
 import { toCardData } from '../../common/schemas/listing';
 import type { DirectorySearchResponse } from '../../common/schemas/search';
 import { SEARCH_IMPRESSIONS_MAX, type SearchBeacon } from '../../common/schemas/insights';
+import { log } from '../../functions/_lib/log';
 import { callApi, readFormBody } from './form-post';
 
 /** What a POST to a home or category page asks for. */
@@ -80,8 +81,10 @@ export async function runPostedSearch(
   }
   const page = body as DirectorySearchResponse;
   if (!input.cursor) {
-    // One search shown (issue 27.2, ADR 044), counted as the island's beacon would count it.
-    await callApi(astro, 'POST', '/api/beacon/search', {
+    // One search shown (issue 27.2, ADR 044), counted as the island's beacon would count it:
+    // within the visitor's own per-minute beacon limit (callApi carries their address, issue
+    // 34.1). A refused count is logged, never shown: the visitor asked for results, not a count.
+    const counted = await callApi(astro, 'POST', '/api/beacon/search', {
       json: {
         q: input.q,
         type: input.type,
@@ -90,6 +93,8 @@ export async function runPostedSearch(
         listings: page.businesses.slice(0, SEARCH_IMPRESSIONS_MAX).map((b) => b.id),
       } satisfies SearchBeacon,
     });
+    if (!counted.response.ok)
+      log.info('posted search not counted', { status: counted.response.status });
   }
   return {
     search: {

@@ -76,7 +76,7 @@ test.describe('admin dashboard', () => {
     ]) {
       await expect(adminTab(page, label), label).toHaveText(new RegExp(`^${label} \\(\\d+\\)$`));
     }
-    for (const label of ['Featured', 'Messaging', 'Service Cards', 'Insights'])
+    for (const label of ['Featured', 'Messaging', 'Service Cards', 'Insights', 'Search words'])
       await expect(adminTab(page, label), label).toHaveText(label);
   });
 
@@ -205,6 +205,7 @@ test.describe('admin dashboard', () => {
       'cards',
       'claims',
       'insights',
+      'search-words',
     ]);
 
     await page.reload();

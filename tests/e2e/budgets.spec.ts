@@ -1,6 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { BASE_URL } from '../../playwright.config';
 import { openPhonePage, pageTimings, waitForFcp } from '../../scripts/bench/phone-profile';
+import { sampleBusinesses, visitorAddress, waitForMail } from './helpers';
 import { adminContext, addTestPhoto, removeTestPhotos } from './photo-helpers';
 
 /**
@@ -10,9 +13,16 @@ import { adminContext, addTestPhoto, removeTestPhotos } from './photo-helpers';
  * after scrolling the whole page (so `client:painted="visible"` islands load too). ADR 016 has the figures.
  * Issue 22: the business page's map code only on "Show map", and a first visit of a category
  * page ≤ 100 KB transferred in all (ADR 030). Issue 26.4: the photo viewer's code only on a tap.
+ * Issue 34.7: the owner's Insights page ≤ 20 KB, its chart drawn on the server (ADR 055).
  */
 const KB = 1024;
-const BUDGETS = { home: 60 * KB, category: 60 * KB, business: 20 * KB, article: 5 * KB };
+const BUDGETS = {
+  home: 60 * KB,
+  category: 60 * KB,
+  business: 20 * KB,
+  article: 5 * KB,
+  insights: 20 * KB,
+};
 /**
  * The map code (Leaflet, markercluster and their CSS, ADR 021) loads only when a map is opened
  * ("Map" on a category page, "Show map" on a business page, ADR 030): it is measured on its own
@@ -215,6 +225,37 @@ test.describe('JS budgets (issue 13.2)', () => {
       await removeTestPhotos(admin.request, baseURL!, added);
       await admin.close();
     }
+  });
+
+  test('the owner’s Insights page ≤ 20 KB: its chart is SVG from the server, no React (issue 34.7)', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = await browser.newContext({ extraHTTPHeaders: visitorAddress(49) });
+    const admin = await adminContext(browser, BASE_URL);
+    const listing = await ownAListing(owner.request, admin.request, 'parts');
+    await admin.close();
+    const page = await owner.newPage();
+    const loaded = await check(page, 'insights', `/account/business/insights/?listing=${listing}`);
+    await expect(
+      page.getByRole('heading', { name: 'What your listing brought you' }),
+    ).toBeVisible();
+    // The chart: an image with a title and a description, drawn without a script.
+    const chart = page.getByRole('img', {
+      name: 'Page views, calls and WhatsApp messages per day',
+    });
+    await expect(chart).toBeVisible();
+    await expect(chart).toHaveAccessibleDescription(/^30 days, .* Page views: /);
+    expect(await chart.locator('polyline').count()).toBe(3);
+    // Its figures, day by day, in a table.
+    await page.getByText("The chart's figures, day by day").click();
+    await expect(page.getByTestId('insight-days').locator('tbody tr')).toHaveCount(30);
+    expect(loaded.files.filter((f) => /uplot|InsightsChart|react/i.test(f.url))).toEqual([]);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+    await owner.close();
   });
 
   test('an article ≤ 5 KB', async ({ page, request }) => {
@@ -443,3 +484,55 @@ test.describe('islands soon after the first paint (issue 22)', () => {
     }
   });
 });
+
+/**
+ * Signs `request`'s context up and makes it the owner of an unclaimed listing of `category` (the
+ * e-mailed code, or a manual claim the admin approves); returns the listing's id.
+ */
+async function ownAListing(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  category: string,
+): Promise<string> {
+  const password = 'budgets-owner-pass-1';
+  const signUp = await request.post('/api/auth/sign-up', {
+    headers: { origin: BASE_URL },
+    data: { email: `budgets-owner-${Date.now()}@example.com`, password, confirmPassword: password },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const answer = await request.get(`/api/directory?category=${category}&limit=20`);
+  const { businesses } = (await answer.json()) as {
+    businesses: { id: string; business_name: string; slug: string }[];
+  };
+  // The last ones first: other specs claim the first listings of a category.
+  for (const listing of businesses.reverse()) {
+    const email = sampleBusinesses().find((b) => b.business_name === listing.business_name)?.email;
+    const asked = await request.post('/api/claims', {
+      headers: { origin: BASE_URL },
+      data: email
+        ? { listing: listing.slug }
+        : { listing: listing.slug, role: 'Owner', phone: '0803 555 0101' },
+    });
+    if (asked.status() === 409) continue;
+    expect(asked.status(), await asked.text()).toBe(201);
+    const { claim } = (await asked.json()) as { claim: { id: string } };
+    const decided = email
+      ? await request.post(`/api/claims/${claim.id}/verify`, {
+          headers: { origin: BASE_URL },
+          data: {
+            code: (
+              await waitForMail((m) => m.to === email && m.subject.includes('claim'), 'the code')
+            )
+              .at(-1)!
+              .body.match(/\b(\d{6})\b/)![1],
+          },
+        })
+      : await admin.post(`/api/admin/claims/${claim.id}/approve`, {
+          headers: { origin: BASE_URL },
+          data: {},
+        });
+    expect(decided.status(), await decided.text()).toBe(200);
+    return listing.id;
+  }
+  throw new Error(`no unclaimed listing among the first 20 of ${category}`);
+}

@@ -201,6 +201,7 @@ export const ADMIN_TAB_LABELS = [
   'Service Cards',
   'Claims',
   'Insights',
+  'Search words',
 ] as const;
 
 /** The admin tab whose label starts with `label` ("Pending" matches "Pending (3)"). */

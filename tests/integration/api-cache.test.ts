@@ -189,7 +189,7 @@ describe('public API reads cached by tag on the local server', () => {
     expect(fresh.response.headers.get('x-cache')).toBe('MISS');
     expect(fresh.queries).toBeGreaterThan(0);
     expect(fresh.response.headers.get('server-timing')).toMatch(
-      /^search;dur=[\d.]+;desc="walk \d+/,
+      /^search;dur=[\d.]+;desc="ranked \d+/,
     );
     const refused = await get('/api/directory/search?limit=500&q=mechanic');
     expect(refused.response.status).toBe(422);
@@ -234,6 +234,6 @@ describe('public API reads: ETag and 304 at the origin (the CDN asks the functio
     expect(await tags('/featured')).toBe('featured');
     const search = await api(new Request('http://localhost/api/directory/search?q=etag'));
     expect(search.headers.get('netlify-cache-tag')).toBe('directory');
-    expect(search.headers.get('netlify-vary')).toBe('query=q|type|location|area|cursor|limit');
+    expect(search.headers.get('netlify-vary')).toBe('query=q|type|location|area|sort|cursor|limit');
   });
 });

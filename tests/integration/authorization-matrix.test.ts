@@ -84,6 +84,18 @@ describe('authorization matrix', () => {
       expect(admin.has(route), route).toBe(true);
   });
 
+  it('covers the Search words tab routes (issue 35.7, ADR 062) as admin-only', () => {
+    const admin = new Set(
+      protectedRoutes.filter((r) => r.access === 'admin').map((r) => `${r.method} ${r.path}`),
+    );
+    for (const route of [
+      'GET /admin/search-words',
+      'POST /admin/search-words',
+      'DELETE /admin/search-words/:id',
+    ])
+      expect(admin.has(route), route).toBe(true);
+  });
+
   it('covers the claims routes (ADR 018): the Claims tab admin-only, claiming and editing signed-in', () => {
     const byRoute = new Map(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r.access]));
     for (const route of [

@@ -10,8 +10,9 @@ import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-list
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**
- * `GET /api/directory/search` (SPEC §7 search with issue 11's rules: every word must match,
- * synonyms, filters, keyset paging, capped totals), on PGlite and native PostgreSQL.
+ * `GET /api/directory/search?sort=newest` (SPEC §7 search with issue 11's rules: every word must
+ * match, synonyms, filters, keyset paging, capped totals), on PGlite and native PostgreSQL. The
+ * default relevance order (issue 35) is tested in search-ranking.test.ts.
  */
 let handle: DatabaseHandle;
 let call: ReturnType<typeof testApi>['call'];
@@ -35,7 +36,7 @@ interface SearchParams {
 const plansSeen = new Set<string>();
 
 const search = async (params: SearchParams) => {
-  const query = new URLSearchParams();
+  const query = new URLSearchParams({ sort: 'newest' });
   for (const [key, value] of Object.entries(params))
     if (value !== undefined) query.set(key, String(value));
   const response = await call(`/api/directory/search?${query}`);

@@ -122,12 +122,16 @@ describe('GET /api/directory/search (SPEC §7)', () => {
     expect(names(body)).toEqual(['Bravo', 'Alpha']);
   });
 
-  it('treats % and _ literally and never matches a phrase across two fields', async () => {
+  it('newest (the spec’s search): treats % and _ literally and never matches a phrase across two fields', async () => {
     await insertBusiness(handle.db, { business_name: 'Percent', description: 'Save 50% today' });
     await insertBusiness(handle.db, { business_name: 'Plain', description: 'Nothing special' });
-    expect(names((await call('/api/directory/search?q=50%25')).body)).toEqual(['Percent']);
-    expect(names((await call('/api/directory/search?q=%25')).body)).toEqual(['Percent']);
-    expect(names((await call('/api/directory/search?q=_')).body)).toEqual([]);
+    expect(names((await call('/api/directory/search?sort=newest&q=50%25')).body)).toEqual([
+      'Percent',
+    ]);
+    expect(names((await call('/api/directory/search?sort=newest&q=%25')).body)).toEqual([
+      'Percent',
+    ]);
+    expect(names((await call('/api/directory/search?sort=newest&q=_')).body)).toEqual([]);
     // Every word may match its own field (issue 11), but a multi-word synonym is one phrase.
     await insertBusiness(handle.db, {
       business_name: 'Split Spare',
@@ -136,10 +140,12 @@ describe('GET /api/directory/search (SPEC §7)', () => {
       description: 'Parts and more',
       services: 'Oil',
     });
-    expect(names((await call('/api/directory/search?q=ikeja%0Aoil')).body)).toEqual([
+    expect(names((await call('/api/directory/search?sort=newest&q=ikeja%0Aoil')).body)).toEqual([
       'Split Spare',
     ]);
-    expect(names((await call('/api/directory/search?q=spare%20parts')).body)).toEqual([]);
+    expect(names((await call('/api/directory/search?sort=newest&q=spare%20parts')).body)).toEqual(
+      [],
+    );
   });
 
   it('applies the type and location filters to the matches', async () => {

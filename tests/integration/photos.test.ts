@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAGOS_AREAS } from '../../common/config/lagos-areas.ts';
+import { CATEGORY_SORTS } from '../../common/schemas/directory.ts';
 import { PHOTO_MESSAGES, PHOTOS_PER_LISTING } from '../../common/schemas/photo-rules.ts';
 import { folderBlobStore } from '../../functions/_lib/blobs.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
@@ -315,6 +317,35 @@ describe('the card cover (issue 26.4)', () => {
     expect(near.status, near.text.slice(0, 200)).toBe(200);
     const nearby = near.body.businesses.find((b: { id: string }) => b.id === listing.id);
     expect(nearby?.cover).toEqual(shown);
+  });
+});
+
+describe('one finishing step (issues 34.8, 39.4)', () => {
+  it('a category page carries the cover on every sort, with and without an area', async () => {
+    const area = LAGOS_AREAS.find((a) => a.kind === 'neighbourhood')!;
+    const listing = await insertBusiness(handle.db, {
+      business_name: `Every Sort Motors ${Date.now().toString(36)}`,
+      featured: true,
+      display_order: -1_000_000,
+      area: area.name,
+    });
+    // First in every order: featured and first in display order, the most and best reviews.
+    await handle.db
+      .updateTable('business_registrations')
+      .set({ review_count: 1_000_000, review_sum: 5_000_000 })
+      .where('id', '=', listing.id)
+      .execute();
+    const cover = await upload(listing.id, await photo(), { kind: 'cover' });
+    expect(cover.status).toBe(201);
+    for (const sort of CATEGORY_SORTS)
+      for (const where of ['', `&area=${encodeURIComponent(area.lga)}`]) {
+        const url = `/api/directory?category=mechanic&sort=${sort}&page=1&limit=5${where}`;
+        const list = await api.call(url);
+        expect(list.status, url).toBe(200);
+        const shown = list.body.businesses.find((b: { id: string }) => b.id === listing.id);
+        expect(shown, url).toBeDefined();
+        expect(shown.cover, url).toMatchObject({ src: expect.stringMatching(/\.jpg$/) });
+      }
   });
 });
 

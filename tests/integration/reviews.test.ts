@@ -8,10 +8,10 @@ import {
   DAILY_LIMIT,
   NOT_OWNER_MESSAGE,
   OWN_LISTING_MESSAGE,
-  rankedCategoryPage,
   VERIFY_TO_REVIEW_MESSAGE,
 } from '../../functions/reviews/reviews.service.ts';
 import { CacheTags } from '../../functions/site/cache-tags.ts';
+import { listBusinessesPage } from '../../functions/directory/directory.service.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { lagosMonth } from '../../common/schemas/reviews.ts';
 import { LAGOS_AREAS } from '../../common/config/lagos-areas.ts';
@@ -816,11 +816,21 @@ describe('counts', () => {
     const threeBad = await make(3, 6); // (35 + 6) / 13 = 3.15
     const none = await make(0, 0);
     const order = async (by: 'top_rated' | 'most_reviewed', page = 1, limit = 10) =>
-      (await rankedCategoryPage(handle.db, 'mechanic', by, page, limit, area)).map((b) => b.id);
+      (
+        await listBusinessesPage(handle.db, { category: 'mechanic', sort: by, page, limit, area })
+      ).businesses.map((b) => b.id);
     expect(await order('top_rated')).toEqual([fiftyGood, oneFive, threeBad, none]);
     expect(await order('most_reviewed')).toEqual([fiftyGood, threeBad, oneFive, none]);
     expect(await order('top_rated', 2, 2)).toEqual([threeBad, none]);
-    const [first] = await rankedCategoryPage(handle.db, 'mechanic', 'top_rated', 1, 1, area);
+    const {
+      businesses: [first],
+    } = await listBusinessesPage(handle.db, {
+      category: 'mechanic',
+      sort: 'top_rated',
+      page: 1,
+      limit: 1,
+      area,
+    });
     expect(first).toMatchObject({ review_count: 50, review_average: 4.6 });
     expect(first).not.toHaveProperty('review_score');
   });

@@ -249,6 +249,16 @@ const SEEDS: Record<string, Seed> = {
     as: 'visitor',
   },
   'POST /auth/verify-email/resend': { body: () => ({}), status: 200 },
+  'POST /auth/phone/code': {
+    body: (f) => ({ phone: `0803${String(f.n).padStart(7, '0').slice(-7)}` }),
+    status: 200,
+    as: 'visitor',
+  },
+  'POST /auth/phone/verify': {
+    body: () => ({ phone: '08031112222', code: '123456' }),
+    status: 422,
+    as: 'visitor',
+  },
   'POST /registrations': {
     body: (f) => ({
       businessName: `Fuzz Motors ${f.n}`,

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import http from 'node:http';
 import {
   existsSync,
   mkdirSync,
@@ -44,8 +45,12 @@ const SECRET = 'netlify-smoke-secret-netlify-smoke-secret';
 const PURGE_TOKEN = 'purge-token-netlify-serve';
 const SITE_ID = 'netlify-serve-site';
 const ADMIN = { email: 'serve-admin@example.com', password: 'serve-admin-pass-1' };
-/** Ports the task may use for `netlify serve` (its main port and static server port). */
-const PORTS = { first: 4400, last: 4420 };
+/**
+ * Ports the task may use for `netlify serve` (its main port and static server port); from
+ * NETLIFY_SERVE_PORT when set (a machine where 4400–4420 belong to someone else).
+ */
+const FIRST_PORT = Number(process.env.NETLIFY_SERVE_PORT || 4400);
+const PORTS = { first: FIRST_PORT, last: FIRST_PORT + 20 };
 
 let postgres: NativePostgres;
 let fake: FakePurgeApi;
@@ -502,5 +507,91 @@ describe('the built SSR function on a deployment without a database', () => {
     expect(JSON.parse(results.at(-1)!.body)).toMatchObject({
       error: { code: 'SERVICE_UNAVAILABLE' },
     });
+  });
+});
+
+describe('netlify serve: forms posted without JavaScript are counted per visitor (issue 34.1)', () => {
+  /**
+   * A form posted as a browser without JavaScript does, from the loopback address `from`
+   * (127.0.0.2, 127.0.0.3: each its own visitor, as netlify-cli reports the socket's address as
+   * the function's `context.ip`), with an X-Forwarded-For of its own making.
+   */
+  const postFormFrom = (
+    from: string,
+    pathname: string,
+    fields: Record<string, string>,
+    forged: string,
+  ) =>
+    new Promise<number>((resolve, reject) => {
+      const body = new URLSearchParams(fields).toString();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: Number(new URL(base).port),
+          localAddress: from,
+          path: pathname,
+          method: 'POST',
+          headers: {
+            host: new URL(base).host,
+            origin: base,
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+            'x-forwarded-for': forged,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('charges each visitor, never the server or a forged X-Forwarded-For', async () => {
+    const forms = (n: number): [string, Record<string, string>][] => [
+      [
+        '/contact/',
+        {
+          name: 'Serve Visitor',
+          email: `visitor-${n}@example.com`,
+          subject: 'Listing question',
+          message: 'How do I update my listing details?',
+        },
+      ],
+      [`/business/${listing.slug}/report/`, { reason: 'closed' }],
+      [
+        '/register/',
+        {
+          businessName: `Serve Visitor ${n} Motors`,
+          description: 'Engine and gearbox repairs near Ikeja roundabout.',
+          services: 'Engine repair, gearbox overhaul',
+          serviceCategories: 'Mechanic / Repair Services',
+          contactVisibility: 'public',
+        },
+      ],
+    ];
+    for (const [n, from] of ['127.0.0.2', '127.0.0.3'].entries()) {
+      for (const [pathname, fields] of forms(n)) {
+        const status = await postFormFrom(from, pathname, fields, '198.51.100.77');
+        expect(status, `${pathname} from ${from}`).toBe(303);
+      }
+    }
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: postgres.urlOf('directory'), max: 1 }),
+      }),
+    });
+    try {
+      const keys = (
+        await db.selectFrom('rate_limits').select('key').where('key', 'like', '%:ip:%').execute()
+      ).map((row) => row.key);
+      for (const from of ['127.0.0.2', '127.0.0.3'])
+        for (const form of ['form:contact', 'report', 'form:registration'])
+          expect(keys, `${form} of ${from}`).toContain(`${form}:ip:${from}`);
+      expect(keys.filter((key) => key.endsWith(':198.51.100.77'))).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lagosMonth } from '../../common/schemas/reviews.ts';
 import { type DatabaseHandle, provideSharedDatabase } from '../../functions/_lib/db.ts';
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
+import {
+  BEACONS_PER_MINUTE,
+  countBeacon,
+  flushCounts,
+} from '../../functions/insights/insights.service.ts';
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts';
 import { ensureSiteBuild } from '../../server/site-build.ts';
 import { PERMISSIONS_POLICY } from '../../common/config/security-headers.ts';
@@ -14,7 +21,8 @@ import { createTestDatabase } from '../setup/test-db.ts';
  * The local server as an attacker meets it (issue 12): security headers on every kind of
  * response (12.9), request bodies bounded while they stream and the connection left usable
  * (12.2), malformed page URLs (12.3), the client address behind a trusted proxy (12.1) and
- * websites that break the URL rule on the business page (12.4).
+ * websites that break the URL rule on the business page (12.4), and forms posted without
+ * JavaScript counted against their visitor, not the server (issue 34.1).
  * Its own build folder, so it never races tests/integration/local-server.test.ts for .data/test-site.
  */
 
@@ -339,5 +347,264 @@ describe('the business page refuses websites that break the URL rule (issue 12.4
     expect(page.body).not.toMatch(/href="javascript:/i);
     expect(page.body).not.toContain('Visit Website');
     expect(page.body).not.toContain('sameAs');
+  });
+});
+
+describe('forms posted without JavaScript are counted against the visitor (issue 34.1)', () => {
+  const PHONE_UA =
+    'Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+  let slug = '';
+  let listingId = '';
+  let userCounter = 0;
+
+  beforeAll(async () => {
+    const listing = await insertBusiness(handle.db, {
+      status: 'approved',
+      slug: 'visitor-address-motors',
+      business_name: 'Visitor Address Motors',
+    });
+    slug = listing.slug ?? '';
+    listingId = listing.id;
+    // What the tests above charged to the loopback is forgotten: these count it afresh.
+    await forgetLoopback();
+  });
+
+  async function forgetLoopback(): Promise<void> {
+    await handle.db.deleteFrom('rate_limits').where('key', 'like', '%:127.0.0.1%').execute();
+    await handle.db.deleteFrom('auth_failures').where('key', 'like', '%:127.0.0.1%').execute();
+  }
+
+  /** A form posted as a browser without JavaScript does: urlencoded, to the page itself. */
+  const postForm = (
+    path: string,
+    fields: Record<string, string>,
+    from: { forwarded?: string; cookie?: string } = {},
+  ) =>
+    request(path, {
+      method: 'POST',
+      headers: {
+        origin: local.url,
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': PHONE_UA,
+        ...(from.forwarded ? { 'x-forwarded-for': from.forwarded } : {}),
+        ...(from.cookie ? { cookie: from.cookie } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  /** The per-address limit keys (rate limits and sign-in backoff) that name `address`. */
+  async function keysOf(address: string): Promise<string[]> {
+    const { rows } = await sql<{ key: string }>`
+      select key from rate_limits where key like ${`%:${address}%`}
+      union select key from auth_failures where key like ${`%:${address}%`}`.execute(handle.db);
+    return rows.map((row) => row.key.replace(`:${address}`, ':ADDRESS')).sort();
+  }
+
+  /** A signed-up account, e-mail confirmed, created `ageDays` ago; its cookie. */
+  async function account(ageDays = 30): Promise<string> {
+    userCounter += 1;
+    const email = `visitor-${userCounter}@example.com`;
+    const signUp = await request('/api/auth/sign-up', {
+      method: 'POST',
+      // Behind the trusted proxy each account signs up from an address of its own.
+      headers: { ...ORIGIN(), 'x-forwarded-for': `203.0.113.${100 + userCounter}` },
+      body: JSON.stringify({ email, password: `visitor-pass-${userCounter}` }),
+    });
+    expect(signUp.status, signUp.body).toBe(201);
+    await handle.db
+      .updateTable('user')
+      .set({
+        email_verified: true,
+        created_at: sql`now() - make_interval(days => ${ageDays})`,
+      })
+      .where('email', '=', email)
+      .execute();
+    return ([signUp.headers['set-cookie'] ?? []].flat() as string[])
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  }
+
+  const review = (n: number) => ({
+    rating: '4',
+    title: 'Honest mechanic',
+    body: `Fixed my gearbox in two days and explained every part he changed, visitor ${n}.`,
+    service: 'Mechanic / Repair Services',
+    visit_month: lagosMonth(),
+    author_name: 'Ada O.',
+  });
+
+  /** Every public form that posts to its page (and through the API in-process), once. */
+  async function postEveryForm(forwarded: string, n: number): Promise<void> {
+    const from = { forwarded };
+    const answers: [string, RawResponse][] = [
+      [
+        'contact',
+        await postForm(
+          '/contact/',
+          {
+            name: 'Ada Okafor',
+            email: `ada${n}@example.com`,
+            subject: 'Listing question',
+            message: 'How do I update my listing details?',
+          },
+          from,
+        ),
+      ],
+      [
+        'find-it',
+        await postForm(
+          '/find-it/',
+          {
+            name: 'Ada Okafor',
+            email: `ada${n}@example.com`,
+            phone: '08031234567',
+            location: 'Yaba',
+            services: 'Mechanic / Repair Services',
+          },
+          from,
+        ),
+      ],
+      [
+        'register',
+        await postForm(
+          '/register/',
+          {
+            businessName: `Visitor ${n} Auto Works`,
+            description: 'Engine and gearbox repairs near Ikeja roundabout.',
+            services: 'Engine repair, gearbox overhaul',
+            serviceCategories: 'Mechanic / Repair Services',
+            contactVisibility: 'public',
+          },
+          from,
+        ),
+      ],
+      ['report', await postForm(`/business/${slug}/report/`, { reason: 'closed' }, from)],
+      [
+        'sign-up',
+        await postForm(
+          '/auth/?tab=signup',
+          { email: `signup-${n}@example.com`, password: `signup-pass-${n}` },
+          from,
+        ),
+      ],
+      [
+        'sign-in',
+        await postForm(
+          '/auth/',
+          { email: `nobody-${n}@example.com`, password: 'wrong-pass' },
+          from,
+        ),
+      ],
+      [
+        'forgot-password',
+        await postForm('/auth/forgot-password/', { email: `nobody-${n}@example.com` }, from),
+      ],
+      [
+        'reset-password',
+        await postForm(
+          '/auth/reset-password/',
+          {
+            token: 'not-a-real-token-at-all',
+            password: 'new-pass-123',
+            confirmPassword: 'new-pass-123',
+          },
+          from,
+        ),
+      ],
+    ];
+    const cookie = await account();
+    const written = await postForm(`/business/${slug}/review/`, review(n), { ...from, cookie });
+    answers.push(['review', written]);
+    const reviewId = (
+      await handle.db
+        .selectFrom('reviews')
+        .select('id')
+        .where('business_id', '=', listingId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
+    answers.push([
+      'review report',
+      await postForm(`/business/${slug}/reviews/${reviewId}/report/`, { reason: 'fake' }, from),
+    ]);
+    for (const [form, answer] of answers)
+      expect(answer.status, `${form}: ${answer.status}`).not.toBe(429);
+  }
+
+  const EVERY_FORM_KEYS = [
+    'form:contact:ip:ADDRESS',
+    'form:find-it:ip:ADDRESS',
+    'form:registration:ip:ADDRESS',
+    'report:ip:ADDRESS',
+    'reset-confirm:ip:ADDRESS',
+    'reset:ip:ADDRESS',
+    'review-report:ip:ADDRESS',
+    'review:ip:ADDRESS',
+    'sign-in:ip:ADDRESS',
+    'sign-up:ip:ADDRESS',
+  ];
+
+  it('behind a trusted proxy, each visitor posting every form has buckets of their own', async () => {
+    vi.stubEnv('TRUSTED_PROXIES', '127.0.0.1');
+    await postEveryForm('198.51.100.41', 1);
+    await postEveryForm('198.51.100.42', 2);
+    for (const visitor of ['198.51.100.41', '198.51.100.42'])
+      expect(await keysOf(visitor), visitor).toEqual(expect.arrayContaining(EVERY_FORM_KEYS));
+    // The server's own address was charged for none of them.
+    expect(await keysOf('127.0.0.1')).toEqual([]);
+  });
+
+  it('from an untrusted peer, a forged X-Forwarded-For changes nothing', async () => {
+    vi.stubEnv('TRUSTED_PROXIES', '');
+    await postEveryForm('198.51.100.43', 3);
+    expect(await keysOf('198.51.100.43')).toEqual([]);
+    // The peer itself (here the loopback) is the visitor.
+    expect(await keysOf('127.0.0.1')).toEqual(expect.arrayContaining(EVERY_FORM_KEYS));
+    await forgetLoopback();
+  });
+
+  it('three new accounts from three visitors reviewing one listing are not held as one address', async () => {
+    vi.stubEnv('TRUSTED_PROXIES', '127.0.0.1');
+    const listing = await insertBusiness(handle.db, {
+      status: 'approved',
+      slug: 'three-visitors-motors',
+      business_name: 'Three Visitors Motors',
+    });
+    for (let n = 0; n < 3; n++) {
+      const cookie = await account(0);
+      const written = await postForm(`/business/${listing.slug}/review/`, review(100 + n), {
+        forwarded: `198.51.100.${50 + n}`,
+        cookie,
+      });
+      expect(written.status, written.body).toBe(303);
+    }
+    const held = await handle.db
+      .selectFrom('reviews')
+      .select(['status', 'hold_reasons'])
+      .where('business_id', '=', listing.id)
+      .execute();
+    expect(held).toHaveLength(3);
+    expect(held.map((r) => r.status)).toEqual(['published', 'published', 'published']);
+  });
+
+  it("a posted search is counted within its visitor's beacon limit, not the server's", async () => {
+    vi.stubEnv('TRUSTED_PROXIES', '127.0.0.1');
+    // The server's own address has spent its minute (as every no-script search did before).
+    const client = { address: '127.0.0.1', userAgent: PHONE_UA, purpose: null };
+    for (let i = 0; i < BEACONS_PER_MINUTE; i++)
+      await countBeacon(handle.db, { listing: listingId, event: 'page_view' }, client);
+    const shown = await postForm(
+      '/',
+      { q: 'visitor address motors' },
+      { forwarded: '198.51.100.60' },
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.body).toContain('Visitor Address Motors');
+    await flushCounts(handle.db);
+    const { rows } = await sql<{ searches: number }>`
+      select searches from search_stats_daily where query = 'visitor address motors'`.execute(
+      handle.db,
+    );
+    expect(rows.map((row) => Number(row.searches))).toEqual([1]);
   });
 });

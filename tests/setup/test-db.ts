@@ -11,6 +11,7 @@ import type { Database } from '../../functions/db/database.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { type BlobStore, folderBlobStore } from '../../functions/_lib/blobs.ts';
 import type { MailTransport } from '../../functions/_lib/mail.ts';
+import type { SmsTransport } from '../../functions/_lib/sms.ts';
 import type { PlacesProvider } from '../../functions/imports/places.ts';
 import { createApi } from '../../functions/router.ts';
 import { ensureAdmin } from '../../functions/users/users.service.ts';
@@ -119,6 +120,8 @@ export function testApi(
   db: Kysely<Database>,
   options: {
     mailTransport?: MailTransport;
+    /** Where text messages go; by default the local SMS outbox (`SMS_OUTBOX_DIR`). */
+    smsTransport?: SmsTransport;
     places?: () => PlacesProvider;
     /** The host's purge, called after a purge is recorded (e.g. netlify/purge.ts). */
     invalidate?: (tags: readonly string[]) => Promise<void>;
@@ -149,6 +152,7 @@ export function testApi(
           }),
     },
     mailTransport: options.mailTransport,
+    ...(options.smsTransport ? { smsTransport: options.smsTransport } : {}),
     blobs: () => blobs,
     ...(options.places ? { places: options.places } : {}),
   });

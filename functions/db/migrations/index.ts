@@ -28,6 +28,11 @@ import * as insightsRollups from './2026_11_27_0060_insights_rollups.ts';
 import * as searchWalkSources from './2026_11_27_0070_search_walk_sources.ts';
 import * as directoryCounts from './2026_11_27_0080_directory_counts.ts';
 import * as moreListingEvents from './2026_11_27_0090_more_listing_events.ts';
+import * as searchRank from './2026_11_28_0401_search_rank.ts';
+import * as smsOutbox from './2026_11_28_0701_sms_outbox.ts';
+import * as phoneSignIn from './2026_11_28_0702_phone_sign_in.ts';
+import * as phoneReviews from './2026_11_28_0703_phone_reviews.ts';
+import * as searchWords from './2026_11_28_0801_search_words.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -63,4 +68,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0070_search_walk_sources': searchWalkSources,
   '2026_11_27_0080_directory_counts': directoryCounts,
   '2026_11_27_0090_more_listing_events': moreListingEvents,
+  '2026_11_28_0401_search_rank': searchRank,
+  '2026_11_28_0701_sms_outbox': smsOutbox,
+  '2026_11_28_0702_phone_sign_in': phoneSignIn,
+  '2026_11_28_0703_phone_reviews': phoneReviews,
+  '2026_11_28_0801_search_words': searchWords,
 };

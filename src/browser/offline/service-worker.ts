@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The service worker (`/sw.js`, issue 22.5, ADR 030), bundled with Workbox by the build step
- * (server/service-worker.ts), which also fills in {@link __PRECACHE_MANIFEST__}.
+ * (integrations/service-worker.ts), which also fills in {@link __PRECACHE_MANIFEST__}.
  *
  * - **Install**: keeps the site shell: the offline page (which lists the saved businesses), the
  *   icon sprite and the scripts the offline page loads (hashed files come from the HTTP cache,

@@ -46,6 +46,11 @@ export default function AdminDashboard() {
   const counts = useCounts(q);
 
   useEffect(() => setOrder(loadOrder()), []);
+  // A link may open a tab: `/admin/?tab=search-words` (Insights' "Teach search this word").
+  useEffect(() => {
+    const asked = new URLSearchParams(window.location.search).get('tab');
+    if (asked && TAB_BY_ID.has(asked)) setTab(asked as TabId);
+  }, []);
   useEffect(() => {
     const next = query.trim();
     if (next === q) return undefined;

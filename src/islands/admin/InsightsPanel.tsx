@@ -14,6 +14,7 @@ import {
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
+import { TEACH_PARAM } from './SearchWordsPanel';
 
 const FIGURES = Object.keys(SITE_FIGURE_LABELS) as SiteFigure[];
 const number = (n: number) => n.toLocaleString('en-NG');
@@ -149,6 +150,10 @@ const TopAreas = () => (
   </PagedSection>
 );
 
+/** The Search words tab, pre-filled with a failed query (issue 35.7). */
+const teachHref = (query: string) =>
+  `/admin/?${new URLSearchParams({ tab: 'search-words', [TEACH_PARAM]: query }).toString()}`;
+
 /** Searches whose last result count was 0–3 in the period, most searched first, paged. */
 const FewResultSearches = () => (
   <PagedSection
@@ -169,6 +174,9 @@ const FewResultSearches = () => (
               <th scope="col">Category</th>
               <th scope="col">Times searched</th>
               <th scope="col">Results</th>
+              <th scope="col">
+                <span className="visually-hidden">Teach search</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -179,6 +187,9 @@ const FewResultSearches = () => (
                 <td>{search.category || 'All'}</td>
                 <td>{number(search.searches)}</td>
                 <td>{number(search.results)}</td>
+                <td>
+                  <a href={teachHref(search.query)}>Teach search this word</a>
+                </td>
               </tr>
             ))}
           </tbody>

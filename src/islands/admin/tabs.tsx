@@ -13,6 +13,7 @@ import { MessagingPanel } from './MessagingPanel';
 import { RegistrationsPanel } from './RegistrationsPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { ReviewsPanel } from './ReviewsPanel';
+import { SearchWordsPanel } from './SearchWordsPanel';
 import { ServiceCardsPanel } from './ServiceCardsPanel';
 import { UsersPanel } from './UsersPanel';
 
@@ -207,6 +208,12 @@ export const ADMIN_TABS = [
     label: 'Insights',
     placeholder: null,
     panel: () => <InsightsPanel />,
+  },
+  {
+    id: 'search-words',
+    label: 'Search words',
+    placeholder: null,
+    panel: () => <SearchWordsPanel />,
   },
 ] as const satisfies readonly AdminTab[];
 

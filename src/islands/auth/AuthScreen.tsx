@@ -123,6 +123,11 @@ export default function AuthScreen({
           />
         )}
       </div>
+      <p className="small">
+        <a href={`/auth/phone/${path.includes('?') ? path.slice(path.indexOf('?')) : ''}`}>
+          Use your phone number instead
+        </a>
+      </p>
       <div className="auth-links">
         <a className="btn btn-outline" href="/">
           Back to Home

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { AppError } from '../_lib/errors.ts';
+import { AppError } from './errors.ts';
 
 /**
- * The one cursor codec of the directory's keyset pages (list, search, near me; issue 25): a
- * `nextCursor` is the page's position as JSON in base64url, opaque to clients, and read back only
- * through the schema of the endpoint that made it.
+ * The one cursor codec of keyset pages (issue 25, 39.4, ADR 066; today the directory's list,
+ * search and near me): a `nextCursor` is the page's position as JSON in base64url, opaque to
+ * clients, and read back only through the schema of the endpoint that made it.
  */
 export function encodeCursor<T>(position: T): string {
   return Buffer.from(JSON.stringify(position)).toString('base64url');

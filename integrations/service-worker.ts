@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { SERVICE_WORKER_URL, SHELL_FILES } from '../common/config/offline.ts';
+import { BUNDLED_NODE_ENV } from '../functions/_lib/env.ts';
 
 /**
  * The service worker's build step (issue 22.5, ADR 030): after `astro build` has written the
@@ -93,7 +94,7 @@ export async function buildServiceWorker(
     write: false,
     define: {
       // Workbox's development logging and assertions are left out.
-      'process.env.NODE_ENV': '"production"',
+      ...BUNDLED_NODE_ENV,
       __PRECACHE_MANIFEST__: JSON.stringify(entries),
     },
   });

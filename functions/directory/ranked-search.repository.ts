@@ -1,0 +1,213 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
+import type { BusinessDirectoryRow, Database } from '../db/database.ts';
+import { containsPattern } from '../_lib/like.ts';
+import { CATEGORY_KEY_BY_FILTER } from './search.repository.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * Relevance search on PostgreSQL (issue 35.1 and 35.8; ADR 059 the order, ADR 060 the bounded
+ * candidate sets). A listing's words are the stored, weighted `search_vector` (migration
+ * 2026_11_28_0401); a query is word groups, each a set of alternatives (synonyms, spellings,
+ * corrections) of which one must match.
+ *
+ * Order: listings holding every group first, then those holding some (never a dead end);
+ * within each tier the score {@link RANK_SCORE}: text relevance (`ts_rank`, name and type
+ * weighing most, description least) × 10, + 1.5 in the query's area (+ 0.75 a nearby one), +
+ * 0.3 × the stored `quality_score` (trust: reviews, Verified, photos, claimed, complete, hours);
+ * newest and id only break ties.
+ *
+ * Bounded work: each tier's candidates are at most {@link RANK_CANDIDATES} listings read in
+ * trust order (the `business_registrations_trust_idx` walk for a broad word, the GIN index for a
+ * rare one: the planner's choice, its estimates for tsquery being sound), so "mechanic" at a
+ * quarter of 1,000,000 listings ranks a thousand rows, not 250,000.
+ */
+
+/** The most listings a tier ranks, and the most a search pages through (ADR 060). */
+export const RANK_CANDIDATES = 1000;
+
+/** ts_rank's weights for D (description), C (area, locality), B (categories, services, tags), A (name, type). */
+const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+
+/**
+ * One alternative of a word group: `text` (words), `wholeWord` when it must match whole (else its
+ * last word of 4+ letters matches as a prefix). A plain string is an alternative of the latter kind.
+ */
+export type WordAlternative = string | { text: string; wholeWord: boolean };
+
+/** A query's word group: the alternatives of one word, any of which may match. */
+export type WordGroup = readonly WordAlternative[];
+
+/** The words of `text` as tsquery lexemes: lower-cased letters and digits, nothing else. */
+function lexemes(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => word.slice(0, 60));
+}
+
+/**
+ * A word group as tsquery text: its alternatives OR-ed, a several-word alternative as a phrase
+ * (`panel <-> beater`), the last word of an alternative of 4+ letters as a prefix (`tyre:*`
+ * finds "tyres"). Only letters, digits and tsquery operators: safe for `to_tsquery`. Null when
+ * nothing of the group is a word (punctuation, emoji).
+ */
+export function groupTsquery(group: WordGroup): string | null {
+  const alternatives = new Set<string>();
+  for (const alternative of group) {
+    const { text, wholeWord } =
+      typeof alternative === 'string' ? { text: alternative, wholeWord: false } : alternative;
+    const words = lexemes(text);
+    if (words.length === 0) continue;
+    const prefix = (w: string, i: number) => !wholeWord && i === words.length - 1 && w.length >= 4;
+    alternatives.add(words.map((w, i) => (prefix(w, i) ? `${w}:*` : w)).join(' <-> '));
+  }
+  return alternatives.size ? `(${[...alternatives].join(' | ')})` : null;
+}
+
+export interface RankedSearchRequest {
+  /** The query's word groups (at least one with a word, else nothing is found). */
+  groups: readonly WordGroup[];
+  /** SPEC §7 type filter (a category page's type reads its keys), `all` or blank: none. */
+  type?: string | undefined;
+  /** SPEC §7 location filter: city, state, general location or area contains it. */
+  location?: string | undefined;
+  /** Issue 16.4 area filter: this area (an LGA with its neighbourhoods), exact. */
+  area?: string | undefined;
+  /** Issue 35.4: the area the query names, favoured (not a filter), and its nearby areas. */
+  prefer?: { areas: readonly string[]; nearby: readonly string[] } | undefined;
+  /** Issue 35.2: a car make's alternatives, favoured (+1) where a listing names it. */
+  favour?: WordGroup | undefined;
+  /** Issue 35.2/35.5: category page keys the words imply, favoured (+0.5). */
+  categories?: readonly string[] | undefined;
+  /** Rows skipped (the ranked list's position) and page size. */
+  offset: number;
+  limit: number;
+}
+
+export interface RankedSearchPage {
+  /** The page's rows in ranked order, at most `limit`. */
+  rows: BusinessDirectoryRow[];
+  /** Listings holding every group (exact up to {@link RANK_CANDIDATES}, else capped). */
+  exact: number;
+  /** Listings holding some but not all groups, ranked after them (same cap on the sum). */
+  partial: number;
+  /** Whether more matches exist than were ranked. */
+  capped: boolean;
+  /** Indexes of the groups no listing of the page holds (the words left out), when partial. */
+  missing: number[];
+}
+
+/** The filters of a search as SQL on `business_registrations`. */
+function filtersOf(request: RankedSearchRequest): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`status = 'approved'`];
+  const type = request.type?.trim().toLowerCase();
+  if (type && type !== 'all') {
+    const key = CATEGORY_KEY_BY_FILTER.get(type);
+    parts.push(
+      key
+        ? sql<boolean>`category_keys @> ${sql.lit(`{${key}}`)}::text[]`
+        : sql<boolean>`type_text like ${containsPattern(type)}`,
+    );
+  }
+  const location = request.location?.trim().toLowerCase();
+  if (location) parts.push(sql<boolean>`location_text like ${containsPattern(location)}`);
+  if (request.area) parts.push(sql<boolean>`area in (${sql.join(areaNamesWithin(request.area))})`);
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+const tsquery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
+
+/** At most `limit` ids matching `where`, in trust order (the candidates of one tier). */
+async function candidates(db: Db, where: RawBuilder<boolean>, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select id from business_registrations
+    where ${where}
+    order by quality_score desc, created_at desc, id desc
+    limit ${limit}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * One page of the ranked list (see the module comment): the candidates of each tier, then the
+ * page ranked among them, read in full from `business_directory` (contact protection stays the
+ * mapper's). Two or three statements, each bounded by {@link RANK_CANDIDATES}.
+ */
+export async function rankedSearchPage(
+  db: Db,
+  request: RankedSearchRequest,
+): Promise<RankedSearchPage> {
+  const groups = request.groups.map(groupTsquery);
+  const usable = groups.filter((g): g is string => g !== null);
+  if (usable.length === 0) return { rows: [], exact: 0, partial: 0, capped: false, missing: [] };
+  const all = usable.join(' & ');
+  const any = usable.join(' | ');
+  const filters = filtersOf(request);
+
+  const exactIds = await candidates(
+    db,
+    sql<boolean>`${filters} and search_vector @@ ${tsquery(all)}`,
+    RANK_CANDIDATES + 1,
+  );
+  let capped = exactIds.length > RANK_CANDIDATES;
+  const exact = exactIds.slice(0, RANK_CANDIDATES);
+  let partialIds: string[] = [];
+  if (usable.length > 1 && exact.length < RANK_CANDIDATES) {
+    partialIds = await candidates(
+      db,
+      sql<boolean>`${filters} and search_vector @@ ${tsquery(any)} and not (search_vector @@ ${tsquery(all)})`,
+      RANK_CANDIDATES - exact.length + 1,
+    );
+    capped = partialIds.length > RANK_CANDIDATES - exact.length;
+    partialIds = partialIds.slice(0, RANK_CANDIDATES - exact.length);
+  }
+  const ids = [...exact, ...partialIds];
+  if (ids.length === 0 || request.offset >= ids.length)
+    return { rows: [], exact: exact.length, partial: partialIds.length, capped, missing: [] };
+
+  const prefer = request.prefer;
+  const areaBonus =
+    prefer && prefer.areas.length
+      ? sql`case when b.area in (${sql.join(prefer.areas)}) then 1.5
+                 ${prefer.nearby.length ? sql`when b.area in (${sql.join(prefer.nearby)}) then 0.75` : sql``}
+                 else 0 end`
+      : sql`0`;
+  const make = request.favour ? groupTsquery(request.favour) : null;
+  const makeBonus = make
+    ? sql`case when b.search_vector @@ ${tsquery(make)} then 1 else 0 end`
+    : sql`0`;
+  const categoryBonus = request.categories?.length
+    ? sql`case when b.category_keys && ${sql.val([...request.categories])}::text[] then 0.5 else 0 end`
+    : sql`0`;
+  const { rows } = await sql<BusinessDirectoryRow & { held: string[] }>`
+    select d.*, array(
+      select i from unnest(${sql.val(groups.map((g) => g ?? ''))}::text[]) with ordinality g(q, i)
+      where q <> '' and b.search_vector @@ to_tsquery('simple'::regconfig, q)
+    )::text[] as held
+    from business_registrations b
+    join business_directory d on d.id = b.id
+    where b.id = any(${sql.val(ids)}::uuid[])
+    order by (b.search_vector @@ ${tsquery(all)}) desc,
+      10 * ts_rank(${RANK_WEIGHTS}::float4[], b.search_vector, ${tsquery(any)})
+        + ${areaBonus} + ${makeBonus} + ${categoryBonus} + 0.3 * b.quality_score desc,
+      b.created_at desc, b.id desc
+    offset ${request.offset}
+    limit ${request.limit}`.execute(db);
+  const heldByPage = new Set(rows.flatMap((r) => r.held.map(Number)));
+  const missing =
+    partialIds.length > 0 && exact.length <= request.offset
+      ? groups.flatMap((g, i) => (g !== null && !heldByPage.has(i + 1) ? [i] : []))
+      : [];
+  return {
+    rows: rows.map(({ held: _held, ...row }) => row as BusinessDirectoryRow),
+    exact: exact.length,
+    partial: partialIds.length,
+    capped,
+    missing,
+  };
+}
