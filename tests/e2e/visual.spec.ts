@@ -173,6 +173,9 @@ const PAGES: [string, string][] = [
 const TABLET_ONLY: [string, string][] = [['area', '/mechanic/?area=yaba']];
 
 test.describe('visual regression (issue 13.5)', () => {
+  // A full page scrolled through, its characters checked and screenshotted twice: the home page at
+  // 360 px took 31 s on the shared 2-core machine (load 14), past the 30 s default.
+  test.describe.configure({ timeout: 90_000 });
   for (const width of WIDTHS) {
     for (const [name, path] of PAGES) {
       test(`${name} at ${width} px`, async ({ page }) => {
