@@ -90,11 +90,14 @@ describe('parseSearchQuery (SPEC §7 search, issue 11: every word must match)', 
 });
 
 describe('DirectorySearchQuerySchema (issue 11 paging)', () => {
-  it('trims q and defaults limit to 24', () => {
+  it('trims q and defaults limit to 24 and the sort to relevance (issue 35)', () => {
     expect(DirectorySearchQuerySchema.parse({ q: '  mechanic  ' })).toEqual({
       q: 'mechanic',
       limit: 24,
+      sort: 'relevance',
     });
+    expect(DirectorySearchQuerySchema.parse({ q: 'x', sort: 'newest' }).sort).toBe('newest');
+    expect(DirectorySearchQuerySchema.safeParse({ q: 'x', sort: 'oldest' }).success).toBe(false);
   });
 
   it('accepts limits 1 to 100, rejects 0, 101 and non-integers', () => {
@@ -131,6 +134,13 @@ describe('DirectorySearchQuerySchema (issue 11 paging)', () => {
         location: ' Ikeja ',
         cursor: 'abc',
       }),
-    ).toEqual({ q: 'x', type: 'Mechanic', location: 'Ikeja', cursor: 'abc', limit: 24 });
+    ).toEqual({
+      q: 'x',
+      type: 'Mechanic',
+      location: 'Ikeja',
+      cursor: 'abc',
+      limit: 24,
+      sort: 'relevance',
+    });
   });
 });

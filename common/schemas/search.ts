@@ -138,6 +138,10 @@ export interface DirectorySearchResponse extends DirectoryPage {
   missingWords?: string[];
   /** Issue 35.3: the corrected query ("Showing results for mechanic"), null when none was made. */
   showingResultsFor?: string | null;
-  /** Issue 35.4: the Lagos area the query named (favoured, not a filter), null when none. */
-  queryArea?: { name: string; slug: string } | null;
+  /**
+   * Issue 35.4: the Lagos area the query named (favoured, not a filter), null when none;
+   * `without` is the query without it (the search that clears it), null when the area was the
+   * whole query.
+   */
+  queryArea?: { name: string; slug: string; without: string | null } | null;
 }

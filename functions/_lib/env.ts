@@ -476,6 +476,17 @@ export function localDataDir(): string {
 }
 
 /**
+ * The absolute path of `name` under {@link localDataDir}. Its parts are both opaque to the Netlify
+ * function tracer (@vercel/nft): given `path.resolve(localDataDir(), 'auth-secret')` it reads the
+ * unknown folder as a wildcard and ships every file named `auth-secret` anywhere under the project
+ * (`.data/auth-secret` landed in ssr.zip whenever the file appeared during a build, after the
+ * adapter had listed what to exclude; issue 34.4, ADR 056). A path built here is never traced.
+ */
+export function localDataPath(name: string): string {
+  return path.resolve(localDataDir(), name);
+}
+
+/**
  * BETTER_AUTH_SECRET; locally, when unset, a random secret created once under .data/ so
  * sessions survive restarts.
  * @throws AppError SERVICE_UNAVAILABLE (503, {@link MISSING_AUTH_SECRET_MESSAGE}) when unset in
@@ -485,7 +496,7 @@ export function authSecret(): string {
   const fromEnv = env('BETTER_AUTH_SECRET');
   if (fromEnv) return fromEnv;
   if (isProduction()) throw new AppError('SERVICE_UNAVAILABLE', MISSING_AUTH_SECRET_MESSAGE);
-  const file = path.resolve(localDataDir(), 'auth-secret');
+  const file = localDataPath('auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');
   mkdirSync(path.dirname(file), { recursive: true });

@@ -141,13 +141,34 @@ async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found>
     exactTotal: exact,
     missingWords: page.missing.map((i) => words[i]!.typed),
     showingResultsFor: understood.showingResultsFor,
-    queryArea: understood.area ? { name: understood.area.name, slug: understood.area.slug } : null,
+    queryArea: understood.area
+      ? {
+          name: understood.area.name,
+          slug: understood.area.slug,
+          without: withoutArea(understood),
+        }
+      : null,
     nextCursor:
       page.rows.length === query.limit && shown < exact + partial
         ? encodeCursor<SearchCursor>({ o: shown, e: exact, p: partial, x: capped })
         : null,
     plan: `ranked ${exact}${partial ? ` + ${partial} partial` : ''}`,
   };
+}
+
+/**
+ * The query without the area it named and the stop words around it (issue 35.4: the page's way
+ * to clear the area): `mechanik in surulere` → `mechanic` (corrected words, as searched), `null`
+ * when the area was all the query asked for (`surulere`).
+ */
+function withoutArea(understood: ReturnType<typeof understandQuery>): string | null {
+  const words = (understood.showingResultsFor ?? understood.normalised).split(' ');
+  const area = understood.area?.matched.split(' ') ?? [];
+  const at = words.findIndex((_, i) => area.every((w, k) => words[i + k] === w));
+  if (at >= 0) words.splice(at, area.length);
+  const stop = new Set(understood.stopWords);
+  const kept = words.filter((w) => w && !stop.has(w));
+  return kept.length > 0 ? kept.join(' ') : null;
 }
 
 /**

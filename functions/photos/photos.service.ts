@@ -17,7 +17,8 @@ import { CacheTags, listingChangeTags } from '../site/cache-tags.ts';
 import { enforceRateLimits } from '../_lib/rate-limit.ts';
 import * as changeRows from '../claims/claims.repository.ts';
 import * as registrationRows from '../registrations/registrations.repository.ts';
-import { processPhoto, type ProcessedPhoto } from './photo-processing.ts';
+import type { ProcessedPhoto } from './photo-processing.ts';
+import { processUpload } from './photo-processor.ts';
 import * as repository from './photos.repository.ts';
 
 /**
@@ -197,7 +198,7 @@ async function storeThenRecord<T>(
   check: (db: Db, contentHash: string) => Promise<void>,
   record: (trx: Db, processed: ProcessedPhoto, variants: PhotoVariantRecord[]) => Promise<T>,
 ): Promise<T> {
-  const processed = await processPhoto(file);
+  const processed = await processUpload(file);
   // Refuse early what would be refused anyway, before writing any file.
   await check(db, processed.contentHash);
 
@@ -575,7 +576,7 @@ export async function prepareReviewPhotos(
     });
   const photos: PreparedPhotos['photos'] = [];
   for (const file of files) {
-    const processed = await processPhoto(file);
+    const processed = await processUpload(file);
     if (photos.some((p) => p.processed.contentHash === processed.contentHash))
       throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
     const { duplicate } = await repository.countAndDuplicate(db, listingId, processed.contentHash);

@@ -7,7 +7,7 @@
  * form without a page load. Runs on the server only.
  */
 import type { AstroGlobal } from 'astro';
-import type { PostedSearch } from '../islands/public/SearchResults';
+import { type PostedSearch, understoodOf } from '../islands/public/SearchResults';
 import { toCardData } from '../../common/schemas/listing';
 import type { DirectorySearchResponse } from '../../common/schemas/search';
 import { SEARCH_IMPRESSIONS_MAX, type SearchBeacon } from '../../common/schemas/insights';
@@ -104,6 +104,7 @@ export async function runPostedSearch(
       totalIsCapped: page.totalIsCapped,
       nextCursor: page.nextCursor,
       failed: false,
+      understood: understoodOf(input.q, page),
     },
     status: 200,
   };

@@ -57,10 +57,11 @@ test.describe('articles', () => {
     await expect(article.locator('time')).toHaveText(LONG_DATE);
     await expect(article.locator('.prose').getByRole('heading').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Articles', exact: true })).toHaveAttribute(
-      'href',
-      '/articles/',
-    );
+    // Two links back, above and below the article (the upper one's arrow is an SVG: ADR 057).
+    for (const back of await page
+      .getByRole('link', { name: 'Back to Articles', exact: true })
+      .all())
+      await expect(back).toHaveAttribute('href', '/articles/');
   });
 
   test('Share copies the link when navigator.share is unavailable', async ({ page, context }) => {

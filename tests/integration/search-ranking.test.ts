@@ -148,7 +148,10 @@ describe('the understood query (issue 35.2–35.4)', () => {
       queryArea: unknown;
     };
     expect(body.businesses.map((b) => b.id)).toEqual([inIkeja.id, elsewhere.id]);
-    expect(body.queryArea).toEqual({ name: 'Ikeja', slug: 'ikeja' });
+    expect(body.queryArea).toEqual({ name: 'Ikeja', slug: 'ikeja', without: w });
+    // The area alone is the whole query: nothing is left to search without it.
+    const alone = (await search('ikeja')) as typeof body;
+    expect(alone.queryArea).toEqual({ name: 'Ikeja', slug: 'ikeja', without: null });
   });
 
   it('finds a body shop for "pannel beater" and says what it searched for', async () => {

@@ -323,6 +323,16 @@ const SEEDS: Record<string, Seed> = {
   // refused as "not a form" (400), never a 5xx.
   'POST /admin/registrations/:id/photos': { id: (f) => f.listing, body: () => ({}), status: 400 },
   'DELETE /admin/photos/:id': { id: (f) => f.photo, body: () => ({}), status: 200 },
+  'POST /admin/search-words': {
+    body: () => ({ kind: 'synonyms', terms: 'keke, tricycle' }),
+    status: 201,
+  },
+  // An id no addition has: the fuzz still reaches the service's lookup.
+  'DELETE /admin/search-words/:id': {
+    id: () => '00000000-0000-4000-8000-000000000000',
+    body: () => ({}),
+    status: 404,
+  },
   'POST /admin/registrations/:id/status': {
     id: (f) => f.listing,
     body: () => ({ status: 'suspended' }),

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { inspectBundle, inspectBundles, MAX_ZIP_BYTES, reportLines } from './check.mjs';
+import {
+  inspectBundle,
+  inspectBundles,
+  MAX_SSR_ZIP_BYTES,
+  MAX_ZIP_BYTES,
+  reportLines,
+} from './check.mjs';
 
 /** What a good SSR bundle holds (paths as zip-it-and-ship-it writes them). */
 const GOOD_SSR: Record<string, string> = {
@@ -39,7 +45,7 @@ describe('function bundle check (netlify/plugins/function-bundles)', () => {
     expect(report.files).toBe(Object.keys(GOOD_SSR).length);
     expect(report.largest.map((entry) => entry.name)).toContain('@resvg/resvg-js-linux-x64-gnu');
     expect(reportLines([report])[0]).toMatch(
-      /^ssr\.zip: 0\.0 MB zipped \(budget 20\.0 MB\), 8 files/,
+      /^ssr\.zip: 0\.0 MB zipped \(budget 10\.0 MB\), 8 files/,
     );
   });
 
@@ -61,11 +67,45 @@ describe('function bundle check (netlify/plugins/function-bundles)', () => {
     ]);
   });
 
-  it('refuses a zip over 20 MB', () => {
-    const big = randomBytes(MAX_ZIP_BYTES + 1024);
+  it('refuses an SSR zip over 10 MB (issue 34.4), another function’s over 20 MB', () => {
+    const big = randomBytes(MAX_SSR_ZIP_BYTES + 1024);
     const problems = inspectBundle(zip(dir(), 'ssr.zip', { ...GOOD_SSR, 'big.bin': big })).problems;
     expect(problems).toEqual([
-      expect.stringMatching(/^ssr\.zip is 20\.0 MB, over the 20\.0 MB budget$/),
+      expect.stringMatching(/^ssr\.zip is 10\.0 MB, over the 10\.0 MB budget$/),
+    ]);
+    expect(inspectBundle(zip(dir(), 'other.zip', { 'big.bin': big })).problems).toEqual([]);
+    const bigger = randomBytes(MAX_ZIP_BYTES + 1024);
+    expect(inspectBundle(zip(dir(), 'other.zip', { 'big.bin': bigger })).problems).toEqual([
+      expect.stringMatching(/^other\.zip is 20\.0 MB, over the 20\.0 MB budget$/),
+    ]);
+  });
+
+  const PIPELINE = {
+    'node_modules/sharp/package.json': '{}',
+    'node_modules/@img/sharp-linux-x64/lib/sharp-linux-x64-0.35.5.node': 'addon',
+    'node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so.8.18.7': 'lib',
+    'node_modules/heic-decode/package.json': '{}',
+    'node_modules/libheif-js/package.json': '{}',
+  };
+
+  it('refuses the photo pipeline in the SSR function (ADR 056)', () => {
+    const problems = inspectBundle(
+      zip(dir(), 'ssr.zip', {
+        ...GOOD_SSR,
+        'node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so.8.18.7': 'lib',
+      }),
+    ).problems;
+    expect(problems).toEqual([
+      'ssr.zip contains libvips: photos are processed in photo-processing (ADR 056)',
+    ]);
+  });
+
+  it('requires the whole pipeline in the photo function', () => {
+    expect(inspectBundle(zip(dir(), 'photo-processing.zip', PIPELINE)).problems).toEqual([]);
+    const files: Record<string, string> = { ...PIPELINE };
+    delete files['node_modules/libheif-js/package.json'];
+    expect(inspectBundle(zip(dir(), 'photo-processing.zip', files)).problems).toEqual([
+      'photo-processing.zip lacks libheif (libheif-js), which processing a photo needs at run time',
     ]);
   });
 

@@ -55,8 +55,18 @@ export default function CategoryBrowser(props: Props) {
     props.initial,
     props.total,
   );
-  const { results, loading, search, hasMore, loadingMore, loadMore, total, totalIsCapped, posted } =
-    useSearch(props.typeFilter, props.area, props.posted);
+  const {
+    results,
+    loading,
+    search,
+    hasMore,
+    loadingMore,
+    loadMore,
+    total,
+    totalIsCapped,
+    posted,
+    understood,
+  } = useSearch(props.typeFilter, props.area, props.posted);
   const searching = results !== null || loading;
 
   useEffect(() => {
@@ -105,6 +115,8 @@ export default function CategoryBrowser(props: Props) {
               onLoadMore={loadMore}
               interactive={interactive}
               posted={posted}
+              understood={understood}
+              area={props.area}
             />
           ) : live.businesses.length === 0 ? (
             <div className="empty">

@@ -89,6 +89,12 @@ export default function HomeSearch({ posted, postedArea = '' }: Props) {
               onLoadMore={loadMore}
               posted={search.posted}
               postedFields={area ? { area } : {}}
+              understood={search.understood}
+              area={area}
+              onSearch={(q) => {
+                setInitialQuery(q);
+                setSubmitted({ q });
+              }}
             />
           </section>
         )}

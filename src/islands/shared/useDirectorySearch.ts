@@ -10,6 +10,8 @@ interface SearchState {
   total: number;
   totalIsCapped: boolean;
   nextCursor: string | null;
+  /** The first page's answer, for what the search understood (issue 35). */
+  first?: DirectorySearchResponse | undefined;
 }
 
 const IDLE: SearchState = { results: null, total: 0, totalIsCapped: false, nextCursor: null };
@@ -26,7 +28,8 @@ function failed() {
  *   when no search is active (a blank query clears them);
  * - `total` / `totalIsCapped`: every match, or a lower bound to show as "1,000+";
  * - `loading`: the first page is on its way; `loadingMore`: a further page is;
- * - `hasMore`: `loadMore()` would fetch another page.
+ * - `hasMore`: `loadMore()` would fetch another page;
+ * - `query` / `answer`: the query searched and the API's first page (what it understood).
  * Failures raise the SPEC §8 "Search Error" toast, an empty first page its "No results found".
  */
 export function useDirectorySearch(type?: string, area?: string) {
@@ -61,7 +64,7 @@ export function useDirectorySearch(type?: string, area?: string) {
         return;
       }
       const { businesses, total, totalIsCapped, nextCursor } = result.data;
-      setState({ results: businesses, total, totalIsCapped, nextCursor });
+      setState({ results: businesses, total, totalIsCapped, nextCursor, first: result.data });
       sendSearchEvent({
         q: query.current,
         type,
@@ -105,6 +108,8 @@ export function useDirectorySearch(type?: string, area?: string) {
     results: state.results,
     total: state.total,
     totalIsCapped: state.totalIsCapped,
+    query: query.current,
+    answer: state.first,
     loading,
     loadingMore,
     search,
