@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -60,6 +61,23 @@ const serverEnv = (port: number, base: string, dataDir: string) => ({
   TRUSTED_PROXIES: '127.0.0.1',
 });
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+/**
+ * The browser's fonts (issue 34.9, ADR 057): Roboto from node_modules and nothing of the machine's,
+ * so a screenshot is the same wherever `npm install && npm test` runs (fonts-noto-core installed
+ * or not). Roboto is what the system stack draws with on the Android phones the site is for.
+ */
+export const E2E_FONTCONFIG_FILE = fileURLToPath(
+  new URL('tests/e2e/fonts/fonts.conf', import.meta.url),
+);
+
+/** process.env without its unset keys (the shape Playwright's `launchOptions.env` takes). */
+function definedEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -75,6 +93,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      env: { ...definedEnv(), FONTCONFIG_FILE: E2E_FONTCONFIG_FILE },
       args: [
         '--headless',
         '--no-sandbox',
