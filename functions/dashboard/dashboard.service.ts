@@ -6,7 +6,7 @@ import { countContacts } from '../contacts/contacts.service.ts';
 import type { Database } from '../db/database.ts';
 import { countRegistrationsByStatus } from '../registrations/registrations.service.ts';
 import { countReportedListings } from '../reports/reports.service.ts';
-import { countWaiting as countWaitingReviews } from '../reviews/reviews.service.ts';
+import { countWaiting as countWaitingReviews } from '../reviews/moderation/moderation.service.ts';
 import { countServiceRequests } from '../service-requests/service-requests.service.ts';
 import { countUsers } from '../users/users.service.ts';
 
