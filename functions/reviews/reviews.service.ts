@@ -18,7 +18,7 @@ import type { Database, ReviewStatus } from '../db/database.ts';
 import { listingChangeTags } from '../site/cache-tags.ts';
 import * as repository from './reviews.repository.ts';
 import * as visitorsRepository from './visitors/visitors.repository.ts';
-import * as photos from '../photos/photos.service.ts';
+import * as reviewerPhotos from '../photos/reviewers/reviewers.service.ts';
 import type { ReviewPhoto } from '../../common/schemas/photos.ts';
 
 /**
@@ -166,7 +166,7 @@ function ownReview(
 
 /** The author's view of a review, with all its photos (held ones through the private route). */
 export async function ownReviewWithPhotos(db: Db, row: ReviewRow): Promise<Encodable<OwnReview>> {
-  const byReview = await photos.photosOfReviews(db, [row.id]);
+  const byReview = await reviewerPhotos.photosOfReviews(db, [row.id]);
   return ownReview(row, byReview.get(row.id) ?? []);
 }
 

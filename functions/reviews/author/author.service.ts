@@ -16,7 +16,7 @@ import { countServerEvent } from '../../insights/insights.service.ts';
 import * as repository from '../reviews.repository.ts';
 import * as authorRepository from './author.repository.ts';
 import type { BlobStore } from '../../_lib/blobs.ts';
-import * as photos from '../../photos/photos.service.ts';
+import * as reviewerPhotos from '../../photos/reviewers/reviewers.service.ts';
 import { PHOTO_MESSAGES } from '../../../common/schemas/photo-rules.ts';
 import {
   ALREADY_REVIEWED_MESSAGE,
@@ -115,7 +115,7 @@ export async function writeReview(
   // and a review that is not saved takes their files with it (ADR 042).
   const prepared =
     attached && attached.files.length > 0
-      ? await photos.prepareReviewPhotos(db, attached.blobs, businessId, attached.files)
+      ? await reviewerPhotos.prepareReviewPhotos(db, attached.blobs, businessId, attached.files)
       : null;
   const author = addressKey(writer.clientAddress);
   const created = await authorRepository.accountCreatedAt(db, user.id);
@@ -168,7 +168,7 @@ export async function writeReview(
         new_account: newAccount,
         author_phone_key: phoneKey,
       });
-      if (prepared) await photos.recordReviewPhotos(trx, prepared, reviewId, user.id);
+      if (prepared) await reviewerPhotos.recordReviewPhotos(trx, prepared, reviewId, user.id);
       if (status === 'held')
         await repository.log(trx, {
           review_id: reviewId,
@@ -179,7 +179,7 @@ export async function writeReview(
       return reviewId;
     })
     .catch(async (error: unknown) => {
-      if (attached) await photos.discardPrepared(attached.blobs, prepared, error);
+      if (attached) await reviewerPhotos.discardPrepared(attached.blobs, prepared, error);
       if (isUniqueViolation(error, 'reviews_one_per_account'))
         throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE);
       if (isUniqueViolation(error, 'reviews_business_phone_key'))
@@ -275,11 +275,11 @@ export async function deleteReview(
     const row = await repository.lockReview(trx, reviewId);
     if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     // Its photos' rows go with it (cascade); their files after the commit.
-    const keys = await photos.reviewPhotoKeys(trx, reviewId);
+    const keys = await reviewerPhotos.reviewPhotoKeys(trx, reviewId);
     await repository.deleteReview(trx, reviewId);
     return { row, keys };
   });
-  await photos.deleteReviewPhotoFiles(blobs, keys);
+  await reviewerPhotos.deleteReviewPhotoFiles(blobs, keys);
   const listing = await repository.findListing(db, before.business_id);
   return before.status === 'published' && listing ? reviewTags(listing) : [];
 }

@@ -14,7 +14,7 @@ import { reviewHiddenEmail } from '../../emails/reviews.ts';
 import * as repository from '../reviews.repository.ts';
 import * as authorRepository from '../author/author.repository.ts';
 import * as moderationRepository from './moderation.repository.ts';
-import * as photos from '../../photos/photos.service.ts';
+import * as reviewerPhotos from '../../photos/reviewers/reviewers.service.ts';
 import { countPublicReview } from '../author/author.service.ts';
 import { notifyReply } from '../replies/replies.service.ts';
 import {
@@ -55,7 +55,7 @@ export async function listWaiting(
   const [reports, steps, held] = await Promise.all([
     moderationRepository.openReportsOf(db, ids),
     moderationRepository.logOf(db, ids, LOG_PER_REVIEW),
-    photos.photosOfReviews(db, ids),
+    reviewerPhotos.photosOfReviews(db, ids),
   ]);
   return {
     total,
@@ -202,7 +202,7 @@ export async function publishReview(
       hidden_reason: null,
     });
     // Its photos (ADR 042) are published with it.
-    await photos.setReviewPhotosLive(trx, reviewId, true);
+    await reviewerPhotos.setReviewPhotosLive(trx, reviewId, true);
     await repository.log(trx, {
       review_id: reviewId,
       business_id: review.business_id,

@@ -22,7 +22,7 @@ import {
 import * as repository from '../reviews.repository.ts';
 import * as authorRepository from '../author/author.repository.ts';
 import * as repliesRepository from './replies.repository.ts';
-import * as photos from '../../photos/photos.service.ts';
+import * as reviewerPhotos from '../../photos/reviewers/reviewers.service.ts';
 import {
   BUSINESS_NOT_FOUND,
   DAILY_LIMIT,
@@ -154,7 +154,7 @@ export async function ownerReviews(
     pageWindow({ page, limit: REVIEWS_PAGE_SIZE }),
   );
   // The reviewers' published photos, as the business page shows them (one query for the page).
-  const published = await photos.photosOfReviews(
+  const published = await reviewerPhotos.photosOfReviews(
     db,
     rows.map((row) => row.id),
     { live: true },

@@ -10,7 +10,7 @@ import { log } from '../../_lib/log.ts';
 import { addressBucket, enforceRateLimits } from '../../_lib/rate-limit.ts';
 import * as repository from '../reviews.repository.ts';
 import * as visitorsRepository from './visitors.repository.ts';
-import * as photos from '../../photos/photos.service.ts';
+import * as reviewerPhotos from '../../photos/reviewers/reviewers.service.ts';
 import {
   type Db,
   REVIEW_NOT_FOUND,
@@ -37,7 +37,7 @@ export async function listingReviews(db: Db, businessId: string, query: ReviewLi
     query.sort,
     pageWindow({ page: query.page, limit: REVIEWS_PAGE_SIZE }),
   );
-  const published = await photos.photosOfReviews(
+  const published = await reviewerPhotos.photosOfReviews(
     db,
     rows.map((row) => row.id),
     { live: true },
