@@ -20,6 +20,8 @@ import type { ApiContext } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import * as service from './claims.service.ts';
+import * as claimsAdmin from './admin/admin.service.ts';
+import * as ownerEdits from './owner-edits/owner-edits.service.ts';
 
 /**
  * Claim this business, the owner dashboard and the admin's Claims tab (issue 16 points 1 and 2,
@@ -82,7 +84,7 @@ export async function verify(request: Request, ctx: ApiContext): Promise<Respons
 export async function ownListings(_request: Request, ctx: ApiContext): Promise<Response> {
   const user = await signedInUser(ctx);
   return reply(OwnedListingsResponseSchema, {
-    listings: await service.ownedListings(await ctx.db(), user.id),
+    listings: await ownerEdits.ownedListings(await ctx.db(), user.id),
   });
 }
 
@@ -96,7 +98,7 @@ export async function submitChange(request: Request, ctx: ApiContext): Promise<R
   const user = await signedInUser(ctx);
   return reply(
     ListingChangeResponseSchema,
-    { change: await service.submitChange(await ctx.db(), user.id, id, edit) },
+    { change: await ownerEdits.submitChange(await ctx.db(), user.id, id, edit) },
     201,
   );
 }
@@ -104,7 +106,7 @@ export async function submitChange(request: Request, ctx: ApiContext): Promise<R
 /** GET /api/admin/claims?status&q&page&limit → `{ claims, total, page, limit }`. Admin. */
 export async function listClaims(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(AdminClaimListQuerySchema, queryOf(request));
-  const result = await service.listClaims(await ctx.db(), query);
+  const result = await claimsAdmin.listClaims(await ctx.db(), query);
   return reply(AdminClaimListResponseSchema, { ...result, page: query.page, limit: query.limit });
 }
 
@@ -112,7 +114,7 @@ function decideClaim(decision: 'approve' | 'reject') {
   return async (_request: Request, ctx: ApiContext): Promise<Response> => {
     const { id } = parseOrThrow(IdParamsSchema, ctx.params);
     const admin = await signedInUser(ctx);
-    const result = await service.decideClaim(
+    const result = await claimsAdmin.decideClaim(
       await ctx.db(),
       await ctx.mailer(),
       admin.id,
@@ -135,7 +137,7 @@ export const rejectClaim = decideClaim('reject');
 /** GET /api/admin/listing-changes?status&q&page&limit → `{ changes, total, page, limit }`. Admin. */
 export async function listChanges(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(AdminChangeListQuerySchema, queryOf(request));
-  const result = await service.listChanges(await ctx.db(), query);
+  const result = await ownerEdits.listChanges(await ctx.db(), query);
   return reply(AdminChangeListResponseSchema, { ...result, page: query.page, limit: query.limit });
 }
 
@@ -144,7 +146,7 @@ function decideChange(decision: 'approve' | 'reject') {
     const { id } = parseOrThrow(IdParamsSchema, ctx.params);
     const { reason } = parseOrThrow(DecisionSchema, await readJson(request));
     const admin = await signedInUser(ctx);
-    const result = await service.decideChange(
+    const result = await ownerEdits.decideChange(
       await ctx.db(),
       await ctx.mailer(),
       ctx.blobs(),

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { AdminCounts } from '../../common/schemas/dashboard.ts';
 import { countArticles } from '../articles/articles.service.ts';
-import { countPendingReviews } from '../claims/claims.service.ts';
+import { countPendingReviews } from '../claims/admin/admin.service.ts';
 import { countContacts } from '../contacts/contacts.service.ts';
 import type { Database } from '../db/database.ts';
-import { countRegistrationsByStatus } from '../registrations/registrations.service.ts';
+import { countRegistrationsByStatus } from '../registrations/admin/admin.service.ts';
 import { countReportedListings } from '../reports/reports.service.ts';
-import { countWaiting as countWaitingReviews } from '../reviews/reviews.service.ts';
+import { countWaiting as countWaitingReviews } from '../reviews/moderation/moderation.service.ts';
 import { countServiceRequests } from '../service-requests/service-requests.service.ts';
 import { countUsers } from '../users/users.service.ts';
 

@@ -19,6 +19,7 @@ import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
 import { parseOrThrow, readBody, reply } from '../_lib/http.ts';
 import * as service from './photos.service.ts';
+import * as owners from './owners/owners.service.ts';
 
 /** Photos of a listing: the admin's add, list and remove, and the public variant files (issue 26). */
 
@@ -180,7 +181,7 @@ export async function variant(_request: Request, ctx: ApiContext): Promise<Respo
 export async function ownerList(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const user = await signedInUser(ctx);
-  const photos = await service.ownerPhotos(await ctx.db(), user.id, id);
+  const photos = await owners.ownerPhotos(await ctx.db(), user.id, id);
   return reply(PhotoListResponseSchema, { photos, limit: PHOTOS_PER_LISTING }, 200, {
     'cache-control': 'private, no-store',
   });
@@ -196,7 +197,7 @@ export async function ownerUpload(request: Request, ctx: ApiContext): Promise<Re
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const user = await signedInUser(ctx);
   const { file, input } = await readUpload(request);
-  const photo = await service.addOwnerPhoto(await ctx.db(), ctx.blobs(), user.id, id, file, input);
+  const photo = await owners.addOwnerPhoto(await ctx.db(), ctx.blobs(), user.id, id, file, input);
   return reply(PhotoSchema, photo, 201);
 }
 
@@ -204,7 +205,7 @@ function ownerRemoval(action: 'remove' | 'keep') {
   return async (_request: Request, ctx: ApiContext): Promise<Response> => {
     const { id, photo } = parseOrThrow(OwnerPhotoParamsSchema, ctx.params);
     const user = await signedInUser(ctx);
-    const photos = await service.ownerRemovePhoto(
+    const photos = await owners.ownerRemovePhoto(
       await ctx.db(),
       ctx.blobs(),
       user.id,

@@ -3,9 +3,8 @@ import {
   PHOTO_EXTENSIONS,
   PHOTO_MESSAGES,
   PHOTOS_PER_LISTING,
-  REVIEW_PHOTOS_MAX,
 } from '../../common/schemas/photo-rules.ts';
-import type { Photo, PhotoCover, PhotoUpload, ReviewPhoto } from '../../common/schemas/photos.ts';
+import type { Photo, PhotoCover, PhotoUpload } from '../../common/schemas/photos.ts';
 import type { PublicBusiness } from '../../common/schemas/listing.ts';
 import { assertBlobKey, type BlobStore, StorageUnavailableError } from '../_lib/blobs.ts';
 import { AppError } from '../_lib/errors.ts';
@@ -14,8 +13,6 @@ import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Database, PhotoVariantRecord } from '../db/database.ts';
 import * as registrations from '../registrations/registrations.service.ts';
 import { CacheTags, listingChangeTags } from '../site/cache-tags.ts';
-import { enforceRateLimits } from '../_lib/rate-limit.ts';
-import * as changeRows from '../claims/claims.repository.ts';
 import * as registrationRows from '../registrations/registrations.repository.ts';
 import type { ProcessedPhoto } from './photo-processing.ts';
 import { processUpload } from './photo-processor.ts';
@@ -25,9 +22,12 @@ import * as repository from './photos.repository.ts';
  * Photos of a listing (issue 26, ADR 039): blobs first, then the row in a transaction; a failed
  * row deletes the blobs it had written, so nothing is half-saved. Cache tags are computed here
  * (ADR 011, 036) and returned with each change.
+ *
+ * Rooms (ADR 073): this file is the admin's photos, serving and covers, and what the rooms share;
+ * `owners/` holds an owner's photos and their changes, `reviewers/` a review's photos.
  */
 
-type Db = Kysely<Database>;
+export type Db = Kysely<Database>;
 
 /** Where the API serves a live photo's variant: `/api/photos/<listing id>/<file>`. */
 export const PHOTO_URL_PREFIX = '/api/photos/';
@@ -46,7 +46,7 @@ export function photoKey(listingId: string, file: string): string {
 /** A variant's file name: the first 32 hex characters of its SHA-256, then its extension. */
 export const PHOTO_FILE_PATTERN = /^[0-9a-f]{32}\.(avif|webp|jpg)$/;
 
-function toPhoto(row: repository.PhotoRow): Photo {
+export function toPhoto(row: repository.PhotoRow): Photo {
   return {
     id: row.id,
     listing_id: row.listing_id,
@@ -83,7 +83,7 @@ function photoTags(listing: registrations.RegistrationWrite['after']): string[] 
 }
 
 /** Deletes blobs, logging (never throwing) a failure: an orphaned file is harmless, a lost row not. */
-async function deleteBlobs(blobs: BlobStore, keys: readonly string[]): Promise<void> {
+export async function deleteBlobs(blobs: BlobStore, keys: readonly string[]): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => blobs.delete(key)));
   const failed = results.filter((result) => result.status === 'rejected');
   if (failed.length > 0)
@@ -144,7 +144,7 @@ export async function livePhotos(db: Db, listingId: string): Promise<Photo[]> {
 }
 
 /** The stored variants of a processed photo, each named by its content hash under its listing. */
-function variantRecords(listingId: string, processed: ProcessedPhoto): PhotoVariantRecord[] {
+export function variantRecords(listingId: string, processed: ProcessedPhoto): PhotoVariantRecord[] {
   const variants = processed.variants.map((variant) => ({
     format: variant.format,
     width: variant.width,
@@ -161,7 +161,7 @@ function variantRecords(listingId: string, processed: ProcessedPhoto): PhotoVari
  * already written are deleted. @returns their keys.
  * @throws StorageUnavailableError (503) when the store fails.
  */
-async function writeVariants(
+export async function writeVariants(
   blobs: BlobStore,
   photos: readonly { processed: ProcessedPhoto; variants: PhotoVariantRecord[] }[],
 ): Promise<string[]> {
@@ -190,7 +190,7 @@ async function writeVariants(
  * (unless its twin, the same photo added at the same moment, owns the very same files).
  * @throws AppError from processing and `check`/`record`; StorageUnavailableError (503).
  */
-async function storeThenRecord<T>(
+export async function storeThenRecord<T>(
   db: Db,
   blobs: BlobStore,
   listingId: string,
@@ -219,7 +219,7 @@ async function storeThenRecord<T>(
 }
 
 /** The row of a processed photo whose variants are stored (live unless the caller says). */
-function newPhoto(
+export function newPhoto(
   listingId: string,
   input: PhotoUpload,
   processed: ProcessedPhoto,
@@ -239,7 +239,7 @@ function newPhoto(
 }
 
 /** Refuses the same photo twice, and a 13th photo (live and held ones count alike). */
-async function checkRoom(db: Db, listingId: string, contentHash: string): Promise<void> {
+export async function checkRoom(db: Db, listingId: string, contentHash: string): Promise<void> {
   const { count, duplicate } = await repository.countAndDuplicate(db, listingId, contentHash);
   if (duplicate) throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
   if (count >= PHOTOS_PER_LISTING) throw new AppError('CONFLICT', PHOTO_MESSAGES.tooMany);
@@ -272,184 +272,6 @@ export async function addPhoto(
     );
     return { photo: toPhoto(row), tags: photoTags(listing) };
   });
-}
-
-// Owners' photos (ADR 042) ---------------------------------------------------------------------
-
-/** Owner photo uploads and removals per account per hour. */
-export const OWNER_PHOTO_ACTIONS_PER_HOUR = 60;
-
-/** @throws AppError RATE_LIMITED past {@link OWNER_PHOTO_ACTIONS_PER_HOUR} for `userId`. */
-function limitOwnerActions(db: Db, userId: string): Promise<void> {
-  return enforceRateLimits(db, [
-    { key: `owner-photo:user:${userId}`, limit: OWNER_PHOTO_ACTIONS_PER_HOUR, windowSeconds: 3600 },
-  ]);
-}
-
-/**
- * The listing `listingId` if `userId` owns it. @throws AppError NOT_FOUND (no such listing),
- * FORBIDDEN (someone else's).
- */
-async function ownedListing(db: Db, userId: string, listingId: string, lock = false) {
-  const listing = lock
-    ? await registrationRows.lockForOwner(db, listingId)
-    : await registrationRows.findForOwner(db, { id: listingId });
-  if (!listing) throw new AppError('NOT_FOUND', 'Business not found');
-  if (listing.owner_user_id !== userId)
-    throw new AppError('FORBIDDEN', PHOTO_MESSAGES.notYourListing);
-  return listing;
-}
-
-/**
- * The owner's view of their listing's photos: live ones (with `removal_proposed`) and the held
- * ones waiting in the pending change (held variants served by {@link readHeldVariant}).
- * @throws AppError NOT_FOUND, FORBIDDEN (not the caller's listing).
- */
-export async function ownerPhotos(db: Db, userId: string, listingId: string): Promise<Photo[]> {
-  await ownedListing(db, userId, listingId);
-  return (await repository.listByListing(db, listingId)).map(toPhoto);
-}
-
-/**
- * The owner adds a photo to their listing's reviewed change (issue 26.1, ADR 042): processed and
- * stored like an admin's, but held (`pending`, linked to the listing's pending change, created if
- * there is none) until the admin approves the change in the Claims tab. Live and held photos
- * count alike toward the 12.
- * @returns the held photo. @throws AppError NOT_FOUND, FORBIDDEN (not the caller's listing),
- *   RATE_LIMITED, and everything {@link addPhoto} throws. Nothing is kept from a failed upload.
- */
-export async function addOwnerPhoto(
-  db: Db,
-  blobs: BlobStore,
-  userId: string,
-  listingId: string,
-  file: Uint8Array,
-  input: PhotoUpload,
-): Promise<Photo> {
-  await ownedListing(db, userId, listingId);
-  await limitOwnerActions(db, userId);
-  const check = (trx: Db, hash: string) => checkRoom(trx, listingId, hash);
-  return storeThenRecord(db, blobs, listingId, file, check, async (trx, processed, variants) => {
-    // Change first, then listing: the order the admin's decision locks them in.
-    const change = await changeRows.lockOrCreatePendingChange(trx, listingId, userId);
-    await ownedListing(trx, userId, listingId, true);
-    await check(trx, processed.contentHash);
-    const row = await repository.insertLast(trx, {
-      ...newPhoto(listingId, input, processed, variants, userId),
-      status: 'pending',
-      change_id: change.id,
-    });
-    return toPhoto(row);
-  });
-}
-
-/**
- * The owner proposes removing a live photo (it goes when the admin approves the change), takes a
- * held photo back at once (its row, then its files), or with `keep` withdraws a proposed removal.
- * A pending change left proposing nothing is deleted.
- * @returns the listing's photos as {@link ownerPhotos}. @throws AppError NOT_FOUND (no such photo
- *   of the listing), FORBIDDEN, RATE_LIMITED.
- */
-export async function ownerRemovePhoto(
-  db: Db,
-  blobs: BlobStore,
-  userId: string,
-  listingId: string,
-  photoId: string,
-  action: 'remove' | 'keep',
-): Promise<Photo[]> {
-  await ownedListing(db, userId, listingId);
-  await limitOwnerActions(db, userId);
-  const deleted = await db.transaction().execute(async (trx) => {
-    const change = await changeRows.lockOrCreatePendingChange(trx, listingId, userId);
-    await ownedListing(trx, userId, listingId, true);
-    const photo = await repository.findById(trx, photoId);
-    if (!photo || photo.listing_id !== listingId)
-      throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
-    let deleted: repository.PhotoRow | undefined;
-    if (photo.status === 'pending') {
-      if (action === 'remove') deleted = await repository.remove(trx, photo.id);
-    } else {
-      await repository.setRemoval(trx, photo.id, action === 'remove' ? change.id : null);
-    }
-    await changeRows.deletePendingIfEmpty(trx, change.id);
-    return deleted;
-  });
-  if (deleted)
-    await deleteBlobs(
-      blobs,
-      deleted.variants.map((variant) => variant.key),
-    );
-  return (await repository.listByListing(db, listingId)).map(toPhoto);
-}
-
-/** What an owner change does to the photos: held ones added, live ones removed, the rest. */
-export interface ChangePhotos {
-  current: Photo[];
-  added: Photo[];
-  removed: Photo[];
-}
-
-/**
- * The photos of each change in `changes` (one query for the page): the listing's live photos it
- * keeps (`current`), the held ones it adds, the live ones it removes.
- */
-export async function photosOfChanges(
-  db: Db,
-  changes: readonly { id: string; listing_id: string; status: string }[],
-): Promise<Map<string, ChangePhotos>> {
-  const rows = await repository.listByListings(db, [
-    ...new Set(changes.map((change) => change.listing_id)),
-  ]);
-  return new Map(
-    changes.map((change) => {
-      const ofListing = rows.filter((row) => row.listing_id === change.listing_id);
-      return [
-        change.id,
-        {
-          current: ofListing
-            .filter((row) => row.status === 'live' && row.removal_change_id !== change.id)
-            .map(toPhoto),
-          added: ofListing
-            .filter((row) => row.change_id === change.id && row.status === 'pending')
-            .map(toPhoto),
-          removed: ofListing.filter((row) => row.removal_change_id === change.id).map(toPhoto),
-        },
-      ];
-    }),
-  );
-}
-
-/**
- * Applies an owner change's photos in the admin's transaction `trx` (ADR 042): `approve` makes
- * its held photos live and deletes the live ones it removes; `reject` deletes its held photos and
- * keeps the live ones. Call {@link finishChangePhotos} with the result after the commit.
- * @returns the blob keys to delete after the commit and whether the public photos changed.
- */
-export async function decideChangePhotos(
-  trx: Db,
-  changeId: string,
-  decision: 'approve' | 'reject',
-): Promise<{ keys: string[]; changed: boolean }> {
-  if (decision === 'approve') {
-    const published = await repository.publishHeldOf(trx, changeId);
-    const removed = await repository.deleteRemovedBy(trx, changeId);
-    return {
-      keys: removed.flatMap((row) => row.variants.map((variant) => variant.key)),
-      changed: published + removed.length > 0,
-    };
-  }
-  const held = await repository.deleteHeldOf(trx, changeId);
-  await repository.clearRemovalsOf(trx, changeId);
-  return {
-    keys: held.flatMap((row) => row.variants.map((variant) => variant.key)),
-    changed: false,
-  };
-}
-
-/** After the decision's commit: deletes the files of the photos it deleted (logged on failure). */
-export async function finishChangePhotos(blobs: BlobStore, keys: readonly string[]): Promise<void> {
-  if (keys.length > 0) await deleteBlobs(blobs, keys);
 }
 
 /**
@@ -546,128 +368,4 @@ export async function readHeldVariant(
   const found = await blobs.get(key);
   if (!found) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
   return found;
-}
-
-// Reviewers' photos (ADR 042) -------------------------------------------------------------------
-
-/** Photos processed and stored for a review not yet saved: its rows are written by the review's transaction. */
-export interface PreparedPhotos {
-  listingId: string;
-  photos: { processed: ProcessedPhoto; variants: PhotoVariantRecord[] }[];
-  keys: string[];
-}
-
-/**
- * Processes a reviewer's photos (at most {@link REVIEW_PHOTOS_MAX}) and writes their variants,
- * before the review's transaction (no I/O is held open meanwhile). All or nothing: when one photo
- * is refused or a write fails, the files already written are deleted.
- * @throws AppError VALIDATION_FAILED (too many photos, a bad file), PAYLOAD_TOO_LARGE, CONFLICT
- *   (the same photo twice); StorageUnavailableError (503).
- */
-export async function prepareReviewPhotos(
-  db: Db,
-  blobs: BlobStore,
-  listingId: string,
-  files: readonly Uint8Array[],
-): Promise<PreparedPhotos> {
-  if (files.length > REVIEW_PHOTOS_MAX)
-    throw new AppError('VALIDATION_FAILED', PHOTO_MESSAGES.tooManyForReview, {
-      photos: [PHOTO_MESSAGES.tooManyForReview],
-    });
-  const photos: PreparedPhotos['photos'] = [];
-  for (const file of files) {
-    const processed = await processUpload(file);
-    if (photos.some((p) => p.processed.contentHash === processed.contentHash))
-      throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
-    const { duplicate } = await repository.countAndDuplicate(db, listingId, processed.contentHash);
-    if (duplicate) throw new AppError('CONFLICT', PHOTO_MESSAGES.duplicate);
-    photos.push({ processed, variants: variantRecords(listingId, processed) });
-  }
-  return { listingId, photos, keys: await writeVariants(blobs, photos) };
-}
-
-/**
- * Records prepared photos as the held (`pending`) photos of `reviewId`, in the review's
- * transaction `trx`. @throws AppError CONFLICT when one of them was added meanwhile.
- */
-export async function recordReviewPhotos(
-  trx: Db,
-  prepared: PreparedPhotos,
-  reviewId: string,
-  userId: string,
-): Promise<void> {
-  for (const { processed, variants } of prepared.photos) {
-    await repository.insertLast(trx, {
-      ...newPhoto(prepared.listingId, { kind: 'work', caption: '' }, processed, variants, userId),
-      status: 'pending',
-      review_id: reviewId,
-    });
-  }
-}
-
-/**
- * Deletes the files of prepared photos whose review was not saved (logged, never thrown). A
- * unique violation means the same photo was saved at the same moment by a twin request, whose row
- * owns the very same files: they are kept then.
- */
-export async function discardPrepared(
-  blobs: BlobStore,
-  prepared: PreparedPhotos | null,
-  error: unknown,
-): Promise<void> {
-  if (!prepared || prepared.keys.length === 0 || isUniqueViolation(error)) return;
-  await deleteBlobs(blobs, prepared.keys);
-}
-
-/** Publishes (the admin published the review) or holds again the photos of a review, in `trx`. */
-export async function setReviewPhotosLive(
-  trx: Db,
-  reviewId: string,
-  live: boolean,
-): Promise<number> {
-  return repository.setReviewPhotosStatus(trx, reviewId, live ? 'live' : 'pending');
-}
-
-/** The blob keys of a review's photos, read before the review is deleted (its rows cascade). */
-export function reviewPhotoKeys(trx: Db, reviewId: string): Promise<string[]> {
-  return repository.blobKeysOfReview(trx, reviewId);
-}
-
-/** After a review's deletion committed: deletes its photos' files (logged on failure). */
-export async function deleteReviewPhotoFiles(
-  blobs: BlobStore,
-  keys: readonly string[],
-): Promise<void> {
-  if (keys.length > 0) await deleteBlobs(blobs, keys);
-}
-
-function toReviewPhoto(row: repository.PhotoRow): ReviewPhoto {
-  const photo = toPhoto(row);
-  const jpegs = photo.variants.filter((v) => v.format === 'jpeg');
-  return {
-    id: photo.id,
-    width: photo.width,
-    height: photo.height,
-    src: jpegs[0]?.url ?? photo.variants[0]!.url,
-    full: jpegs.at(-1)?.url ?? photo.variants.at(-1)!.url,
-    status: photo.status,
-  };
-}
-
-/**
- * The photos of each review in `reviewIds` (one query for the page): every photo for the admin
- * and the author, only the live ones (`live`) for the public list.
- */
-export async function photosOfReviews(
-  db: Db,
-  reviewIds: readonly string[],
-  options: { live?: boolean } = {},
-): Promise<Map<string, ReviewPhoto[]>> {
-  const byReview = new Map<string, ReviewPhoto[]>();
-  for (const row of await repository.listByReviews(db, reviewIds, options)) {
-    const list = byReview.get(row.review_id!) ?? [];
-    list.push(toReviewPhoto(row));
-    byReview.set(row.review_id!, list);
-  }
-  return byReview;
 }

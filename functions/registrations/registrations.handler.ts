@@ -26,6 +26,9 @@ import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { reportedClosed } from '../reports/reports.service.ts';
 import { deleteListingWithPhotos } from '../photos/photos.service.ts';
 import * as service from './registrations.service.ts';
+import * as submission from './submission/submission.service.ts';
+import * as admin from './admin/admin.service.ts';
+import * as registrationsExport from './export/export.service.ts';
 
 /**
  * Business listings: the public "List Your Business" form and the admin's moderation (SPEC §2
@@ -41,7 +44,7 @@ const BULK_JSON_BYTES = 128 * 1024;
  * POST /api/registrations (List Your Business) → 201 `{ id, emailStatus }`.
  * 409 CONFLICT for a duplicate e-mail, 422 with field messages, 429 past 5 per hour per IP.
  */
-export const submit = publicFormHandler(BusinessRegistrationSchema, service.submitRegistration);
+export const submit = publicFormHandler(BusinessRegistrationSchema, submission.submitRegistration);
 
 /**
  * GET /api/admin/registrations?status&featured&q&page&limit → `{ registrations, total, page,
@@ -52,7 +55,7 @@ export const submit = publicFormHandler(BusinessRegistrationSchema, service.subm
 export async function list(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(RegistrationListQuerySchema, queryOf(request));
   const db = await ctx.db();
-  const { registrations, total } = await service.listRegistrations(db, query);
+  const { registrations, total } = await admin.listRegistrations(db, query);
   // Issue 16.3: three distinct open "Permanently closed" reports flag a card (ADR 019).
   const closed = await reportedClosed(
     db,
@@ -74,8 +77,8 @@ export async function list(request: Request, ctx: ApiContext): Promise<Response>
 export async function exportCsv(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(RegistrationExportQuerySchema, queryOf(request));
   const db = await ctx.db();
-  const total = await service.countExport(db, query);
-  const pages = service.exportRegistrations(db, query);
+  const total = await registrationsExport.countExport(db, query);
+  const pages = registrationsExport.exportRegistrations(db, query);
   return csvResponse(
     `business_registrations_${fileDate()}.csv`,
     BUSINESS_CSV_COLUMNS,
@@ -96,7 +99,7 @@ export async function previewBulk(request: Request, ctx: ApiContext): Promise<Re
   );
   return reply(
     BulkPreviewResponseSchema,
-    await service.previewBulk(await ctx.db(), action, selection),
+    await admin.previewBulk(await ctx.db(), action, selection),
   );
 }
 
@@ -113,9 +116,9 @@ export async function bulk(request: Request, ctx: ApiContext): Promise<Response>
     BulkActionSchema,
     await readJson(request, BULK_JSON_BYTES),
   );
-  const result = await service.runBulk(await ctx.db(), action, selection, expected);
+  const result = await admin.runBulk(await ctx.db(), action, selection, expected);
   await ctx.invalidate(result.tags);
-  const welcomeEmails = await service.sendBulkWelcome(await ctx.mailer(), result.approved);
+  const welcomeEmails = await admin.sendBulkWelcome(await ctx.mailer(), result.approved);
   return reply(BulkActionResponseSchema, {
     action: result.action,
     changed: result.changed,

@@ -1,48 +1,19 @@
 import type { Kysely } from 'kysely';
 import {
-  businessTypeFor,
-  type BusinessRegistrationData,
-  type SubmissionResult,
-} from '../../common/schemas/forms.ts';
-import {
-  BULK_FROM,
   canTransition,
   EDITABLE_STATUSES,
   editedTypeAndTags,
   VERIFIABLE_STATUSES,
-  type BulkAction,
-  type BulkPreviewResponse,
-  type BulkSelection,
   type BusinessEdit,
-  type RegistrationExportQuery,
-  type RegistrationListQuery,
   type WelcomeEmailOutcome,
 } from '../../common/schemas/registrations.ts';
-import { slugify } from '../../common/schemas/text.ts';
-import { paged } from '../_lib/paging.ts';
-import { siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
-import { guardPublicForm } from '../_lib/forms.ts';
-import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
+import type { Mailer } from '../_lib/mail.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
-import type {
-  BusinessRegistration,
-  BusinessStatus,
-  Database,
-  VerificationCheck,
-} from '../db/database.ts';
-import {
-  newBusinessNotification,
-  welcomeEmail,
-  welcomeEmailBatch,
-} from '../emails/notifications.ts';
-import {
-  bulkListingChangeTags,
-  CacheTags,
-  listingChangeTags,
-  type ListingState,
-} from '../site/cache-tags.ts';
+import type { BusinessRegistration, Database, VerificationCheck } from '../db/database.ts';
+import { welcomeEmail } from '../emails/notifications.ts';
+import { CacheTags, listingChangeTags } from '../site/cache-tags.ts';
 import { listingUrl } from '../site/urls.ts';
 import * as repository from './registrations.repository.ts';
 import type { AdminRegistrationRow } from './registrations.repository.ts';
@@ -50,109 +21,17 @@ import type { AdminRegistrationRow } from './registrations.repository.ts';
 /**
  * Business listings: the public "List Your Business" submission (SPEC §5 write rules, §8) and
  * the admin's moderation (SPEC §2 Admin dashboard, §4 state machine, §5 admin edit, §7).
+ *
+ * Rooms (ADR 073): this file holds one registration's admin actions (status, featured, checks,
+ * rating, edit, delete, welcome mail) and what the rooms share; `submission/` is the public form
+ * (and the admin's create), `admin/` the tabs' lists, counts and bulk actions, `export/` the CSV.
  */
-type Db = Kysely<Database>;
+export type Db = Kysely<Database>;
 
 /** SPEC §8 "Business form" duplicate message (the public form and the admin edit alike). */
 export const DUPLICATE_EMAIL_MESSAGE = 'A business with this email already exists.';
-const EMAIL_KEY = 'business_registrations_email_key';
-const emailTaken = () => new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
-
-/** Registrations per hour per client address. */
-const SUBMISSIONS_PER_HOUR = 5;
-
-/**
- * A listing request from /register: rate limit and honeypot, then saved as pending before the
- * admin is notified (a notification failure is only recorded). A honeypot hit answers like a
- * success and saves nothing.
- * @throws AppError CONFLICT for a taken e-mail, RATE_LIMITED past 5 an hour per address.
- */
-export async function submitRegistration(
-  db: Db,
-  mailer: Mailer,
-  input: BusinessRegistrationData,
-  clientAddress: string,
-): Promise<SubmissionResult> {
-  if (await guardPublicForm(db, clientAddress, 'registration', input.hp, SUBMISSIONS_PER_HOUR))
-    return { id: crypto.randomUUID(), emailStatus: 'sent' };
-  const { id } = await createRegistration(db, input);
-  const emailStatus = await notifyNewRegistration(db, mailer, id, input);
-  return { id, emailStatus };
-}
-
-/**
- * A listing request from /register (SPEC §5 write rules): zip_code empty, business_type from the
- * categories, tags = service tags plus categories, status pending, user_id null. The e-mail's
- * uniqueness is decided by the database, so two racing submissions cannot both get in.
- * @throws AppError CONFLICT when a registration with this e-mail exists.
- */
-export async function createRegistration(
-  db: Db,
-  input: BusinessRegistrationData,
-): Promise<{ id: string; slug: string }> {
-  if (input.email && (await repository.existsWithEmail(db, input.email))) throw emailTaken();
-  const base = slugify(input.businessName) || 'business';
-  for (let attempt = 0; ; attempt++) {
-    const slug = attempt === 0 ? base : `${base}-${crypto.randomUUID().slice(0, 6)}`;
-    try {
-      return await repository.insert(db, {
-        business_name: input.businessName,
-        business_type: businessTypeFor(input.serviceCategories),
-        business_categories: input.serviceCategories,
-        display_name: input.contactName ?? null,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        address: input.address ?? null,
-        city: input.city ?? null,
-        state: input.state ?? null,
-        zip_code: '',
-        website: input.website ?? null,
-        description: input.description,
-        services: input.services,
-        tags: [...new Set([...input.serviceTags, ...input.serviceCategories])],
-        status: 'pending',
-        contact_visibility: input.contactVisibility,
-        user_id: null,
-        user_created: true,
-        slug,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, EMAIL_KEY)) throw emailTaken();
-      if (isUniqueViolation(error, 'business_registrations_slug_key') && attempt < 3) continue;
-      throw error;
-    }
-  }
-}
-
-/** Sends the new-business notification after the row is saved; a failure is only recorded (SPEC §8). */
-export async function notifyNewRegistration(
-  db: Db,
-  mailer: Mailer,
-  id: string,
-  input: BusinessRegistrationData,
-): Promise<'sent' | 'failed'> {
-  const result = await mailer.send(
-    newBusinessNotification(
-      adminNotifyAddress(),
-      {
-        business_name: input.businessName,
-        business_type: businessTypeFor(input.serviceCategories),
-        contact_name: input.contactName ?? null,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        city: input.city ?? null,
-        state: input.state ?? null,
-        description: input.description,
-        services: input.services,
-        service_categories: input.serviceCategories,
-      },
-      `${siteUrl()}/admin/`,
-    ),
-  );
-  const status = result.ok ? 'sent' : 'failed';
-  await repository.setNotificationStatus(db, id, status);
-  return status;
-}
+export const EMAIL_KEY = 'business_registrations_email_key';
+export const emailTaken = () => new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
 
 /** A registration as the admin API returns it: every column but the generated search ones. */
 export type { AdminRegistrationRow } from './registrations.repository.ts';
@@ -161,188 +40,6 @@ export function toAdminRegistration(row: BusinessRegistration): AdminRegistratio
   return Object.fromEntries(
     repository.ADMIN_COLUMNS.map((key) => [key, row[key]]),
   ) as AdminRegistrationRow;
-}
-
-/**
- * One page of a status tab (or of the featured list) with its search (SPEC §2, §5 "Admin
- * search"), and the number of matches in all.
- */
-export async function listRegistrations(
-  db: Db,
-  query: RegistrationListQuery,
-): Promise<{ registrations: AdminRegistrationRow[]; total: number }> {
-  const filter = { status: query.status, featured: Boolean(query.featured), q: query.q };
-  const { rows: registrations, total } = await paged(
-    query,
-    (window) => repository.listPage(db, filter, window),
-    () => repository.count(db, filter),
-  );
-  return { registrations, total };
-}
-
-/** Registrations per status matching the company search `q`: one grouped query (SPEC §2 counts). */
-export function countRegistrationsByStatus(db: Db, q: string | undefined) {
-  return repository.countByStatus(db, { q });
-}
-
-/** Rows per export query: small enough to hold, large enough to keep the round trips few. */
-const EXPORT_PAGE = 1_000;
-
-/**
- * Every registration matching `query` (a status tab's search, or all), newest first, a keyset
- * page at a time: the caller streams each page out before the next is read.
- */
-export async function* exportRegistrations(
-  db: Db,
-  query: RegistrationExportQuery,
-): AsyncGenerator<repository.ExportRow[]> {
-  const filter = { status: query.status, q: query.q };
-  let cursor: repository.ExportCursor | undefined;
-  for (;;) {
-    const rows = await repository.exportPage(db, filter, cursor, EXPORT_PAGE);
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_PAGE) return;
-    const last = rows.at(-1)!;
-    cursor = { createdAt: last.created_at_key, id: last.id };
-  }
-}
-
-/** Number of registrations an export of `query` holds (the count it starts with). */
-export function countExport(db: Db, query: RegistrationExportQuery): Promise<number> {
-  return repository.count(db, { status: query.status, q: query.q });
-}
-
-/** The rows a selection names (ids, or a status tab's search), narrowed to `statuses`. */
-function selectionFilter(
-  selection: BulkSelection,
-  statuses?: readonly BusinessStatus[],
-): repository.RegistrationFilter {
-  return 'ids' in selection
-    ? { ids: selection.ids, statuses }
-    : {
-        status: selection.match.status,
-        q: selection.match.q,
-        statuses,
-      };
-}
-
-/**
- * What a bulk action would do now (the confirmation's number): rows the selection names, rows
- * whose status allows the action (SPEC §4), and the rest, skipped.
- */
-export async function previewBulk(
-  db: Db,
-  action: BulkAction,
-  selection: BulkSelection,
-): Promise<BulkPreviewResponse> {
-  const [matched, willChange] = await Promise.all([
-    repository.count(db, selectionFilter(selection)),
-    repository.count(db, selectionFilter(selection, BULK_FROM[action])),
-  ]);
-  return { action, matched, willChange, skipped: matched - willChange };
-}
-
-/** One listing a bulk action changed, before and after (after is undefined when deleted). */
-export interface BulkChange {
-  before: ListingState;
-  after: ListingState | undefined;
-}
-
-export interface BulkResult {
-  action: BulkAction;
-  changed: number;
-  skipped: number;
-  notFound: number;
-  changes: BulkChange[];
-  /** The pages the whole action changed: one purge (ADR 011). */
-  tags: string[];
-  /** Approved listings, for the welcome e-mails. */
-  approved: repository.BulkChangedRow[];
-}
-
-/**
- * Approve, reject or delete every selected listing whose status allows it (SPEC §4: the rules of
- * the single actions), in one transaction with the rows locked; the others are skipped and
- * counted. Nothing changes unless exactly `expected` rows would (the number the confirmation
- * showed), so a selection that grew or shrank since is confirmed again.
- * @throws AppError CONFLICT when the number changed since the confirmation (nothing changes).
- */
-export async function runBulk(
-  db: Db,
-  action: BulkAction,
-  selection: BulkSelection,
-  expected: number,
-): Promise<BulkResult> {
-  return db.transaction().execute(async (trx) => {
-    const matched = await repository.count(trx, selectionFilter(selection));
-    const filter = selectionFilter(selection, BULK_FROM[action]);
-    let changes: BulkChange[];
-    let approved: repository.BulkChangedRow[] = [];
-    if (action === 'delete') {
-      const deleted = await repository.removeWhere(trx, filter);
-      changes = deleted.map((row) => ({ before: row, after: undefined }));
-    } else {
-      const rows = await repository.setStatusWhere(
-        trx,
-        filter,
-        action === 'approve' ? 'approved' : 'rejected',
-      );
-      changes = rows.map((row) => ({
-        before: { ...row, status: row.before_status, featured: row.before_featured },
-        after: row,
-      }));
-      if (action === 'approve') approved = rows;
-    }
-    if (changes.length !== expected) {
-      throw new AppError(
-        'CONFLICT',
-        `The selection changed: ${changes.length} businesses would change now, not ${expected}. Please review and confirm again.`,
-      );
-    }
-    return {
-      action,
-      changed: changes.length,
-      skipped: matched - changes.length,
-      notFound: 'ids' in selection ? selection.ids.length - matched : 0,
-      changes,
-      tags: bulkListingChangeTags(changes),
-      approved,
-    };
-  });
-}
-
-/**
- * The welcome e-mails of a bulk approval (SPEC §4 "Approval sends a welcome e-mail"), after the
- * commit: one template with per-business values in SendGrid batches of 1,000 (two requests for
- * 2,000 approvals), so the response waits for a request per thousand, not for 2,000 sends.
- * A failure never undoes an approval; it is counted for the Warning toast.
- */
-export async function sendBulkWelcome(
-  mailer: Mailer,
-  approved: readonly repository.BulkChangedRow[],
-): Promise<{ sent: number; failed: number; skipped: number; error?: string }> {
-  const withEmail = approved.filter((b): b is repository.BulkChangedRow & { email: string } =>
-    Boolean(b.email),
-  );
-  const skipped = approved.length - withEmail.length;
-  if (withEmail.length === 0) return { sent: 0, failed: 0, skipped };
-  const { template, recipients } = welcomeEmailBatch(
-    withEmail.map((b) => ({
-      business_name: b.business_name,
-      email: b.email,
-      business_type: b.business_type,
-      contact_name: b.display_name,
-      listingUrl: listingUrl(b.slug),
-    })),
-  );
-  const outcomes = await mailer.sendPersonalized(template, recipients);
-  const failed = outcomes.filter((o) => o.status === 'failed');
-  return {
-    sent: outcomes.length - failed.length,
-    failed: failed.length,
-    skipped,
-    ...(failed[0]?.error ? { error: failed[0].error } : {}),
-  };
 }
 
 /** @throws AppError NOT_FOUND */

@@ -23,7 +23,10 @@ import { ReportSubmitResponseSchema } from '../../common/schemas/reports.ts';
 import type { ApiContext, ApiHandler } from '../_lib/context.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { signedInUser } from '../_lib/guards.ts';
-import * as service from './reviews.service.ts';
+import * as author from './author/author.service.ts';
+import * as moderation from './moderation/moderation.service.ts';
+import * as replies from './replies/replies.service.ts';
+import * as visitors from './visitors/visitors.service.ts';
 import {
   PHOTO_MESSAGES,
   REVIEW_PHOTOS_MAX,
@@ -51,7 +54,7 @@ const reviewIdOf = (ctx: ApiContext) => parseOrThrow(ReviewIdSchema, ctx.params)
 export async function listForListing(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const query = parseOrThrow(ReviewListQuerySchema, queryOf(request));
-  return reply(ReviewListResponseSchema, await service.listingReviews(await ctx.db(), id, query));
+  return reply(ReviewListResponseSchema, await visitors.listingReviews(await ctx.db(), id, query));
 }
 
 /** Largest review body with photos (common/schemas/photo-rules.ts). */
@@ -105,7 +108,7 @@ async function readReview(
 export async function write(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const { input, files } = await readReview(request);
-  const { review, tags } = await service.writeReview(
+  const { review, tags } = await author.writeReview(
     await ctx.db(),
     id,
     input,
@@ -122,14 +125,14 @@ export async function write(request: Request, ctx: ApiContext): Promise<Response
  */
 export async function own(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
-  const review = await service.findOwnReview(await ctx.db(), id, await signedInUser(ctx));
+  const review = await author.findOwnReview(await ctx.db(), id, await signedInUser(ctx));
   return reply(OwnReviewResponseSchema, { review }, 200, { 'cache-control': 'private, no-store' });
 }
 
 /** PUT /api/reviews/:id (the author) → `{ review }`; 404 for someone else's review; 403; 422. */
 export async function edit(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(ReviewInputSchema, await readJson(request, REVIEW_JSON_BYTES));
-  const { review, tags } = await service.editReview(
+  const { review, tags } = await author.editReview(
     await ctx.db(),
     reviewIdOf(ctx),
     input,
@@ -141,7 +144,7 @@ export async function edit(request: Request, ctx: ApiContext): Promise<Response>
 
 /** DELETE /api/reviews/:id (the author) → `{ ok: true }`; 404 for someone else's review. */
 export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
-  const tags = await service.deleteReview(
+  const tags = await author.deleteReview(
     await ctx.db(),
     reviewIdOf(ctx),
     await signedInUser(ctx),
@@ -158,7 +161,7 @@ export async function remove(_request: Request, ctx: ApiContext): Promise<Respon
  */
 export async function putReply(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(ReplyInputSchema, await readJson(request, REVIEW_JSON_BYTES));
-  const result = await service.replyToReview(
+  const result = await replies.replyToReview(
     await ctx.db(),
     await ctx.mailer(),
     reviewIdOf(ctx),
@@ -176,7 +179,7 @@ export async function putReply(request: Request, ctx: ApiContext): Promise<Respo
 export async function ownerList(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const { page } = parseOrThrow(OwnerReviewListQuerySchema, queryOf(request));
-  const result = await service.ownerReviews(await ctx.db(), id, await signedInUser(ctx), page);
+  const result = await replies.ownerReviews(await ctx.db(), id, await signedInUser(ctx), page);
   return reply(OwnerReviewListResponseSchema, result, 200, {
     'cache-control': 'private, no-store',
   });
@@ -189,7 +192,7 @@ export async function ownerList(request: Request, ctx: ApiContext): Promise<Resp
  */
 export async function report(request: Request, ctx: ApiContext): Promise<Response> {
   const input = parseOrThrow(ReviewReportSchema, await readJson(request, 8 * 1024));
-  await service.reportReview(await ctx.db(), reviewIdOf(ctx), input, {
+  await visitors.reportReview(await ctx.db(), reviewIdOf(ctx), input, {
     user: await ctx.sessionUser(),
     clientAddress: ctx.clientAddress,
   });
@@ -202,14 +205,14 @@ export async function report(request: Request, ctx: ApiContext): Promise<Respons
  */
 export async function listWaiting(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(AdminReviewListQuerySchema, queryOf(request));
-  const result = await service.listWaiting(await ctx.db(), query);
+  const result = await moderation.listWaiting(await ctx.db(), query);
   return reply(AdminReviewListResponseSchema, { ...result, page: query.page, limit: query.limit });
 }
 
 /** GET /api/admin/reviews/log?page&limit&q → `{ entries, total, page, limit }`. Admin. */
 export async function moderationLog(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(ModerationLogQuerySchema, queryOf(request));
-  const result = await service.moderationLog(await ctx.db(), query);
+  const result = await moderation.moderationLog(await ctx.db(), query);
   return reply(ModerationLogResponseSchema, { ...result, page: query.page, limit: query.limit });
 }
 
@@ -217,7 +220,7 @@ async function adminId(ctx: ApiContext): Promise<string | null> {
   return (await ctx.sessionUser())?.id ?? null;
 }
 
-function answer(outcome: service.ModerationOutcome): Response {
+function answer(outcome: moderation.ModerationOutcome): Response {
   return reply(AdminReviewActionResponseSchema, {
     status: outcome.status,
     reply_status: outcome.reply_status,
@@ -231,7 +234,11 @@ function answer(outcome: service.ModerationOutcome): Response {
  * public with nothing reported. Admin.
  */
 export const publish: ApiHandler = async (_request, ctx) => {
-  const outcome = await service.publishReview(await ctx.db(), reviewIdOf(ctx), await adminId(ctx));
+  const outcome = await moderation.publishReview(
+    await ctx.db(),
+    reviewIdOf(ctx),
+    await adminId(ctx),
+  );
   await ctx.invalidate(outcome.tags);
   return answer(outcome);
 };
@@ -239,7 +246,7 @@ export const publish: ApiHandler = async (_request, ctx) => {
 /** POST /api/admin/reviews/:id/hide `{ reason }` (the author sees it) → the outcome. Admin. */
 export const hide: ApiHandler = async (request, ctx) => {
   const { reason } = parseOrThrow(HideSchema, await readJson(request));
-  const outcome = await service.hideReview(
+  const outcome = await moderation.hideReview(
     await ctx.db(),
     await ctx.mailer(),
     reviewIdOf(ctx),
@@ -256,7 +263,7 @@ export const hide: ApiHandler = async (request, ctx) => {
  */
 export const block: ApiHandler = async (request, ctx) => {
   const { reason } = parseOrThrow(BlockSchema, await readJson(request));
-  const outcome = await service.hideReview(
+  const outcome = await moderation.hideReview(
     await ctx.db(),
     await ctx.mailer(),
     reviewIdOf(ctx),
@@ -270,7 +277,7 @@ export const block: ApiHandler = async (request, ctx) => {
 
 /** POST /api/admin/reviews/:id/reply/publish → the outcome; the reviewer is e-mailed. Admin. */
 export const publishReply: ApiHandler = async (_request, ctx) => {
-  const outcome = await service.publishReply(
+  const outcome = await moderation.publishReply(
     await ctx.db(),
     await ctx.mailer(),
     reviewIdOf(ctx),
@@ -283,7 +290,7 @@ export const publishReply: ApiHandler = async (_request, ctx) => {
 /** POST /api/admin/reviews/:id/reply/hide `{ reason }` (the owner sees it) → the outcome. Admin. */
 export const hideReply: ApiHandler = async (request, ctx) => {
   const { reason } = parseOrThrow(HideSchema, await readJson(request));
-  const outcome = await service.hideReply(
+  const outcome = await moderation.hideReply(
     await ctx.db(),
     reviewIdOf(ctx),
     reason,

@@ -32,7 +32,7 @@ import { fromPGlite, PGLITE_EXTENSIONS } from '../../functions/_lib/pglite.ts';
 import type { Database } from '../../functions/db/database.ts';
 import { migrateToLatest } from '../../functions/db/migrate.ts';
 import { importCsv } from '../../functions/imports/csv-import.ts';
-import { runBulk } from '../../functions/registrations/registrations.service.ts';
+import { runBulk } from '../../functions/registrations/admin/admin.service.ts';
 import { createApi } from '../../functions/router.ts';
 import { buildCorpus, type Corpus, exportCsv, osmCsv } from './relevance/corpus.ts';
 import { type JudgedAnswer, type RelevanceSummary, summarise } from './relevance/metrics.ts';

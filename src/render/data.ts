@@ -17,7 +17,7 @@ import {
   sitemapFileCount,
 } from '../../functions/directory/directory.service.ts';
 import { livePhotos } from '../../functions/photos/photos.service.ts';
-import { listingReviews } from '../../functions/reviews/reviews.service.ts';
+import { listingReviews } from '../../functions/reviews/visitors/visitors.service.ts';
 import { listPublicServiceCards } from '../../functions/service-cards/service-cards.service.ts';
 import type { PublicArticle } from '../../common/schemas/articles';
 import type { CategoryPageKey } from '../../common/schemas/categories';

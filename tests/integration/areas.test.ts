@@ -6,10 +6,8 @@ import { up as backfillAreas } from '../../functions/db/migrations/2026_11_23_00
 import { busiestAreas } from '../../functions/directory/directory.service.ts';
 import { insertImported } from '../../functions/registrations/registrations.repository.ts';
 import { distanceKm } from '../../functions/imports/lagos-areas.ts';
-import {
-  createRegistration,
-  editRegistration,
-} from '../../functions/registrations/registrations.service.ts';
+import { editRegistration } from '../../functions/registrations/registrations.service.ts';
+import { createRegistration } from '../../functions/registrations/submission/submission.service.ts';
 import { areaByName } from '../../common/config/lagos-areas.ts';
 import { BusinessRegistrationSchema } from '../../common/schemas/forms.ts';
 import type { NearbyPage } from '../../common/schemas/nearby.ts';
