@@ -93,6 +93,32 @@ describe('the lexicon is kept by the writes (ADR 072)', () => {
     await handle.db.deleteFrom('business_registrations').where('id', '=', second.id).execute();
     expect(await held('kolawolex')).toEqual({});
   });
+
+  it('keeps exact counts when many listings sharing words are approved at once (no deadlock)', async () => {
+    // Listings holding overlapping sets of words of different sizes, approved at once. The
+    // trigger of 2026_11_28_1802 deadlocked once in CI (20 concurrent inserts on native
+    // PostgreSQL, insights.test.ts); this run did not reproduce it on the old trigger, so it
+    // checks what migration 1803 must keep: exact counts, no error, under concurrency.
+    const pool = Array.from({ length: 16 }, (_, j) => `lexshared${String.fromCharCode(97 + j)}`);
+    const sets = Array.from({ length: 30 }, (_, i) =>
+      pool.filter((_, j) => (i * 7 + j * 3) % (2 + (i % 4)) !== 0),
+    );
+    await Promise.all(
+      sets.map((set, i) =>
+        insertBusiness(handle.db, {
+          business_name: `Lexunique${String.fromCharCode(97 + (i % 26))}${i} Motors`,
+          description: set.join(' '),
+          status: 'approved',
+        }),
+      ),
+    );
+    const expected = Object.fromEntries(
+      pool
+        .map((w) => [w, sets.filter((set) => set.includes(w)).length] as const)
+        .filter(([, n]) => n > 0),
+    );
+    expect(await held(...pool)).toEqual(expected);
+  });
 });
 
 describe('lexicon lookups and typo search (issue 35.3)', () => {
