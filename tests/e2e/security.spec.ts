@@ -79,6 +79,8 @@ const PUBLIC_PAGES = [
 
 test.describe('@security Content-Security-Policy in Chromium', () => {
   test('public pages load and run their scripts with zero violations', async ({ page, csp }) => {
+    // 25 pages, each to network idle, the first of them rendered cold: 25 s on a quiet machine.
+    test.setTimeout(90_000);
     for (const path of PUBLIC_PAGES) {
       const response = await page.goto(path);
       const header = response?.headers()['content-security-policy'] ?? '';
