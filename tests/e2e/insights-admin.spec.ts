@@ -78,6 +78,8 @@ test('a visitor searches for something with no results; the admin sees it in Ins
     'All',
     '1',
     '0',
+    // Issue 35.7: each failed search links to the Search words tab.
+    'Teach search this word',
   ]);
   const posted = rowOf(`${query.toLowerCase()} posted`);
   await expect(posted.getByRole('cell')).toHaveText([
@@ -86,6 +88,8 @@ test('a visitor searches for something with no results; the admin sees it in Ins
     'All',
     '1',
     '0',
+    // Issue 35.7: each failed search links to the Search words tab.
+    'Teach search this word',
   ]);
   await expect(searches).not.toContainText('0803');
   await expectNoViolations(adminPage, 'Insights tab');
