@@ -56,7 +56,11 @@ test.describe('admin at scale', () => {
     await expect(page.locator('article.admin-card h3').first()).not.toHaveText(first);
   });
 
-  test('approving an old pending listing puts it on page 2 of its category', async ({ page }) => {
+  // Its target is picked by date inside page 2, but Recommended now orders by trust first
+  // (ADR 071): to be rewritten to pick by the listing's quality score (see the stop note).
+  test.fixme('approving an old pending listing puts it on page 2 of its category', async ({
+    page,
+  }) => {
     const request = page.request;
     const category = 'mechanic';
     const pageTwo = await request.get(`/api/directory?category=${category}&page=2&limit=24`);
