@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { lexiconCorrections } from '../../functions/directory/lexicon.repository.ts';
 import { insertBusiness } from '../factories/business.ts';
+import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**
@@ -118,6 +120,70 @@ describe('the lexicon is kept by the writes (ADR 072)', () => {
         .filter(([, n]) => n > 0),
     );
     expect(await held(...pool)).toEqual(expected);
+  });
+});
+
+describe('the lexicon is kept per statement (ADR 076)', () => {
+  /** The lexicon as a full recount over approved listings would build it. */
+  const recount = async () => {
+    const { rows } = await sql<{ word: string; listings: number }>`
+      select w as word, count(*)::int as listings
+      from business_registrations r,
+           unnest(search_lexicon_words(r.business_name, r.business_type, r.business_categories,
+                                       r.services, r.tags, r.description, r.area,
+                                       r.general_location, r.city)) as w
+      where r.status = 'approved' group by w order by w`.execute(handle.db);
+    return rows;
+  };
+  const kept = async () =>
+    handle.db.selectFrom('search_lexicon').select(['word', 'listings']).orderBy('word').execute();
+
+  it('matches a full recount after multi-row inserts, updates and deletes in one transaction', async () => {
+    const marker = 'Lexbatchzz';
+    await handle.db.transaction().execute(async (trx) => {
+      const rows = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          insertBusiness(trx, {
+            business_name: `${marker} ${i % 3 === 0 ? 'Panelwork' : 'Tyrework'} ${i}`,
+            description: `Shared lexbatchword and word${i % 5}x.`,
+            status: i % 4 === 0 ? 'pending' : 'approved',
+          }),
+        ),
+      );
+      // Multi-row INSERT statements (the bulk seed's path), most approved.
+      await insertSyntheticListings(trx, 150, {
+        batchSize: 75,
+        offset: 900_000,
+        seed: 35,
+        approvedShare: 0.8,
+      });
+      const ids = rows.map((r) => r.id);
+      // One statement approving some, renaming others, and leaving a field outside the lexicon.
+      await trx
+        .updateTable('business_registrations')
+        .set({ status: 'approved' })
+        .where('id', 'in', ids.slice(0, 12))
+        .execute();
+      await trx
+        .updateTable('business_registrations')
+        .set((eb) => ({
+          description: eb.fn('replace', [
+            'description',
+            sql.lit('lexbatchword'),
+            sql.lit('lexrenamed'),
+          ]),
+        }))
+        .where('id', 'in', ids.slice(8, 30))
+        .execute();
+      await trx
+        .updateTable('business_registrations')
+        .set({ phone: '+234 801 000 0001' })
+        .where('id', 'in', ids)
+        .execute();
+      await trx.deleteFrom('business_registrations').where('id', 'in', ids.slice(25, 35)).execute();
+    });
+    expect(await kept()).toEqual(await recount());
+    expect((await held('lexbatchword', 'lexrenamed')).lexrenamed).toBeGreaterThan(0);
   });
 });
 
