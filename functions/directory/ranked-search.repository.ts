@@ -58,16 +58,36 @@ function lexemes(text: string): string[] {
  * nothing of the group is a word (punctuation, emoji).
  */
 export function groupTsquery(group: WordGroup): string | null {
-  const alternatives = new Set<string>();
+  const alternatives = new Set(
+    groupPhrases(group).map((phrase) =>
+      phrase.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' <-> '),
+    ),
+  );
+  return alternatives.size ? `(${[...alternatives].join(' | ')})` : null;
+}
+
+/** A word of a phrase: matched whole, or as a prefix (`tyre:*`). */
+interface PhraseWord {
+  word: string;
+  prefix: boolean;
+}
+
+/** A group's alternatives as phrases of words (see {@link groupTsquery}); none without a word. */
+function groupPhrases(group: WordGroup): PhraseWord[][] {
+  const phrases: PhraseWord[][] = [];
   for (const alternative of group) {
     const { text, wholeWord } =
       typeof alternative === 'string' ? { text: alternative, wholeWord: false } : alternative;
     const words = lexemes(text);
     if (words.length === 0) continue;
-    const prefix = (w: string, i: number) => !wholeWord && i === words.length - 1 && w.length >= 4;
-    alternatives.add(words.map((w, i) => (prefix(w, i) ? `${w}:*` : w)).join(' <-> '));
+    phrases.push(
+      words.map((word, i) => ({
+        word,
+        prefix: !wholeWord && i === words.length - 1 && word.length >= 4,
+      })),
+    );
   }
-  return alternatives.size ? `(${[...alternatives].join(' | ')})` : null;
+  return phrases;
 }
 
 export interface RankedSearchRequest {
@@ -101,6 +121,8 @@ export interface RankedSearchPage {
   capped: boolean;
   /** Indexes of the groups no listing of the page holds (the words left out), when partial. */
   missing: number[];
+  /** How each tier's candidates were read (`walk`, `bitmap`, `planner`), for `Server-Timing`. */
+  plans: CandidatePlan[];
 }
 
 /** The filters of a search as SQL on `business_registrations`. */
@@ -123,14 +145,125 @@ function filtersOf(request: RankedSearchRequest): RawBuilder<boolean> {
 
 const tsquery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
 
-/** At most `limit` ids matching `where`, in trust order (the candidates of one tier). */
-async function candidates(db: Db, where: RawBuilder<boolean>, limit: number): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    select id from business_registrations
-    where ${where}
-    order by quality_score desc, created_at desc, id desc
-    limit ${limit}`.execute(db);
-  return rows.map((r) => r.id);
+/**
+ * How a tier's candidates are read (ADR 076): `walk` the trust-ordered index testing each row
+ * until enough match (cheap when many listings match), `bitmap` every match through the GIN
+ * index and sort them (cheap when few do), or leave it to the planner when the lexicon cannot
+ * bound the matches (a word it does not hold: 1–2 letters, digits).
+ */
+export type CandidatePlan = 'walk' | 'bitmap' | 'planner';
+
+/**
+ * The plan for a tier whose matches are at most `matches` among `listings` approved listings: a
+ * walk reads about `limit × listings / matches` rows, a bitmap scan `matches` rows, so the
+ * bitmap wins while `matches² < limit × listings` (10,000 matches at 100,000 listings, 31,600
+ * at 1,000,000). `matches` is an upper bound, so a walk is sometimes chosen where a bitmap
+ * would have done; never the other way round.
+ */
+export function candidatePlan(
+  matches: number | null,
+  listings: number,
+  limit: number,
+): CandidatePlan {
+  if (matches === null) return 'planner';
+  return matches * matches < BITMAP_SHARE * limit * Math.max(listings, matches) ? 'bitmap' : 'walk';
+}
+
+/**
+ * The bitmap scan's rows cost more than the walk's (a phrase or a prefix is rechecked on the
+ * heap after the GIN scan): measured at 100,000 listings, the bitmap won up to about 8,000
+ * matches, not 10,000 (docs/benchmarks, 2026-11-28).
+ */
+const BITMAP_SHARE = 0.6;
+
+/** A group's matches are taken as at most this many times its most frequent alternative's. */
+const SHARED_SYNONYMS = 2;
+
+/** Words of a prefix counted at most (a short prefix's sum is already an upper bound). */
+const PREFIX_WORDS = 64;
+
+/**
+ * Upper bounds of the approved listings holding each group (in order; null when a word is not
+ * in the lexicon, so no bound is known), from `search_lexicon`'s counts (ADR 072, 076): an
+ * alternative holds at most its rarest word's listings (a prefix: the sum over its first
+ * {@link PREFIX_WORDS} words), a group at most the sum of its alternatives'. One indexed
+ * statement, whatever the directory's size; also returns the approved listings' count as the
+ * planner's statistics know it.
+ */
+async function groupBounds(
+  db: Db,
+  groups: readonly PhraseWord[][][],
+): Promise<{ bounds: (number | null)[]; listings: number }> {
+  const words = [...new Map(groups.flat(2).map((w) => [`${w.prefix}:${w.word}`, w])).values()];
+  const { rows } = await sql<{ key: string; listings: number | null; total: number }>`
+    select t.prefix || ':' || t.word as key,
+      case when t.prefix then (
+        select sum(listings)::int from (
+          select listings from search_lexicon
+          where word >= t.word and word < t.word || '{' order by word limit ${sql.lit(PREFIX_WORDS)}) p)
+      else (select listings from search_lexicon where word = t.word) end as listings,
+      (select greatest(reltuples, 0)::int from pg_class
+        where oid = 'business_registrations'::regclass) as total
+    from unnest(${sql.val(words.map((w) => w.word))}::text[],
+                ${sql.val(words.map((w) => w.prefix))}::boolean[]) as t(word, prefix)`.execute(db);
+  const held = new Map(rows.map((r) => [r.key, r.listings]));
+  const held1 = (w: PhraseWord) => {
+    // A word the lexicon cannot hold (under 3 letters, or not starting with a letter) has no bound.
+    if (!/^[a-z][a-z0-9]{2,39}$/.test(w.word)) return null;
+    return held.get(`${w.prefix}:${w.word}`) ?? 0;
+  };
+  const bounds = groups.map((phrases) => {
+    let sum = 0;
+    let max = 0;
+    for (const phrase of phrases) {
+      const known = phrase.map(held1).filter((n): n is number => n !== null);
+      if (known.length === 0) return null;
+      const n = Math.min(...known);
+      sum += n;
+      max = Math.max(max, n);
+    }
+    // Synonyms mostly share their listings ("car hire" listings also say "rental"): the sum
+    // of the alternatives overstates the union several times over (15,000 for 2,500 matches).
+    return Math.min(sum, SHARED_SYNONYMS * max);
+  });
+  return { bounds, listings: rows[0]?.total ?? 0 };
+}
+
+/**
+ * The listings holding every group, estimated from each group's bound: at most the smallest,
+ * and the groups taken as independent (`b1 × b2 / listings`) when that is less.
+ */
+function allBound(bounds: readonly number[], listings: number): number {
+  const independent = bounds.reduce((p, b) => (p * b) / Math.max(listings, 1), listings);
+  return Math.min(...bounds, Math.ceil(independent));
+}
+
+/**
+ * At most `limit` ids matching `where`, in trust order (the candidates of one tier), read by
+ * `plan` (SET LOCAL in a transaction when it is not the planner's own).
+ */
+async function candidates(
+  db: Db,
+  where: RawBuilder<boolean>,
+  limit: number,
+  plan: CandidatePlan,
+): Promise<string[]> {
+  const read = async (db: Db) =>
+    (
+      await sql<{ id: string }>`
+        select id from business_registrations
+        where ${where}
+        order by quality_score desc, created_at desc, id desc
+        limit ${limit}`.execute(db)
+    ).rows.map((r) => r.id);
+  if (plan === 'planner') return read(db);
+  const off = plan === 'bitmap' ? ['enable_indexscan', 'enable_seqscan'] : ['enable_bitmapscan'];
+  return db.transaction().execute(async (trx) => {
+    await sql`select ${sql.join(off.map((name) => sql`set_config(${name}, 'off', true)`))}`.execute(
+      trx,
+    );
+    return read(trx);
+  });
 }
 
 /**
@@ -144,15 +277,25 @@ export async function rankedSearchPage(
 ): Promise<RankedSearchPage> {
   const groups = request.groups.map(groupTsquery);
   const usable = groups.filter((g): g is string => g !== null);
-  if (usable.length === 0) return { rows: [], exact: 0, partial: 0, capped: false, missing: [] };
+  if (usable.length === 0)
+    return { rows: [], exact: 0, partial: 0, capped: false, missing: [], plans: [] };
   const all = usable.join(' & ');
   const any = usable.join(' | ');
   const filters = filtersOf(request);
+  const { bounds, listings } = await groupBounds(
+    db,
+    request.groups.map(groupPhrases).filter((p) => p.length > 0),
+  );
+  const known = bounds.every((b) => b !== null) ? (bounds as number[]) : null;
 
+  const plans: CandidatePlan[] = [
+    candidatePlan(known && allBound(known, listings), listings, RANK_CANDIDATES + 1),
+  ];
   const exactIds = await candidates(
     db,
     sql<boolean>`${filters} and search_vector @@ ${tsquery(all)}`,
     RANK_CANDIDATES + 1,
+    plans[0]!,
   );
   let capped = exactIds.length > RANK_CANDIDATES;
   const exact = exactIds.slice(0, RANK_CANDIDATES);
@@ -162,13 +305,29 @@ export async function rankedSearchPage(
       db,
       sql<boolean>`${filters} and search_vector @@ ${tsquery(any)} and not (search_vector @@ ${tsquery(all)})`,
       RANK_CANDIDATES - exact.length + 1,
+      plans[
+        plans.push(
+          candidatePlan(
+            known && known.reduce((a, b) => a + b, 0),
+            listings,
+            RANK_CANDIDATES - exact.length + 1,
+          ),
+        ) - 1
+      ]!,
     );
     capped = partialIds.length > RANK_CANDIDATES - exact.length;
     partialIds = partialIds.slice(0, RANK_CANDIDATES - exact.length);
   }
   const ids = [...exact, ...partialIds];
   if (ids.length === 0 || request.offset >= ids.length)
-    return { rows: [], exact: exact.length, partial: partialIds.length, capped, missing: [] };
+    return {
+      rows: [],
+      exact: exact.length,
+      partial: partialIds.length,
+      capped,
+      missing: [],
+      plans,
+    };
 
   const prefer = request.prefer;
   const areaBonus =
@@ -209,5 +368,6 @@ export async function rankedSearchPage(
     partial: partialIds.length,
     capped,
     missing,
+    plans,
   };
 }

@@ -1,11 +1,12 @@
 import { LAGOS_AREAS } from '../../functions/imports/lagos-areas.ts';
 
 /**
- * The 240 spec-style search queries of the search benchmark (issue 11 point 3, ADR 012; issue 28
+ * The 300 search queries of the search benchmark (issue 11 point 3, ADR 012; issue 28
  * point 1, ADR 033): what people type in the SPEC §2 search boxes, against the synthetic Lagos
  * directory (functions/db/seeds/synthetic-listings.ts), every shape users type: single words, two
  * and three words, multi-word synonyms, a word and an area name, a word and a type filter, the
- * area filter, and misspellings the spec's synonyms miss. Deterministic: the same list every run.
+ * area filter, and misspellings the spec's synonyms miss; and issue 35's shapes (Lagos words,
+ * typos, car makes, an area in the query, complaints). Deterministic: the same list every run.
  */
 export interface BenchQuery {
   q: string;
@@ -105,6 +106,68 @@ const MISSPELT = [
   'carwash',
 ];
 
+/**
+ * The shapes of issue 35 (point 8: "every query shape above including typos and symptoms"): Lagos
+ * words, typos of one and two edits, car makes, an area named in the query ("in", "near"), and
+ * complaints. Written from the issue's own examples and the way motorists type, not from the
+ * seed's wording.
+ */
+const LAGOS_WORDS = [
+  'panel beater',
+  'vulcanizer',
+  'rewire man',
+  'aircon',
+  'tow van',
+  'spray painter',
+  'gear box',
+  'shock absorber',
+  'mechanic village',
+  'foreign used parts',
+  'car ac',
+  'tire',
+];
+const TYPOS = [
+  'machanic',
+  'pannel beater',
+  'alighment',
+  'windscreeen',
+  'vulcanizor',
+  'electrican',
+  'transmision',
+  'suspenshun',
+  'mechanik ikeja',
+  'spair parts ladipo',
+];
+const MAKES = [
+  'toyota mechanic',
+  'benz specialist',
+  'lexus mechanic lekki',
+  'honda parts',
+  'hyundai',
+  'kia spare parts',
+  'ford mechanic',
+  'nissan',
+];
+const SYMPTOMS = [
+  'car not starting',
+  'ac not cold',
+  'brake noise',
+  'flat tyre',
+  'overheating',
+  "car won't start",
+  'smoke from engine',
+  'gear not entering',
+  'battery dead',
+  'car overheating in ikeja',
+];
+const AREA_PHRASES = [
+  'mechanic in',
+  'vulcanizer near',
+  'panel beater',
+  'towing in',
+  'ac repair near',
+];
+
 /** Two-word services, the first two words of a three-word query with an area. */
 const TWO_WORDS = SERVICES.filter((s) => s.includes(' '));
 
@@ -115,8 +178,8 @@ const areas = LAGOS_AREAS.map((a) => a.name.toLowerCase());
 const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
 /**
- * The 240 queries: single words, two words, synonyms, type filters, short terms, misses; three
- * words, the area filter and misspellings (issue 28).
+ * The 300 queries: single words, two words, synonyms, type filters, short terms, misses; three
+ * words, the area filter and misspellings (issue 28); issue 35's shapes.
  */
 export function searchBenchQueries(): BenchQuery[] {
   const queries: BenchQuery[] = [];
@@ -148,6 +211,10 @@ export function searchBenchQueries(): BenchQuery[] {
     queries.push({ q: i % 3 === 2 ? at(SYNONYMS, i) : at(SERVICES, i * 2), area });
   }
   queries.push(...MISSPELT.map((q) => ({ q })));
-  if (queries.length !== 240) throw new Error(`expected 240 queries, built ${queries.length}`);
+  // Issue 35's shapes (60).
+  queries.push(...[...LAGOS_WORDS, ...TYPOS, ...MAKES, ...SYMPTOMS].map((q) => ({ q })));
+  for (let i = 0; i < 20; i += 1)
+    queries.push({ q: `${at(AREA_PHRASES, i)} ${at(areas, i * 9 + 4)}` });
+  if (queries.length !== 300) throw new Error(`expected 300 queries, built ${queries.length}`);
   return queries;
 }

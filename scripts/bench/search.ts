@@ -1,6 +1,6 @@
 /**
- * Search latency over HTTP (issue 11 point 3, ADR 012; issue 28, ADR 033): first pages of the 240
- * spec-style queries of `search-queries.ts` against a running server's `GET
+ * Search latency over HTTP (issue 11 point 3, ADR 012; issue 28, ADR 033): first pages of the 300
+ * queries of `search-queries.ts` against a running server's `GET
  * /api/directory/search`, one request at a time, end to end (request sent → body read). Prints
  * each round's percentiles and the slowest 10 queries with their plan shape (the `desc` of the
  * answer's `Server-Timing`, e.g. `walk 1000 · index fetch`).
@@ -25,7 +25,7 @@ import { type BenchQuery, searchBenchQueries } from './search-queries.ts';
 export interface SearchBenchOptions {
   /** Origin of the server, e.g. `http://127.0.0.1:4321`. */
   baseUrl: string;
-  /** Queries to send (default: the 240 of `searchBenchQueries()`). */
+  /** Queries to send (default: the 300 of `searchBenchQueries()`). */
   queries?: readonly BenchQuery[];
   /** Measured rounds over all queries (default 3), after one unmeasured warm-up round. */
   rounds?: number;
