@@ -12,8 +12,7 @@ import * as repository from './sms.repository.ts';
  */
 type Db = Kysely<Database>;
 
-/** A timestamp column as the API sends it (the generated columns type as Kysely's ColumnType). */
-const iso = (value: unknown) => new Date(value as Date | string).toISOString();
+const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Messages sent today against the ceiling, and who set the ceiling last. */
 export async function smsTodayWithCeiling(db: Db): Promise<SmsToday> {
