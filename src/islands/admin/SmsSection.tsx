@@ -150,7 +150,7 @@ function CeilingForm({
 
   return (
     <form
-      className="auth-form"
+      className="auth-form sms-ceiling-form"
       noValidate
       onSubmit={(e) => void submit(e)}
       aria-label="Daily SMS ceiling"
