@@ -19,6 +19,7 @@ import * as reviews from './reviews/reviews.handler.ts';
 import * as searchWords from './search-words/search-words.handler.ts';
 import * as serviceCards from './service-cards/service-cards.handler.ts';
 import * as serviceRequests from './service-requests/service-requests.handler.ts';
+import * as sms from './sms/sms.handler.ts';
 import * as users from './users/users.handler.ts';
 
 export type { Access } from './_lib/guards.ts';
@@ -153,6 +154,8 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/admin/messaging/recipients',              'admin',  messages.listRecipients),
   route('GET',    '/admin/messages',                          'admin',  messages.listSent),
   route('POST',   '/admin/messages',                          'admin',  idempotent(messages.send)),
+  route('GET',    '/admin/sms',                               'admin',  sms.list),
+  route('PUT',    '/admin/sms/ceiling',                       'admin',  sms.setCeiling),
   route('GET',    '/claims/listing/:listing',                 'user',   claims.target),
   route('POST',   '/claims',                                  'user',   idempotent(claims.request)),
   route('POST',   '/claims/:id/verify',                       'user',   claims.verify),

@@ -4,7 +4,15 @@ import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from 
 /** Accounts as the admin lists them (SPEC §2 Users tab, §3 profiles and user_roles). */
 export const AdminUserSchema = z.object({
   user_id: z.string(),
+  /** For an account made with a phone only, Better Auth's placeholder (`phone_only`). */
   email: z.string(),
+  /** Made with a phone number and no e-mail address (ADR 067). */
+  phone_only: z.boolean(),
+  /** Always false for a phone-only account. */
+  email_verified: z.boolean(),
+  /** E.164; the admin sees it whole, and only in the card (never in a URL or a search). */
+  phone_number: z.string().nullable(),
+  phone_number_verified: z.boolean(),
   /** Null only for an account whose profile row is missing. */
   profile_id: z.string().nullable(),
   display_name: z.string().nullable(),

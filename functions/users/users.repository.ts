@@ -8,7 +8,10 @@ import type { Database } from '../db/database.ts';
  */
 type Db = Kysely<Database>;
 
-/** An account as the Users tab shows it: its profile and role (admin when user_roles says so). */
+/**
+ * An account as the Users tab shows it: its profile and role (admin when user_roles says so), and
+ * whether its e-mail and its phone (issue 37.6) are confirmed.
+ */
 function accounts(db: Db) {
   return db
     .selectFrom('user as u')
@@ -16,6 +19,9 @@ function accounts(db: Db) {
     .select((eb) => [
       'u.id as user_id',
       'u.email',
+      'u.email_verified',
+      'u.phone_number',
+      'u.phone_number_verified',
       'p.id as profile_id',
       'p.display_name',
       'p.created_at',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { paged } from '../_lib/paging.ts';
 import { createBetterAuth } from '../_lib/auth.ts';
 import { authSecret, siteUrl } from '../_lib/env.ts';
+import { isPhoneOnlyEmail } from '../../common/schemas/phone-auth.ts';
 import type { UserListQuery } from '../../common/schemas/users.ts';
 import type { Database } from '../db/database.ts';
 import * as repository from './users.repository.ts';
@@ -9,13 +10,21 @@ import * as repository from './users.repository.ts';
 /** Accounts as the admin sees them (SPEC §2 Users tab) and the making of admins (docs/development.md). */
 type Db = Kysely<Database>;
 
-/** One page of accounts with their profile and role, newest first, matching `q` (SPEC §2). */
+/**
+ * One page of accounts with their profile and role, newest first, matching `q` (SPEC §2), and
+ * whether the e-mail and the phone are confirmed (issue 37.6): an account made with a phone has
+ * no e-mail of its own, only Better Auth's placeholder.
+ */
 export async function listUsers(db: Db, query: UserListQuery) {
-  const { rows: users, total } = await paged(
+  const { rows, total } = await paged(
     query,
     (window) => repository.listPage(db, query.q, window),
     () => repository.count(db, query.q),
   );
+  const users = rows.map((row) => {
+    const phoneOnly = isPhoneOnlyEmail(row.email);
+    return { ...row, phone_only: phoneOnly, email_verified: row.email_verified && !phoneOnly };
+  });
   return { users, total };
 }
 

@@ -367,6 +367,7 @@ const SEEDS: Record<string, Seed> = {
     status: 200,
   },
   'PUT /admin/featured-order': { body: (f) => ({ ids: [f.featured] }), status: 200 },
+  'PUT /admin/sms/ceiling': { body: () => ({ daily_ceiling: 500 }), status: 200 },
   'DELETE /admin/service-requests': { body: () => ({}), status: 200 },
   'POST /admin/service-requests/:id/handle': {
     id: (f) => f.request,

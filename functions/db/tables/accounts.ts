@@ -121,7 +121,7 @@ export interface SmsOutboxTable {
   status: 'sent' | 'failed';
   error: string | null;
   provider_message_id: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** The one row of SMS settings (issue 37.3, ADR 068). */
@@ -129,6 +129,6 @@ export interface SmsSettingsTable {
   id: Generated<boolean>;
   /** Text messages the whole site may send per Lagos day. */
   daily_ceiling: Generated<number>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
   updated_by: string | null;
 }

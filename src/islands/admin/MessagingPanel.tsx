@@ -12,6 +12,7 @@ import {
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { useRecipients, useSentMessages } from './data';
+import { SmsSection } from './SmsSection';
 
 /** A recipient as the picker shows it; the e-mail is null for a listing without one. */
 interface Option {
@@ -21,7 +22,8 @@ interface Option {
 }
 
 /**
- * Messaging (SPEC §2, §4 compose states, §5, §8): Compose Message and Sent Messages. Recipients
+ * Messaging (SPEC §2, §4 compose states, §5, §8): Compose Message and Sent Messages, and the
+ * site's text messages with their daily ceiling (issue 37.6, ADR 074). Recipients
  * are picked a page at a time with a search, and "all businesses with an e-mail" is a set the
  * server resolves, so the directory never loads into the browser (ADR 014).
  */
@@ -118,6 +120,9 @@ export function MessagingPanel() {
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="sent">
             Sent Messages ({sent.response?.total ?? 0})
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="sms">
+            Text Messages (SMS)
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="compose" className="auth-form">
@@ -280,6 +285,9 @@ export function MessagingPanel() {
               <ListPager list={sent} limit={20} label="Sent message pages" />
             </>
           )}
+        </Tabs.Content>
+        <Tabs.Content value="sms">
+          <SmsSection />
         </Tabs.Content>
       </Tabs.Root>
     </section>

@@ -19,6 +19,7 @@ import type {
   ServiceRequest,
   ServiceRequestListResponse,
 } from '../../../common/schemas/service-requests';
+import type { AdminSms, AdminSmsLogResponse } from '../../../common/schemas/sms';
 import type { AdminUser, AdminUserListResponse } from '../../../common/schemas/users';
 
 /**
@@ -148,6 +149,16 @@ export function useSentMessages() {
     (r) => r.sentMessages,
     { limit: 20 },
     'Failed to load sent messages',
+  );
+}
+
+/** One page of the SMS log (newest first) with today's count against the ceiling (issue 37.6). */
+export function useSmsLog() {
+  return usePagedList<AdminSms, AdminSmsLogResponse>(
+    '/api/admin/sms',
+    (r) => r.messages,
+    { limit: 20 },
+    'Failed to load text messages',
   );
 }
 
