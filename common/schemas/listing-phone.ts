@@ -34,3 +34,7 @@ export const LISTING_PHONE_SENT_MESSAGE =
   "We sent a 6-digit code by SMS to the listing's phone. It works for 10 minutes.";
 export const LISTING_PHONE_CONFIRMED_MESSAGE =
   'Phone confirmed. Your business page now shows the date.';
+
+/** The owner's page that confirms a listing's phone (its forms post without JavaScript). */
+export const ownerPhonePath = (listingId: string) =>
+  `/account/business/phone/?listing=${encodeURIComponent(listingId)}`;

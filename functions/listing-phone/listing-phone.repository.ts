@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import * as registrations from '../registrations/registrations.repository.ts';
 
 /**
  * The listing's phone check (issue 37.5, ADR 075): the live code of a listing (its HMAC only) and
@@ -84,24 +85,10 @@ export async function spendTry(
   return left ? 'spent' : 'none';
 }
 
-/**
- * Records the confirmation when the listing still has the phone the code went to (`phone` as
- * stored), and drops the code; null when the phone changed meanwhile.
- */
-export async function confirmPhone(
-  db: Db,
-  listingId: string,
-  phone: string,
-): Promise<Date | null> {
+/** Records the confirmation (the listing still has `phone`, as stored) and drops the code. */
+export async function confirmPhone(db: Db, listingId: string, phone: string): Promise<Date | null> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('listing_phone_codes').where('listing_id', '=', listingId).execute();
-    const row = await trx
-      .updateTable('business_registrations')
-      .set({ phone_confirmed_at: sql<Date>`now()` })
-      .where('id', '=', listingId)
-      .where('phone', '=', phone)
-      .returning('phone_confirmed_at')
-      .executeTakeFirst();
-    return row?.phone_confirmed_at ? new Date(row.phone_confirmed_at) : null;
+    return registrations.setPhoneConfirmed(trx, listingId, phone);
   });
 }

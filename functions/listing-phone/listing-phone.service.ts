@@ -120,8 +120,7 @@ export async function requestCode(
   return stateOf(listing);
 }
 
-const refuse = (message: string) =>
-  new AppError('VALIDATION_FAILED', message, { code: [message] });
+const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { code: [message] });
 
 /**
  * Checks the code and, when right, records the confirmation with today's date.

@@ -161,7 +161,7 @@ describe("an owner confirms the listing's phone (issue 37.5)", () => {
     expect(await confirmedAt(listing.id)).toBeNull();
   });
 
-  it("a landline is refused with a clear message, and nothing is sent", async () => {
+  it('a landline is refused with a clear message, and nothing is sent', async () => {
     const listing = await ownedListing('01 271 0000');
     const refused = await askCode(listing.id);
     expect(refused.status).toBe(422);
@@ -175,7 +175,8 @@ describe("an owner confirms the listing's phone (issue 37.5)", () => {
     const listing = await ownedListing();
     const address = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await askCode(listing.id, 'owner', address)).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await askCode(listing.id, 'owner', address)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     // The same number by the sign-in form counts against the same limit.
     const signIn = await api.call('/api/auth/phone/code', {
@@ -278,9 +279,9 @@ describe("an owner confirms the listing's phone (issue 37.5)", () => {
     const listing = await ownedListing();
     expect((await askCode(listing.id, 'other')).status).toBe(404);
     expect((await sendCode(listing.id, '123456', 'other')).status).toBe(404);
-    expect((await api.call(`/api/account/listings/${listing.id}/phone`, { as: 'other' })).status).toBe(
-      404,
-    );
+    expect(
+      (await api.call(`/api/account/listings/${listing.id}/phone`, { as: 'other' })).status,
+    ).toBe(404);
     const anonymous = await api.call(`/api/account/listings/${listing.id}/phone/code`, {
       method: 'POST',
       json: {},
