@@ -26,7 +26,7 @@ type ApiErrorBody = {
 } | null;
 
 const UNEXPECTED = 'An unexpected error occurred. Please try again.';
-const LOAD_ERROR = 'We could not load this listing. It is not one of yours, or it does not exist.';
+const LOAD_ERROR = 'This listing is not one of yours, or it does not exist.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
