@@ -40,6 +40,7 @@ const TABLE_OWNERS = {
   email_preferences: 'functions/monthly-summary/monthly-summary.repository.ts',
   idempotency_keys: 'functions/_lib/idempotency.ts',
   listing_changes: 'functions/claims/claims.repository.ts',
+  listing_phone_codes: 'functions/listing-phone/listing-phone.repository.ts',
   listing_reports: 'functions/reports/reports.repository.ts',
   listing_stats_daily: 'functions/insights/insights.repository.ts',
   search_stats_daily: 'functions/insights/insights.repository.ts',

@@ -10,6 +10,7 @@ import * as directory from './directory/directory.handler.ts';
 import * as health from './health/health.handler.ts';
 import * as imports from './imports/imports.handler.ts';
 import * as insights from './insights/insights.handler.ts';
+import * as listingPhone from './listing-phone/listing-phone.handler.ts';
 import * as messages from './messages/messages.handler.ts';
 import * as monthlySummary from './monthly-summary/monthly-summary.handler.ts';
 import * as photos from './photos/photos.handler.ts';
@@ -166,6 +167,9 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/account/listings/:id/photos/:photo/remove', 'user', photos.ownerRemove),
   route('POST',   '/account/listings/:id/photos/:photo/keep', 'user',   photos.ownerKeep),
   route('GET',    '/account/photos/:listing/:file',           'user',   photos.heldVariant),
+  route('GET',    '/account/listings/:id/phone',              'user',   listingPhone.state),
+  route('POST',   '/account/listings/:id/phone/code',         'user',   listingPhone.requestCode),
+  route('POST',   '/account/listings/:id/phone/verify',       'user',   listingPhone.verifyCode),
   route('GET',    '/admin/claims',                            'admin',  claims.listClaims),
   route('POST',   '/admin/claims/:id/approve',                'admin',  claims.approveClaim),
   route('POST',   '/admin/claims/:id/reject',                 'admin',  claims.rejectClaim),

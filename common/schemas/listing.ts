@@ -77,6 +77,8 @@ export interface PublicBusiness {
   /** The checks behind Verified (`phone`, `cac`, `address`, `identity`) and when (issue 24.6). */
   verification_checks: string[];
   verified_at: string | null;
+  /** When the owner confirmed the listing's phone with a code (issue 37.5); absent or null: not. */
+  phone_confirmed_at?: string | null;
   /** The cover photo a card shows (issue 26.4); null or absent without one. */
   cover?: PhotoCover | null;
 }

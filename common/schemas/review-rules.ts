@@ -127,10 +127,33 @@ export function monthYear(iso: string): string {
 export function verificationText(
   checks: readonly string[] | null | undefined,
   verifiedAt: string | null | undefined,
+  phoneConfirmedAt?: string | null,
 ): string {
-  const shown = VERIFICATION_CHECKS.filter((c) => checks?.includes(c.key)).map((c) => c.short);
-  if (shown.length === 0) return 'Verified by Lagos Auto Hub.';
-  return `Verified by Lagos Auto Hub: ${joinWithAnd(shown)}${verifiedAt ? `, ${monthYear(verifiedAt)}` : ''}`;
+  // The owner's own confirmation, with its day, stands in for the admin's undated `phone` check.
+  const shown = VERIFICATION_CHECKS.filter(
+    (c) => checks?.includes(c.key) && !(c.key === 'phone' && phoneConfirmedAt),
+  ).map((c) => c.short);
+  const text =
+    shown.length === 0
+      ? 'Verified by Lagos Auto Hub.'
+      : `Verified by Lagos Auto Hub: ${joinWithAnd(shown)}${verifiedAt ? `, ${monthYear(verifiedAt)}` : ''}`;
+  if (!phoneConfirmedAt) return text;
+  return `${text}${text.endsWith('.') ? '' : '.'} ${phoneConfirmedText(phoneConfirmedAt)}`;
+}
+
+/**
+ * "Phone confirmed on December 3, 2026" (issue 37.5, ADR 075): the day the owner confirmed the
+ * listing's phone with a code, in Lagos time, in the public pages' long date (SPEC §9).
+ */
+export function phoneConfirmedText(iso: string): string {
+  // articles.ts `formatLongDate`'s format; that module carries Zod, which this one keeps out.
+  const day = new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'Africa/Lagos',
+  });
+  return `Phone confirmed on ${day}`;
 }
 
 /** "November 2026" for a visit month `2026-11`. */

@@ -39,6 +39,7 @@ import type {
   BusinessClaimsTable,
   BusinessDirectoryView,
   BusinessRegistrationsTable,
+  ListingPhoneCodesTable,
   ListingChangesTable,
 } from './tables/listings.ts';
 import type {
@@ -85,6 +86,7 @@ export interface Database {
   sms_settings: SmsSettingsTable;
   business_registrations: BusinessRegistrationsTable;
   business_directory: BusinessDirectoryView;
+  listing_phone_codes: ListingPhoneCodesTable;
   articles: ArticlesTable;
   service_cards: ServiceCardsTable;
   service_requests: ServiceRequestsTable;

@@ -39,6 +39,7 @@ const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => 
   review_stars: [0, 0, 1, 1, 2],
   verification_checks: ['phone', 'cac'],
   verified_at: new Date('2026-11-20T10:00:00.000Z'),
+  phone_confirmed_at: null,
   quality_score: 1.25,
   category_keys: ['parts'],
   search_text: 'internal search text',

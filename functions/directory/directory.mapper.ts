@@ -45,5 +45,8 @@ export function toPublicBusiness(row: BusinessDirectoryRow): PublicBusiness {
     review_average: reviewAverage(row.review_count, row.review_sum),
     verification_checks: row.verification_checks,
     verified_at: row.verified_at ? new Date(row.verified_at).toISOString() : null,
+    phone_confirmed_at: row.phone_confirmed_at
+      ? new Date(row.phone_confirmed_at).toISOString()
+      : null,
   };
 }

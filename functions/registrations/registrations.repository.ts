@@ -438,6 +438,21 @@ export async function applyOwnerChange(db: Db, id: string, values: Record<string
     .execute();
 }
 
+/**
+ * Records that the owner confirmed the listing's phone (issue 37.5, ADR 075), when the listing
+ * still has `phone` (as stored); null when it changed meanwhile.
+ */
+export async function setPhoneConfirmed(db: Db, id: string, phone: string): Promise<Date | null> {
+  const row = await db
+    .updateTable('business_registrations')
+    .set({ phone_confirmed_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('phone', '=', phone)
+    .returning('phone_confirmed_at')
+    .executeTakeFirst();
+  return row?.phone_confirmed_at ? new Date(row.phone_confirmed_at) : null;
+}
+
 // Imports (bulk import and CSV, ADR 009) -------------------------------------------------------
 
 /**

@@ -516,6 +516,13 @@ const SEEDS: Record<string, Seed> = {
     body: () => ({}),
     status: 422,
   },
+  // The listing's phone check (ADR 075): the caller does not own the listing.
+  'POST /account/listings/:id/phone/code': { id: (f) => f.listing, body: () => ({}), status: 404 },
+  'POST /account/listings/:id/phone/verify': {
+    id: (f) => f.listing,
+    body: () => ({ code: '123456' }),
+    status: 404,
+  },
   'POST /admin/claims/:id/approve': { id: (f) => f.listing, body: () => ({}), status: 404 },
   'POST /admin/claims/:id/reject': { id: (f) => f.listing, body: () => ({}), status: 404 },
   'POST /admin/listing-changes/:id/approve': {

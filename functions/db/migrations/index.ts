@@ -36,6 +36,7 @@ import * as searchWords from './2026_11_28_0801_search_words.ts';
 import * as recommendedByTrust from './2026_11_28_1801_recommended_by_trust.ts';
 import * as searchLexicon from './2026_11_28_1802_search_lexicon.ts';
 import * as searchLexiconLockOrder from './2026_11_28_1803_search_lexicon_lock_order.ts';
+import * as listingPhoneConfirmed from './2026_11_28_2201_listing_phone_confirmed.ts';
 import * as searchLexiconPerStatement from './2026_11_28_2230_search_lexicon_per_statement.ts';
 
 /**
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1801_recommended_by_trust': recommendedByTrust,
   '2026_11_28_1802_search_lexicon': searchLexicon,
   '2026_11_28_1803_search_lexicon_lock_order': searchLexiconLockOrder,
+  '2026_11_28_2201_listing_phone_confirmed': listingPhoneConfirmed,
   '2026_11_28_2230_search_lexicon_per_statement': searchLexiconPerStatement,
 };

@@ -70,12 +70,26 @@ export interface BusinessRegistrationsTable {
   verification_checks: Generated<VerificationCheck[]>;
   verified_at: Timestamp | null;
   verified_by: string | null;
+  /** When the owner confirmed the listing's phone with a code (issue 37.5); cleared when it changes. */
+  phone_confirmed_at: Timestamp | null;
   /** Whether the listing has a live photo, kept by a trigger on `photos` (issue 35.1). */
   has_photos: ColumnType<boolean, never, never>;
   /** Generated: the trust a listing earns, the search and Recommended order's (ADR 059). */
   quality_score: ColumnType<number, never, never>;
   /** Generated: the weighted 'simple' tsvector relevance search matches (ADR 059). */
   search_vector: ColumnType<string, never, never>;
+}
+
+/** The one live code sent to a listing's phone (issue 37.5, ADR 075): its HMAC, never the code. */
+export interface ListingPhoneCodesTable {
+  listing_id: string;
+  user_id: string;
+  /** The E.164 number the code went to. */
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
 }
 
 /** The checks an admin records behind the Verified badge (issue 24.6). */
@@ -91,6 +105,7 @@ export interface BusinessDirectoryView extends Omit<
   | 'review_average'
   | 'verification_checks'
   | 'verified_at'
+  | 'phone_confirmed_at'
   | 'cover'
 > {
   // The columns PublicBusiness carries as they are (common/schemas/listing.ts, issue 25.5); below, the
@@ -108,6 +123,7 @@ export interface BusinessDirectoryView extends Omit<
   review_stars: number[];
   verification_checks: VerificationCheck[];
   verified_at: Date | null;
+  phone_confirmed_at: Date | null;
   /** The trust the Recommended order ranks by (ADR 059, ADR 071). */
   quality_score: number;
 }

@@ -13,6 +13,7 @@ import {
 import { Guard } from '../auth/Guard';
 import { PageToaster } from '../Toasts';
 import { ownerInsightsPath } from '../../../common/schemas/insights';
+import { ownerPhonePath } from '../../../common/schemas/listing-phone';
 import { ownerReviewsPath } from '../../../common/schemas/review-rules';
 import { fieldMessages } from './fields';
 import { OwnerPhotos } from './OwnerPhotos';
@@ -226,6 +227,8 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
           <a href={ownerReviewsPath(listing.id)}>Reviews and your replies</a>
           {' · '}
           <a href={ownerInsightsPath(listing.id)}>Insights</a>
+          {' · '}
+          <a href={ownerPhonePath(listing.id)}>Confirm your phone</a>
           {' · '}
           <a href="/account/business/leads/">Customer requests</a>
           {' · '}
