@@ -42,6 +42,8 @@ export const HOLD_REASONS = {
   duplicate: 'The same text was posted elsewhere',
   daily_limit: 'More than 5 reviews in a day from one account',
   new_accounts: 'Several new accounts from one address reviewed this business',
+  new_accounts_day: 'Several new accounts reviewed this business within a day',
+  one_network: 'Several reviews of this business came from one network within a day',
   edited_after_hide: 'Edited after our team hid it',
   photos: 'Has photos for our team to check',
 } as const;

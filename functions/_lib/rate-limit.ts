@@ -34,6 +34,16 @@ export function addressBucket(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The network of a client address (issue 37.7, ADR 077): an IPv4 address its /24 (also when
+ * written IPv4-mapped, `::ffff:1.2.3.4`), an IPv6 address its /64. `203.0.113.7` → `203.0.113.0/24`.
+ */
+export function networkBucket(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/i.exec(address);
+  if (v4 && isIP(address) !== 0) return `${v4[1]}.0/24`;
+  return addressBucket(address);
+}
+
 /** Shown with 429 RATE_LIMITED. */
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -162,8 +172,14 @@ export async function clearFailures(db: Kysely<Database>, keys: string[]): Promi
  * two uses apart.
  */
 export function keyedAddress(purpose: string, address: string): string {
-  return createHmac('sha256', authSecret())
-    .update(`${purpose}:${addressBucket(address)}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return keyed(`${purpose}:${addressBucket(address)}`);
+}
+
+/** {@link keyedAddress} of the address's network ({@link networkBucket}: IPv4 /24, IPv6 /64). */
+export function keyedNetwork(purpose: string, address: string): string {
+  return keyed(`${purpose}:${networkBucket(address)}`);
+}
+
+function keyed(text: string): string {
+  return createHmac('sha256', authSecret()).update(text).digest('base64url').slice(0, 32);
 }

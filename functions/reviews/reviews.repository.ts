@@ -125,6 +125,8 @@ export async function insertReview(
     new_account: boolean;
     /** Keyed hash of the author's confirmed phone number (issue 37.4), or null. */
     author_phone_key?: string | null;
+    /** Keyed hash of the author's network (issue 37.7, ADR 077). */
+    author_network_key: string;
   },
 ): Promise<string> {
   const { visit_month, ...rest } = values;

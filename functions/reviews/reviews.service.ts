@@ -13,7 +13,7 @@ import { AppError } from '../_lib/errors.ts';
 import type { Encodable } from '../_lib/http.ts';
 import { log } from '../_lib/log.ts';
 import type { Mailer, MailMessage } from '../_lib/mail.ts';
-import { keyedAddress } from '../_lib/rate-limit.ts';
+import { keyedAddress, keyedNetwork } from '../_lib/rate-limit.ts';
 import type { Database, ReviewStatus } from '../db/database.ts';
 import { listingChangeTags } from '../site/cache-tags.ts';
 import * as repository from './reviews.repository.ts';
@@ -45,6 +45,11 @@ export const DAILY_LIMIT = 5;
 export const NEW_ACCOUNT_DAYS = 7;
 /** This many distinct new accounts from one address reviewing one listing in 30 days are held. */
 export const NEW_ACCOUNT_CLUSTER = 3;
+/**
+ * A review that makes this many reviews of one listing in 24 hours from accounts created within a
+ * day of their review, or from one network, is held, with the others still public (ADR 077).
+ */
+export const DAY_BURST = 3;
 
 export const VERIFY_TO_REVIEW_MESSAGE =
   'Please confirm your email address to write a review: open the link we sent you.';
@@ -91,6 +96,11 @@ export function reviewTags(listing: repository.ReviewListing): string[] {
  */
 export function addressKey(clientAddress: string): string {
   return keyedAddress('review-author', clientAddress);
+}
+
+/** The author's network (IPv4 /24, IPv6 /64) as stored with a review: a keyed hash (ADR 077). */
+export function networkKey(clientAddress: string): string {
+  return keyedNetwork('review-network', clientAddress);
 }
 
 /** Who reported a review: the account when signed in, else the keyed address (ADR 019). */

@@ -74,6 +74,11 @@ export interface ReviewsTable {
   body_hash: string;
   /** A keyed hash of the author's address bucket at writing time (never the address). */
   author_address_key: string;
+  /**
+   * A keyed hash of the author's network at writing time (IPv4 /24, IPv6 /64; issue 37.7,
+   * ADR 077), never the address; null on reviews written before it was kept.
+   */
+  author_network_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account was younger than a week when the review was written. */
   new_account: Generated<boolean>;
   /** Keyed hash of the author's confirmed phone at writing time (issue 37.4); unique per listing. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../reviews.repository.ts';
 
-/** The author's checks (issue 24.1, ADR 034, 073): the daily limit, the same text elsewhere, new accounts, blocks, phone keys. Reads only: reviews.repository.ts writes. */
+/** The author's checks (issue 24.1, 37.7, ADR 034, 073, 077): the daily limit, the same text elsewhere, new accounts, bursts of one day, blocks, phone keys. Reads only: reviews.repository.ts writes. */
 
 /** Reviews written by `userId` in the last 24 hours (the daily limit). */
 export async function reviewsInLastDay(db: Db, userId: string): Promise<number> {
@@ -66,6 +66,50 @@ export function newAccountReviews(db: Db, businessId: string, addressKey: string
     .where('new_account', '=', true)
     .where('user_id', '<>', userId)
     .where('created_at', '>', sql<Date>`now() - interval '30 days'`)
+    .execute();
+}
+
+/** At most this many rows of one day's burst are read (the rule needs 3; the rest are held by it). */
+const BURST_ROWS = 100;
+
+/**
+ * Reviews of `businessId` written in the last 24 hours by accounts created within a day before
+ * their review (issue 37.7, ADR 077), by accounts other than `userId`, newest first.
+ */
+export function newAccountReviewsOfDay(db: Db, businessId: string, userId: string) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('user', 'user.id', 'reviews.user_id')
+    .select(['reviews.id', 'reviews.status', 'reviews.hold_reasons'])
+    .where('reviews.business_id', '=', businessId)
+    .where('reviews.new_account', '=', true)
+    .where('reviews.created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .where('reviews.user_id', '<>', userId)
+    .where(sql<boolean>`reviews.created_at - "user".created_at < interval '1 day'`)
+    .orderBy('reviews.created_at', 'desc')
+    .limit(BURST_ROWS)
+    .execute();
+}
+
+/**
+ * Reviews of `businessId` written in the last 24 hours from the network `networkKey` (issue
+ * 37.7, ADR 077), by accounts other than `userId`, newest first.
+ */
+export function networkReviewsOfDay(
+  db: Db,
+  businessId: string,
+  networkKey: string,
+  userId: string,
+) {
+  return db
+    .selectFrom('reviews')
+    .select(['id', 'status', 'hold_reasons'])
+    .where('business_id', '=', businessId)
+    .where('author_network_key', '=', networkKey)
+    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .where('user_id', '<>', userId)
+    .orderBy('created_at', 'desc')
+    .limit(BURST_ROWS)
     .execute();
 }
 

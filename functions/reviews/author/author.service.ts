@@ -22,6 +22,7 @@ import {
   ALREADY_REVIEWED_MESSAGE,
   BLOCKED_MESSAGE,
   DAILY_LIMIT,
+  DAY_BURST,
   type Db,
   NEW_ACCOUNT_CLUSTER,
   NEW_ACCOUNT_DAYS,
@@ -31,6 +32,7 @@ import {
   REVIEW_WRITES_PER_HOUR,
   VERIFY_TO_REVIEW_MESSAGE,
   addressKey,
+  networkKey,
   ownReviewWithPhotos,
   publicListing,
   reviewTags,
@@ -70,6 +72,44 @@ async function textRules(db: Db, input: ReviewInput, reviewId?: string): Promise
   return reasons;
 }
 
+/** The rules about who wrote a review, not what it says: an edit does not release them. */
+const HELD_ON_EDIT = [
+  'daily_limit',
+  'new_accounts',
+  'new_accounts_day',
+  'one_network',
+  'photos',
+] as const satisfies readonly HoldReason[];
+
+/**
+ * Holds the listing's earlier reviews of a burst for `reason` (those hidden or already held for
+ * it stay as they are), each logged as a rule's hold.
+ * @returns whether one of them was public (the listing's pages change).
+ */
+async function holdOthers(
+  trx: Db,
+  businessId: string,
+  others: readonly { id: string; status: ReviewStatus; hold_reasons: string[] }[],
+  reason: HoldReason,
+): Promise<boolean> {
+  let wasPublic = false;
+  for (const other of others) {
+    if (other.hold_reasons.includes(reason) || other.status === 'hidden') continue;
+    if (other.status === 'published') wasPublic = true;
+    await repository.setReviewStatus(trx, other.id, 'held', {
+      hold_reasons: [...other.hold_reasons, reason],
+    });
+    await repository.refreshAttention(trx, other.id);
+    await repository.log(trx, {
+      review_id: other.id,
+      business_id: businessId,
+      action: 'held',
+      reasons: [reason],
+    });
+  }
+  return wasPublic;
+}
+
 export interface ReviewWrite {
   review: Encodable<OwnReview>;
   /** Cache tags to purge: the listing's pages, when what they show changed. */
@@ -80,9 +120,10 @@ export interface ReviewWrite {
  * A motorist's review of a public listing (issue 24.1): one per account, never of a listing the
  * account owns, only with a confirmed e-mail and an account not blocked. Public at once unless a
  * hold rule applies (links, phone numbers or e-mail addresses in the text, the same text posted
- * elsewhere, more than 5 reviews in 24 hours from the account, or the 3rd new account from one
- * address reviewing the listing in 30 days, which holds the others too); a held review waits in
- * the admin's Reviews tab and its author sees why.
+ * elsewhere, more than 5 reviews in 24 hours from the account, the 3rd new account from one
+ * address reviewing the listing in 30 days, or the 3rd review of the listing in 24 hours from
+ * accounts created that day or from one network (ADR 077); the last three hold the others too);
+ * a held review waits in the admin's Reviews tab and its author sees why.
  * @throws AppError RATE_LIMITED (20 writes an hour per address), FORBIDDEN (e-mail not confirmed,
  *   own listing, blocked), NOT_FOUND (listing not public), CONFLICT (already reviewed).
  */
@@ -119,9 +160,10 @@ export async function writeReview(
       : null;
   const author = addressKey(writer.clientAddress);
   const created = await authorRepository.accountCreatedAt(db, user.id);
-  const newAccount =
-    created !== undefined &&
-    Date.now() - new Date(created).getTime() < NEW_ACCOUNT_DAYS * 86_400_000;
+  const age = created === undefined ? Infinity : Date.now() - new Date(created).getTime();
+  const newAccount = age < NEW_ACCOUNT_DAYS * 86_400_000;
+  const dayOldAccount = age < 86_400_000;
+  const network = networkKey(writer.clientAddress);
 
   let heldOthers = false;
   const id = await db
@@ -134,21 +176,27 @@ export async function writeReview(
         const others = await authorRepository.newAccountReviews(trx, businessId, author, user.id);
         if (new Set(others.map((o) => o.user_id)).size + 1 >= NEW_ACCOUNT_CLUSTER) {
           reasons.push('new_accounts');
-          for (const other of others) {
-            if (other.hold_reasons.includes('new_accounts') || other.status === 'hidden') continue;
-            if (other.status === 'published') heldOthers = true;
-            await repository.setReviewStatus(trx, other.id, 'held', {
-              hold_reasons: [...other.hold_reasons, 'new_accounts'],
-            });
-            await repository.refreshAttention(trx, other.id);
-            await repository.log(trx, {
-              review_id: other.id,
-              business_id: businessId,
-              action: 'held',
-              reasons: ['new_accounts'],
-            });
-          }
+          heldOthers = (await holdOthers(trx, businessId, others, 'new_accounts')) || heldOthers;
         }
+      }
+      // Bursts of one day (issue 37.7, ADR 077): new accounts from anywhere, or one network.
+      if (dayOldAccount) {
+        const others = await authorRepository.newAccountReviewsOfDay(trx, businessId, user.id);
+        if (others.length + 1 >= DAY_BURST) {
+          reasons.push('new_accounts_day');
+          heldOthers =
+            (await holdOthers(trx, businessId, others, 'new_accounts_day')) || heldOthers;
+        }
+      }
+      const neighbours = await authorRepository.networkReviewsOfDay(
+        trx,
+        businessId,
+        network,
+        user.id,
+      );
+      if (neighbours.length + 1 >= DAY_BURST) {
+        reasons.push('one_network');
+        heldOthers = (await holdOthers(trx, businessId, neighbours, 'one_network')) || heldOthers;
       }
       if (prepared) reasons.push('photos');
       const status: ReviewStatus = reasons.length > 0 ? 'held' : 'published';
@@ -165,6 +213,7 @@ export async function writeReview(
         hold_reasons: reasons,
         body_hash: textHash(input.body),
         author_address_key: author,
+        author_network_key: network,
         new_account: newAccount,
         author_phone_key: phoneKey,
       });
@@ -224,8 +273,7 @@ export async function editReview(
     if (!before || before.user_id !== user.id) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     const reasons = await textRules(trx, input, reviewId);
     if (before.status === 'held')
-      for (const kept of ['daily_limit', 'new_accounts', 'photos'] as const)
-        if (before.hold_reasons.includes(kept)) reasons.push(kept);
+      for (const kept of HELD_ON_EDIT) if (before.hold_reasons.includes(kept)) reasons.push(kept);
     if (before.status === 'hidden') reasons.push('edited_after_hide');
     const status: ReviewStatus = reasons.length > 0 ? 'held' : 'published';
     await repository.updateReview(trx, reviewId, {
