@@ -34,8 +34,11 @@ const ADMIN = { as: 'admin' } as const;
 const userIds: Record<string, string> = {};
 
 let ipCounter = 0;
-/** A fresh client address per account or write, so per-address rules apply only where meant. */
-const nextIp = () => `198.51.100.${++ipCounter}`;
+/**
+ * A fresh client address per account or write, each in a network of its own (a /24), so the
+ * per-address and per-network rules (ADR 077) apply only where meant.
+ */
+const nextIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.9`;
 
 /**
  * A signed-in account `name` (its cookie jar), e-mail confirmed unless told, created
@@ -292,7 +295,13 @@ describe('hold rules', () => {
       statuses.every((r) => r.status === 'held' && r.hold_reasons.includes('new_accounts')),
     ).toBe(true);
     expect((await listingStats(listing.id)).review_count).toBe(0);
-    // An old account from the same address is not part of it; new accounts elsewhere neither.
+    // Two days on (past one network's day, ADR 077), an old account from the same address is not
+    // part of it; new accounts elsewhere neither.
+    await handle.db
+      .updateTable('reviews')
+      .set({ created_at: sql`created_at - interval '2 days'` })
+      .where('business_id', '=', listing.id)
+      .execute();
     await account('old-neighbour', { ageDays: 90 });
     expect((await write(listing.id, 'old-neighbour', reviewBody(), ip)).body.review.status).toBe(
       'published',
