@@ -101,9 +101,7 @@ export async function addEmail(
   requestHeaders: Headers,
 ): Promise<void> {
   if (!user.phoneOnly) throw new AppError('CONFLICT', EMAIL_ALREADY_ADDED_MESSAGE);
-  await enforceRateLimits(db, [
-    { key: `account-email:${user.id}`, limit: 3, windowSeconds: HOUR },
-  ]);
+  await enforceRateLimits(db, [{ key: `account-email:${user.id}`, limit: 3, windowSeconds: HOUR }]);
   // As the sign-up says "User already registered", this says the address is taken.
   if (await users.findUserIdByEmail(db, email)) throw new AppError('CONFLICT', EMAIL_HELD_MESSAGE);
   await auth.api.changeEmail({ body: { newEmail: email }, headers: requestHeaders });
