@@ -62,14 +62,10 @@ for (const javaScriptEnabled of [true, false]) {
       await signUpByEmail(page, email);
       await page.goto('/');
       if (javaScriptEnabled) {
-        // The signed-in user's name in the menu leads to the account page.
-        const menu = page.getByRole('button', { name: 'Open menu' });
-        if (await menu.isVisible()) await menu.click();
-        await page
-          .getByRole('link', { name: 'Your account' })
-          .or(page.locator('a.user-name'))
-          .first()
-          .click();
+        // The signed-in user's name in the header (the desktop bar) leads to the account page.
+        const name = page.locator('.desktop-nav a.user-name');
+        await expect(name).toHaveAttribute('href', '/account/');
+        await name.click();
       } else {
         await page.goto('/account/');
       }
