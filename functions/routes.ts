@@ -1,6 +1,7 @@
 import type { ApiHandler } from './_lib/context.ts';
 import type { Access } from './_lib/guards.ts';
 import { idempotent } from './_lib/idempotency.ts';
+import * as account from './account/account.handler.ts';
 import * as articles from './articles/articles.handler.ts';
 import * as auth from './auth/auth.handler.ts';
 import * as claims from './claims/claims.handler.ts';
@@ -78,6 +79,10 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/account/leads',                           'user',   serviceRequests.listLeads),
   route('POST',   '/account/leads/:id/contacted',             'user',   serviceRequests.markContacted),
   route('GET',    '/account/listings/:id/insights.csv',       'user',   insights.ownerInsightsCsv),
+  route('GET',    '/account',                                 'user',   account.identity),
+  route('POST',   '/account/phone/code',                      'user',   account.requestPhoneCode),
+  route('POST',   '/account/phone/verify',                    'user',   account.verifyPhoneCode),
+  route('POST',   '/account/email',                           'user',   account.addEmail),
   route('GET',    '/account/email-preferences',               'user',   monthlySummary.ownPreferences),
   route('POST',   '/account/email-preferences',               'user',   monthlySummary.changeOwnPreferences),
   // Signed links of the monthly summary (ADR 045): no sign-in; the token is the authority.

@@ -128,6 +128,9 @@ export function createBetterAuth(db: Kysely<Database>, config: AuthConfig) {
     // Reset tokens (and every other verification identifier) are stored as SHA-256 hashes, so a
     // read of the table (a backup, a leak) yields no usable link (issue 12.8).
     verification: { ...authSchemaOptions(db).verification, storeIdentifier: 'hashed' },
+    // Issue 37.1, ADR 078: a phone-only account adds an e-mail; the address changes when the
+    // link Better Auth sends to it (our verification mail) is opened.
+    user: { ...authSchemaOptions(db).user, changeEmail: { enabled: true } },
     session: {
       ...authSchemaOptions(db).session,
       expiresIn: 60 * 60 * 24 * 30,

@@ -10,6 +10,7 @@ import type {
 import type { BetterAuth } from '../_lib/auth.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
+import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import {
   addressBucket,
   assertNoBackoff,
@@ -234,7 +235,8 @@ export async function verifyEmail(
     await auth.api.verifyEmail({ query: { token } });
     return true;
   } catch (error) {
-    if (error instanceof APIError) return false;
+    // A link that would move an account to an address another account took meanwhile (ADR 078).
+    if (error instanceof APIError || isUniqueViolation(error)) return false;
     throw error;
   }
 }

@@ -113,17 +113,52 @@ export async function verifyPhoneCode(
     const user = response.user as { id: string; email: string };
     return { user: await loadSessionUser(db, user.id, user.email), headers };
   } catch (error) {
-    const code = phoneErrorCode(error);
-    const message =
-      code === 'INVALID_OTP'
-        ? CODE_WRONG_MESSAGE
-        : code === 'TOO_MANY_ATTEMPTS'
-          ? CODE_TOO_MANY_MESSAGE
-          : code === 'OTP_EXPIRED' || code === 'OTP_NOT_FOUND'
-            ? CODE_EXPIRED_MESSAGE
-            : undefined;
-    if (message) throw new AppError('VALIDATION_FAILED', message, { code: [message] });
-    if (code === 'BANNED_USER') throw new AppError('UNAUTHENTICATED', 'Invalid login credentials');
-    throw error;
+    throw codeRefusal(error);
+  }
+}
+
+/**
+ * A wrong, expired or exhausted code as our error (VALIDATION_FAILED with `fields.code`), a
+ * banned account as a failed sign-in; anything else as it came.
+ */
+function codeRefusal(error: unknown): unknown {
+  const code = phoneErrorCode(error);
+  const message =
+    code === 'INVALID_OTP'
+      ? CODE_WRONG_MESSAGE
+      : code === 'TOO_MANY_ATTEMPTS'
+        ? CODE_TOO_MANY_MESSAGE
+        : code === 'OTP_EXPIRED' || code === 'OTP_NOT_FOUND'
+          ? CODE_EXPIRED_MESSAGE
+          : undefined;
+  if (message) return new AppError('VALIDATION_FAILED', message, { code: [message] });
+  if (code === 'BANNED_USER') return new AppError('UNAUTHENTICATED', 'Invalid login credentials');
+  return error;
+}
+
+/**
+ * Confirms the number on the signed-in account of `requestHeaders` with its code (the account
+ * page, issue 37.1, ADR 078): the plugin's `updatePhoneNumber`, under the same 30 tries an hour
+ * per address. The plugin spends the code first, then refuses a number another account holds
+ * (its APIError `PHONE_NUMBER_EXIST`, passed on for the caller to word).
+ * @throws AppError VALIDATION_FAILED (`fields.code`), RATE_LIMITED.
+ */
+export async function confirmPhoneOnAccount(
+  db: Db,
+  auth: BetterAuth,
+  input: { phone: string; code: string },
+  requestHeaders: Headers,
+  clientAddress: string,
+): Promise<void> {
+  await enforceRateLimits(db, [
+    { key: `sms-verify:ip:${keyedAddress('sms-verify', clientAddress)}`, ...VERIFY_PER_ADDRESS },
+  ]);
+  try {
+    await auth.api.verifyPhoneNumber({
+      body: { phoneNumber: input.phone, code: input.code, updatePhoneNumber: true },
+      headers: requestHeaders,
+    });
+  } catch (error) {
+    throw codeRefusal(error);
   }
 }

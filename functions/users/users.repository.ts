@@ -122,3 +122,12 @@ export async function addAdminRole(db: Db, userId: string): Promise<void> {
 export async function setAuthRole(db: Db, userId: string, role: 'admin' | 'user'): Promise<void> {
   await db.updateTable('user').set({ role }).where('id', '=', userId).execute();
 }
+
+/** The account's e-mail and phone, and whether each is confirmed (the account page, issue 37.1). */
+export function findIdentity(db: Db, userId: string) {
+  return db
+    .selectFrom('user')
+    .select(['email', 'email_verified', 'phone_number', 'phone_number_verified'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

@@ -402,6 +402,16 @@ const SEEDS: Record<string, Seed> = {
   // The fuzzing account owns no listing, so no lead: the correct answer is 404 (issue 27.4).
   'POST /account/leads/:id/contacted': { id: (f) => f.listing, body: () => ({}), status: 404 },
   'POST /account/email-preferences': { body: () => ({ monthly_summary: false }), status: 200 },
+  // The account page (ADR 078): a phone added by a code; an e-mail only for a phone-only account.
+  'POST /account/phone/code': {
+    body: (f) => ({ phone: `0809${String(f.n).padStart(7, '0').slice(-7)}` }),
+    status: 200,
+  },
+  'POST /account/phone/verify': {
+    body: () => ({ phone: '08091112222', code: '123456' }),
+    status: 422,
+  },
+  'POST /account/email': { body: () => ({ email: 'fuzz-new@example.com' }), status: 409 },
   'POST /email/preferences': {
     body: () => ({ token: unsubscribeToken(adminId), monthly_summary: 'true' }),
     status: 200,
