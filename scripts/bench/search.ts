@@ -137,6 +137,11 @@ async function serveApi(port = 0) {
     import('../../functions/router.ts'),
   ]);
   const handle = await openDatabase();
+  const { sql } = await import('kysely');
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from business_registrations where status = 'approved'`.execute(
+    handle.db,
+  );
   const api = createApi({ db: async () => handle.db, invalidate: async () => undefined });
   const server = createServer(createRequestListener((request) => api(request)));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -144,6 +149,8 @@ async function serveApi(port = 0) {
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
     kind: handle.kind,
+    /** Approved listings in the served database. */
+    listings: rows[0]?.n ?? 0,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await handle.close();
@@ -175,7 +182,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const result = await benchSearch({ baseUrl, rounds: Number(values.rounds) });
     const record = benchRecord('bench:search', 'Search over HTTP');
-    record.line(`search over HTTP${served ? ` (API served on ${served.kind})` : ''}: ${baseUrl}`);
+    record.line(
+      `search over HTTP${served ? ` (API served on ${served.kind}, ${served.listings.toLocaleString('en-US')} approved listings)` : ''}: ${baseUrl}`,
+    );
     for (const [i, r] of result.perRound.entries())
       record.line(`  round ${i + 1}: p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`);
     record.line(
