@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullAddress, locationLine, starValue } from './listing';
+import { fullAddress, locationLine, starValue, toCardData, type BusinessCardData } from './listing';
 
 describe('listing display rules', () => {
   it('writes the city and state once when the address already names them (issue 13.4)', () => {
@@ -28,5 +28,12 @@ describe('listing display rules', () => {
 
   it('shows star ratings in half steps within 0–5', () => {
     expect([4.3, 4.2, 0, -1, 7, 2.75].map(starValue)).toEqual([4.5, 4, 0, 0, 5, 3]);
+  });
+
+  it('carries the phone-confirmed day on cards only when there is one (issue 37.5)', () => {
+    const card = (phone_confirmed_at: string | null) =>
+      toCardData({ id: 'b1', phone_confirmed_at } as unknown as BusinessCardData);
+    expect(card('2026-12-03T09:30:00.000Z').phone_confirmed_at).toBe('2026-12-03T09:30:00.000Z');
+    expect('phone_confirmed_at' in card(null)).toBe(false);
   });
 });

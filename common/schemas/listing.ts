@@ -117,14 +117,23 @@ export const CARD_FIELDS = [
   'review_average',
   'verification_checks',
   'verified_at',
+  'phone_confirmed_at',
   'cover',
 ] as const satisfies readonly (keyof PublicBusiness)[];
 
 export type BusinessCardData = Pick<PublicBusiness, (typeof CARD_FIELDS)[number]>;
 
-/** The card fields of a listing (public view already: contact protection is upstream). */
+/**
+ * The card fields of a listing (public view already: contact protection is upstream). A phone
+ * never confirmed is left out rather than sent as null: most cards carry no such day (issue 37.5).
+ */
 export function toCardData(business: BusinessCardData): BusinessCardData {
-  return Object.fromEntries(CARD_FIELDS.map((key) => [key, business[key]])) as BusinessCardData;
+  return Object.fromEntries(
+    CARD_FIELDS.filter((key) => key !== 'phone_confirmed_at' || business[key]).map((key) => [
+      key,
+      business[key],
+    ]),
+  ) as BusinessCardData;
 }
 
 /** The location line of a card: "general location, city, state" without blanks or repeats. */

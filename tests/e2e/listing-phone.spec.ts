@@ -3,12 +3,19 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { BASE_URL, E2E_SMS_DIR } from '../../playwright.config';
 import { ownerPhonePath } from '../../common/schemas/listing-phone';
-import { adminStorageState, sampleBusinesses, visitorAddress, waitForMail } from './helpers';
+import {
+  adminStorageState,
+  sampleBusinesses,
+  visitorAddress,
+  waitForIsland,
+  waitForMail,
+} from './helpers';
 
 /**
  * Issue 37.5 (ADR 075) in Chromium, with JavaScript on and off: the owner of a claimed listing
  * asks for a code to the listing's phone, reads it from the local SMS outbox, enters it, and the
- * business page's badge explains "Phone confirmed on …"; an approved owner's edit of the phone
+ * business page's badge explains "Phone confirmed on …", as do the listing's card on its category
+ * page (the badge's tooltip) and the detail dialog; an approved owner's edit of the phone
  * takes it away. The number and the code never show in the address.
  */
 
@@ -128,6 +135,25 @@ for (const javaScriptEnabled of [true, false]) {
     await badge.locator('summary').click();
     await expect(badge).toContainText(confirmed);
 
+    // So do its card on the category page (a tooltip) and, with JavaScript, its detail dialog.
+    await page.goto('/breakdown-recovery/');
+    const card = page.locator('article.business-card', {
+      has: page.getByRole('heading', { name: listing.business_name }),
+    });
+    await expect(card.getByText('Phone confirmed', { exact: true })).toHaveAttribute(
+      'title',
+      confirmed,
+    );
+    if (javaScriptEnabled) {
+      const details = card.getByRole('button', { name: 'View Details' });
+      await waitForIsland(page, details);
+      await details.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('summary', { hasText: 'Phone confirmed' }).click();
+      await expect(dialog).toContainText(confirmed);
+      await page.keyboard.press('Escape');
+    }
+
     // An owner's edit of the phone, once approved, takes the check away.
     const admin = await browser.newContext({
       storageState: await adminStorageState(browser, BASE_URL),
@@ -150,6 +176,8 @@ for (const javaScriptEnabled of [true, false]) {
     expect(approved.status(), await approved.text()).toBe(200);
     await page.goto(`/business/${listing.slug}/`);
     await expect(page.locator('body')).not.toContainText('Phone confirmed on');
+    await page.goto('/breakdown-recovery/');
+    await expect(page.locator(`[title="${confirmed}"]`)).toHaveCount(0);
     await page.goto(ownerPhonePath(listing.id));
     await expect(page.getByText('Not confirmed yet.')).toBeVisible();
     await admin.close();

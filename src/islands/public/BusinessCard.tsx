@@ -1,6 +1,7 @@
 import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
 import {
   OsmAttribution,
+  PhoneConfirmedBadge,
   ReviewsAverage,
   SampleBadge,
   StarRating,
@@ -77,7 +78,14 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
             <Icon name="star" size={12} /> FEATURED
           </span>
         )}
-        <VerificationBadge status={business.verification_status} />
+        <VerificationBadge
+          status={business.verification_status}
+          phoneConfirmedAt={business.phone_confirmed_at}
+        />
+        <PhoneConfirmedBadge
+          status={business.verification_status}
+          at={business.phone_confirmed_at}
+        />
         <SampleBadge show={business.is_sample} />
       </div>
       <h3>

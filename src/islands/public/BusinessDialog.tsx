@@ -3,6 +3,7 @@ import { locationLine, type BusinessCardData } from '../../../common/schemas/lis
 import { ClaimLink } from './ClaimLink';
 import {
   OsmAttribution,
+  PhoneConfirmedBadge,
   ReviewsAverage,
   SampleBadge,
   StarRating,
@@ -74,6 +75,12 @@ export function BusinessDialog({ business, onClose }: Props) {
             <VerificationBadge
               status={business.verification_status}
               explain={{ checks: business.verification_checks, verifiedAt: business.verified_at }}
+              phoneConfirmedAt={business.phone_confirmed_at}
+            />
+            <PhoneConfirmedBadge
+              status={business.verification_status}
+              at={business.phone_confirmed_at}
+              explain
             />
             <SampleBadge show={business.is_sample} />
           </div>

@@ -2,6 +2,7 @@ import { starValue, verificationBadge } from '../../../common/schemas/listing';
 import {
   DIRECTORY_RATING_LABEL,
   REVIEWS_AVERAGE_LABEL,
+  phoneConfirmedText,
   reviewCountText,
   verificationText,
 } from '../../../common/schemas/review-rules';
@@ -9,14 +10,17 @@ import { Icon } from './Icon';
 
 /**
  * SPEC §4: Verified, Verification Pending, Not Verified; any other value shows nothing. With
- * `explain` (the detail dialog), Verified opens what was checked and when (issue 24.6).
+ * `explain` (the detail dialog), Verified opens what was checked and when (issue 24.6), with the
+ * day the owner confirmed the phone (issue 37.5); on a card, that day is the badge's tooltip.
  */
 export function VerificationBadge({
   status,
   explain,
+  phoneConfirmedAt,
 }: {
   status: string;
   explain?: { checks: readonly string[]; verifiedAt: string | null } | undefined;
+  phoneConfirmedAt?: string | null | undefined;
 }) {
   const label = verificationBadge(status);
   if (!label) return null;
@@ -26,13 +30,18 @@ export function VerificationBadge({
         <summary className="badge badge-verified">
           <Icon name="badge-check" size={14} /> {label}
         </summary>
-        <p className="small">{verificationText(explain.checks, explain.verifiedAt)}</p>
+        <p className="small">
+          {verificationText(explain.checks, explain.verifiedAt, phoneConfirmedAt)}
+        </p>
       </details>
     );
   }
   if (status === 'verified') {
     return (
-      <span className="badge badge-verified">
+      <span
+        className="badge badge-verified"
+        title={phoneConfirmedAt ? phoneConfirmedText(phoneConfirmedAt) : undefined}
+      >
         <Icon name="badge-check" size={14} /> {label}
       </span>
     );
@@ -45,6 +54,36 @@ export function VerificationBadge({
     );
   }
   return <span className="badge">{label}</span>;
+}
+
+/**
+ * "Phone confirmed" beside a listing that is not Verified (a Verified badge carries the day
+ * itself), as on the business page (issue 37.5, ADR 075). With `explain` (the detail dialog) it
+ * opens "Phone confirmed on …"; on a card that is its tooltip, no script and a few bytes.
+ */
+export function PhoneConfirmedBadge({
+  status,
+  at,
+  explain = false,
+}: {
+  status: string;
+  at: string | null | undefined;
+  explain?: boolean;
+}) {
+  if (!at || status === 'verified') return null;
+  if (explain) {
+    return (
+      <details className="verified-details">
+        <summary className="badge badge-verified">Phone confirmed</summary>
+        <p className="small">{phoneConfirmedText(at)}</p>
+      </details>
+    );
+  }
+  return (
+    <span className="badge badge-verified" title={phoneConfirmedText(at)}>
+      Phone confirmed
+    </span>
+  );
 }
 
 export function SampleBadge({ show }: { show: boolean }) {
