@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, E2E_SMS_DIR } from '../../playwright.config';
-import { visitorAddress } from './helpers';
+import { BASE_URL } from '../../playwright.config';
+import { codeTextedTo, visitorAddress } from './helpers';
 
 /**
  * Issue 37.1 and 37.4 in Chromium (ADR 078): an account made with an e-mail adds its phone from
@@ -14,33 +12,6 @@ import { visitorAddress } from './helpers';
 const freshNumber = (prefix: string) =>
   `${prefix}${String(Date.now() % 10_000_000).padStart(7, '0')}`;
 const e164Of = (local: string) => `+234${local.slice(1)}`;
-
-/** The newest code texted to `e164`, polling the outbox. */
-async function codeTextedTo(e164: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[];
-        try {
-          files = readdirSync(E2E_SMS_DIR).sort().reverse();
-        } catch {
-          return '';
-        }
-        for (const file of files) {
-          const text = readFileSync(path.join(E2E_SMS_DIR, file), 'utf8');
-          if (text.startsWith(`To: ${e164}\n`)) {
-            code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
-            return code;
-          }
-        }
-        return '';
-      },
-      { message: `an SMS to ${e164}` },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 /** Signs `page`'s browser up with an e-mail and password (the API, as the sign-up form does). */
 async function signUpByEmail(page: Page, email: string) {

@@ -10,7 +10,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { BASE_URL, E2E_ADMIN, E2E_MAIL_DIR } from '../../playwright.config';
+import { BASE_URL, E2E_ADMIN, E2E_MAIL_DIR, E2E_SMS_DIR } from '../../playwright.config';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -326,4 +326,35 @@ export async function waitForPublicPage(
  */
 export function visitorAddress(n: number): { 'x-forwarded-for': string } {
   return { 'x-forwarded-for': `198.51.100.${n}` };
+}
+
+/**
+ * The 6-digit code of the newest SMS to `e164` (+234…) in the server's local SMS outbox
+ * (issue 37; `.data/e2e/sms`), polling until one arrives; with `template`, only a message of
+ * that template (`Template: listing-phone`).
+ */
+export async function codeTextedTo(e164: string, template?: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        let files: string[];
+        try {
+          files = readdirSync(E2E_SMS_DIR).sort().reverse();
+        } catch {
+          return '';
+        }
+        for (const file of files) {
+          const text = readFileSync(join(E2E_SMS_DIR, file), 'utf8');
+          if (!text.startsWith(`To: ${e164}\n`)) continue;
+          if (template && !text.includes(`Template: ${template}`)) continue;
+          code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+          return code;
+        }
+        return '';
+      },
+      { message: `an SMS to ${e164}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
 }

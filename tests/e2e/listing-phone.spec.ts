@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { BASE_URL, E2E_SMS_DIR } from '../../playwright.config';
+import { BASE_URL } from '../../playwright.config';
 import { ownerPhonePath } from '../../common/schemas/listing-phone';
 import {
   adminStorageState,
+  codeTextedTo,
   sampleBusinesses,
   visitorAddress,
   waitForIsland,
@@ -23,33 +22,6 @@ import {
 const LISTINGS = { on: 'Apapa Heavy Haul Recovery', off: 'Lekki-Epe Roadside Assist' } as const;
 
 const e164Of = (phone: string) => `+${phone.replace(/\D/g, '')}`;
-
-/** The newest code texted to `e164`, polling the outbox. */
-async function codeTextedTo(e164: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[];
-        try {
-          files = readdirSync(E2E_SMS_DIR).sort();
-        } catch {
-          return '';
-        }
-        for (const file of files.reverse()) {
-          const text = readFileSync(path.join(E2E_SMS_DIR, file), 'utf8');
-          if (text.startsWith(`To: ${e164}\n`) && text.includes('Template: listing-phone')) {
-            code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
-            return code;
-          }
-        }
-        return '';
-      },
-      { message: `an SMS to ${e164}` },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 /** Signs `request` up, then makes it the owner of `name` (the code mailed to the listing). */
 async function ownerOf(request: APIRequestContext, name: string) {
@@ -109,7 +81,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByText('We sent a 6-digit code by SMS')).toBeVisible();
 
     const e164 = e164Of(listing.phone);
-    const code = await codeTextedTo(e164);
+    const code = await codeTextedTo(e164, 'listing-phone');
     await page.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Confirm phone' }).click();
     await expect(page.getByText('That code is not right.')).toBeVisible();

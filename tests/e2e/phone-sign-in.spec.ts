@@ -1,8 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_SMS_DIR } from '../../playwright.config';
-import { visitorAddress } from './helpers';
+import { codeTextedTo, visitorAddress } from './helpers';
 
 /**
  * Issue 37.1: sign up with a phone number and the code from the SMS (read from the local SMS
@@ -12,34 +9,6 @@ import { visitorAddress } from './helpers';
 
 /** A Nigerian mobile number of this run (0803 + 7 digits). */
 const freshNumber = () => `0803${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-
-/** The newest code texted to `e164`, polling the outbox. */
-async function codeTextedTo(e164: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        const files = (() => {
-          try {
-            return readdirSync(E2E_SMS_DIR).sort();
-          } catch {
-            return [];
-          }
-        })();
-        for (const file of files.reverse()) {
-          const text = readFileSync(path.join(E2E_SMS_DIR, file), 'utf8');
-          if (text.startsWith(`To: ${e164}\n`)) {
-            code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
-            return code;
-          }
-        }
-        return '';
-      },
-      { message: `an SMS to ${e164}` },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`phone sign-up, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
