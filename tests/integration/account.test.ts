@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import type { SmsMessage, SmsTransport } from '../../functions/_lib/sms.ts';
+import { codeOf, smsInbox } from '../fakes/sms-inbox.ts';
 import { CODE_WRONG_MESSAGE } from '../../functions/auth/phone.service.ts';
 import {
   EMAIL_ALREADY_ADDED_MESSAGE,
@@ -16,15 +16,8 @@ import { createTestDatabase, testApi } from '../setup/test-db.ts';
  */
 let handle: DatabaseHandle;
 let api: ReturnType<typeof testApi>;
-const inbox: SmsMessage[] = [];
-const transport: SmsTransport = {
-  name: 'test',
-  async send(message) {
-    inbox.push(message);
-    return { providerId: String(inbox.length) };
-  },
-};
-const codeOf = (message: SmsMessage | undefined) => /\b(\d{6})\b/.exec(message?.text ?? '')![1]!;
+const sms = smsInbox();
+const { messages: inbox, transport } = sms;
 let ip = 0;
 const nextIp = () => `198.51.100.${(ip += 1)}`;
 
@@ -34,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 beforeEach(async () => {
-  inbox.length = 0;
+  sms.reset();
   await handle.db.deleteFrom('rate_limits').execute();
 });
 

@@ -5,7 +5,7 @@ import {
   type ListingPhoneState,
 } from '../../common/schemas/listing-phone.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import type { SmsMessage, SmsTransport } from '../../functions/_lib/sms.ts';
+import { codeOf, smsInbox } from '../fakes/sms-inbox.ts';
 import {
   CODE_EXPIRED_MESSAGE,
   CODE_TOO_MANY_MESSAGE,
@@ -24,17 +24,8 @@ import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 let handle: DatabaseHandle;
 let api: ReturnType<typeof testApi>;
 const users: Record<string, string> = {};
-const inbox: SmsMessage[] = [];
-let failing = false;
-const transport: SmsTransport = {
-  name: 'test',
-  async send(message) {
-    if (failing) throw new Error('Termii answered HTTP 503');
-    inbox.push(message);
-    return { providerId: String(inbox.length) };
-  },
-};
-const codeOf = (message: SmsMessage | undefined) => /\b(\d{6})\b/.exec(message?.text ?? '')![1]!;
+const sms = smsInbox();
+const { messages: inbox, transport } = sms;
 let ip = 0;
 const nextIp = () => `203.0.113.${(ip += 1)}`;
 let phoneCounter = 0;
@@ -64,8 +55,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 beforeEach(async () => {
-  inbox.length = 0;
-  failing = false;
+  sms.reset();
   await handle.db.deleteFrom('rate_limits').execute();
 });
 
@@ -204,7 +194,7 @@ describe("an owner confirms the listing's phone (issue 37.5)", () => {
     expect(inbox).toHaveLength(0);
     await handle.db.updateTable('sms_settings').set({ daily_ceiling: 500 }).execute();
 
-    failing = true;
+    sms.failing = true;
     const failed = await askCode(listing.id);
     expect(failed.status).toBe(503);
     expect(failed.body.error.message).toBe(SMS_FAILED_MESSAGE);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from '../../functions/_lib/auth.ts';
-import type { SmsMessage, SmsTransport } from '../../functions/_lib/sms.ts';
+import { codeOf, smsInbox } from '../fakes/sms-inbox.ts';
 import {
   CODE_TOO_MANY_MESSAGE,
   CODE_WRONG_MESSAGE,
@@ -15,17 +15,8 @@ import { createTestDatabase, testApi } from '../setup/test-db.ts';
 /** Issue 37.1, 37.3: phone sign-up and sign-in with a code, and the limits on sending codes. */
 let handle: DatabaseHandle;
 let call: ReturnType<typeof testApi>['call'];
-const inbox: SmsMessage[] = [];
-let failing = false;
-const transport: SmsTransport = {
-  name: 'test',
-  async send(message) {
-    if (failing) throw new Error('Termii answered HTTP 503');
-    inbox.push(message);
-    return { providerId: String(inbox.length) };
-  },
-};
-const codeOf = (message: SmsMessage | undefined) => /\b(\d{6})\b/.exec(message?.text ?? '')![1]!;
+const sms = smsInbox();
+const { messages: inbox, transport } = sms;
 let ip = 0;
 /** A fresh address per test, so the per-address limits of one test do not reach the next. */
 const nextIp = () => `198.51.100.${(ip += 1)}`;
@@ -36,8 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 beforeEach(async () => {
-  inbox.length = 0;
-  failing = false;
+  sms.reset();
   await handle.db.deleteFrom('rate_limits').execute();
 });
 
@@ -175,7 +165,7 @@ describe('phone sign-up and sign-in (issue 37.1)', () => {
 
   it('a provider failure tells the person to try again, and a retry works', async () => {
     const address = nextIp();
-    failing = true;
+    sms.failing = true;
     const failed = await call('/api/auth/phone/code', {
       method: 'POST',
       json: { phone: '08073334444' },
@@ -189,7 +179,7 @@ describe('phone sign-up and sign-in (issue 37.1)', () => {
       .where('status', '=', 'failed')
       .execute();
     expect(logged.at(-1)).toMatchObject({ transport: 'test', error: 'Termii answered HTTP 503' });
-    failing = false;
+    sms.failing = false;
     const retried = await call('/api/auth/phone/code', {
       method: 'POST',
       json: { phone: '08073334444' },
