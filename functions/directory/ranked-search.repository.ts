@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { containsPattern } from '../_lib/like.ts';
-import { CATEGORY_KEY_BY_FILTER } from './search.repository.ts';
+import { CATEGORY_KEY_BY_FILTER, type ScanSetting, withScansOff } from './search.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -238,6 +238,13 @@ function allBound(bounds: readonly number[], listings: number): number {
   return Math.min(...bounds, Math.ceil(independent));
 }
 
+/** The scans each plan switches off: a bitmap the index and sequential scans, a walk the bitmap scan. */
+const SCANS_OFF: Record<CandidatePlan, ScanSetting[]> = {
+  walk: ['enable_bitmapscan'],
+  bitmap: ['enable_indexscan', 'enable_seqscan'],
+  planner: [],
+};
+
 /**
  * At most `limit` ids matching `where`, in trust order (the candidates of one tier), read by
  * `plan` (SET LOCAL in a transaction when it is not the planner's own).
@@ -256,14 +263,7 @@ async function candidates(
         order by quality_score desc, created_at desc, id desc
         limit ${limit}`.execute(db)
     ).rows.map((r) => r.id);
-  if (plan === 'planner') return read(db);
-  const off = plan === 'bitmap' ? ['enable_indexscan', 'enable_seqscan'] : ['enable_bitmapscan'];
-  return db.transaction().execute(async (trx) => {
-    await sql`select ${sql.join(off.map((name) => sql`set_config(${name}, 'off', true)`))}`.execute(
-      trx,
-    );
-    return read(trx);
-  });
+  return withScansOff(db, SCANS_OFF[plan], read);
 }
 
 /**

@@ -372,15 +372,35 @@ interface IndexPlan {
   force: boolean;
 }
 
-/** Runs `query` with only bitmap scans allowed when `force`, in a transaction (SET LOCAL). */
-async function withPlan<T>(db: Db, force: boolean, query: (db: Db) => Promise<T>): Promise<T> {
-  if (!force) return query(db);
+/** Planner settings a search may switch off for one statement (ADR 033, 076). */
+export type ScanSetting =
+  'enable_seqscan' | 'enable_indexscan' | 'enable_indexonlyscan' | 'enable_bitmapscan';
+
+/**
+ * Runs `query` in a transaction with the planner's `off` scans switched off (SET LOCAL, so only
+ * for it); with none, as it is.
+ */
+export async function withScansOff<T>(
+  db: Db,
+  off: readonly ScanSetting[],
+  query: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (off.length === 0) return query(db);
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-                     set_config('enable_indexonlyscan', 'off', true)`.execute(trx);
+    await sql`select ${sql.join(off.map((name) => sql`set_config(${name}, 'off', true)`))}`.execute(
+      trx,
+    );
     return query(trx);
   });
 }
+
+/** Runs `query` with only bitmap scans allowed when `force`, in a transaction (SET LOCAL). */
+const withPlan = <T>(db: Db, force: boolean, query: (db: Db) => Promise<T>): Promise<T> =>
+  withScansOff(
+    db,
+    force ? ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'] : [],
+    query,
+  );
 
 /**
  * The matches after `after` through the indexes, at most `totalCap + 1` of them, sorted: the
