@@ -59,6 +59,7 @@ const TABLE_OWNERS = {
   monthly_summary_sends: 'functions/monthly-summary/monthly-summary.repository.ts',
   photos: 'functions/photos/photos.repository.ts',
   profiles: 'functions/users/users.repository.ts',
+  quotes: 'functions/service-requests/quote-requests.repository.ts',
   rate_limits: 'functions/_lib/rate-limit.ts',
   review_blocks: 'functions/reviews/reviews.repository.ts',
   review_moderation_log: 'functions/reviews/reviews.repository.ts',

@@ -20,6 +20,7 @@ import * as reports from './reports/reports.handler.ts';
 import * as reviews from './reviews/reviews.handler.ts';
 import * as searchWords from './search-words/search-words.handler.ts';
 import * as serviceCards from './service-cards/service-cards.handler.ts';
+import * as quotes from './service-requests/quotes.handler.ts';
 import * as serviceRequests from './service-requests/service-requests.handler.ts';
 import * as sms from './sms/sms.handler.ts';
 import * as users from './users/users.handler.ts';
@@ -78,6 +79,8 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/account/listings/:id/insights',           'user',   insights.ownerInsights),
   route('GET',    '/account/leads',                           'user',   serviceRequests.listLeads),
   route('POST',   '/account/leads/:id/contacted',             'user',   serviceRequests.markContacted),
+  route('GET',    '/account/leads/:id/quote',                 'user',   quotes.leadQuote),
+  route('POST',   '/account/leads/:id/quote',                 'user',   idempotent(quotes.answer)),
   route('GET',    '/account/listings/:id/insights.csv',       'user',   insights.ownerInsightsCsv),
   route('GET',    '/account',                                 'user',   account.identity),
   route('POST',   '/account/phone/code',                      'user',   account.requestPhoneCode),
@@ -101,6 +104,10 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/auth/verify-email/resend',                'user',   auth.resendVerification),
   route('POST',   '/registrations',                           'public', idempotent(registrations.submit)),
   route('POST',   '/service-requests',                        'public', idempotent(serviceRequests.submit)),
+  route('POST',   '/quote-requests/open',                     'public', quotes.open),
+  route('GET',    '/quote-requests/:id',                      'public', quotes.view),
+  route('POST',   '/quote-requests/:id/accept',               'public', idempotent(quotes.accept)),
+  route('POST',   '/quote-requests/:id/renew',                'public', idempotent(quotes.renew)),
   route('POST',   '/contacts',                                'public', idempotent(contacts.submit)),
   route('GET',    '/imports/provider',                        'user',   imports.getProvider),
   route('POST',   '/imports/search',                          'user',   imports.search),

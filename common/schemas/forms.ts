@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIND_IT_SERVICES, SERVICE_CATEGORIES } from './categories';
 import { normaliseTags } from './tags';
 import { optionalWebsite } from './url';
+import { QuoteRequestFields } from './quotes';
 
 /**
  * The three public forms (SPEC §5, §9), shared by the islands and the function layer.
@@ -96,6 +97,8 @@ export const FindItSchema = z.object({
     .min(1, 'Please select at least one service you need.')
     .max(FIND_IT_SERVICES.length),
   additionalInfo: optionalText(2000),
+  // Issue 36.1: what a business needs to price the job (all optional).
+  ...QuoteRequestFields,
   [HONEYPOT_FIELD]: honeypot,
 });
 export type FindItInput = z.input<typeof FindItSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
+import { JobSummarySchema, QuoteStatusSchema } from './quotes';
 
 /**
  * Find It requests as the admin handles them (SPEC §2 Requests tab, §3 service_requests, §4:
@@ -110,18 +111,25 @@ export const LeadListQuerySchema = PageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+/**
+ * A request as the business reads it: the job; the motorist's name, phone and e-mail only once
+ * they accepted this business's quote or shared them (issue 36.2), null before.
+ */
 export const LeadSchema = z.object({
   id: z.uuid(),
   business_id: z.uuid(),
   business_name: z.string(),
-  customer_name: z.string(),
-  customer_email: z.string(),
-  customer_phone: z.string(),
-  customer_location: z.string(),
-  services_requested: z.array(z.string()),
-  additional_info: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  contact_methods: z.array(z.string()),
+  job: JobSummarySchema,
   forwarded_at: isoDateTime,
   contacted_at: isoDateTime.nullable(),
+  /** The business's answer: its status and total (null for a decline), or null before one. */
+  quote: z
+    .object({ status: QuoteStatusSchema, total_naira: z.number().int().nullable() })
+    .nullable(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 

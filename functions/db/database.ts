@@ -18,6 +18,7 @@ import type {
   ContactsTable,
   SentMessagesTable,
   ServiceCardsTable,
+  QuotesTable,
   ServiceRequestNotificationsTable,
   ServiceRequestsTable,
 } from './tables/content.ts';
@@ -91,6 +92,7 @@ export interface Database {
   service_cards: ServiceCardsTable;
   service_requests: ServiceRequestsTable;
   service_request_notifications: ServiceRequestNotificationsTable;
+  quotes: QuotesTable;
   contacts: ContactsTable;
   listing_reports: ListingReportsTable;
   photos: PhotosTable;

@@ -1,6 +1,6 @@
-import { ownerLeadsUrl } from '../site/urls.ts';
 import type { MailMessage, MailTemplate, Personalized } from '../_lib/mail.ts';
 import { emailHtml } from './layout.ts';
+import { quotesLinkUrl } from './quotes.ts';
 
 /**
  * The e-mails of the public forms and of approval (SPEC §7 "Serverless functions"), each with a
@@ -105,8 +105,13 @@ export function serviceRequestAdminEmail(
   );
 }
 
-/** send-service-request (customer confirmation): businesses reply within 24-48 hours (SPEC §1). */
-export function serviceRequestCustomerEmail(r: ServiceRequestDetails): MailMessage {
+/**
+ * send-service-request (customer confirmation): businesses reply within 24-48 hours (SPEC §1),
+ * with the link to the motorist's private quotes page (issue 36.4; the key is redacted in the
+ * mail log).
+ */
+export function serviceRequestCustomerEmail(r: ServiceRequestDetails, key: string): MailMessage {
+  const link = quotesLinkUrl(key);
   return message(
     [r.customerEmail],
     'We received your Find It request',
@@ -115,52 +120,12 @@ export function serviceRequestCustomerEmail(r: ServiceRequestDetails): MailMessa
     [
       `Hello ${r.customerName},`,
       `Thank you for using Find It. Businesses offering ${r.servicesRequested.join(', ')} will contact you, usually within 24-48 hours.`,
+      `Their quotes arrive on your private page, side by side: ${link}`,
+      'Keep this link to yourself: it opens your request without a password. Businesses see your phone and e-mail only when you accept their quote.',
       'Your request:',
       ...requestLines(r),
     ],
-  );
-}
-
-/** Beyond the spec: the matching approved businesses hear about the request. */
-export function serviceRequestBusinessEmail(
-  businessEmail: string,
-  businessName: string,
-  r: ServiceRequestDetails,
-): MailMessage {
-  return message(
-    [businessEmail],
-    `A customer in ${r.customerLocation} needs ${r.servicesRequested.join(', ')}`,
-    'service-request-business',
-    'A customer needs your services',
-    [
-      `Hello ${businessName},`,
-      'A customer sent a Find It request on Lagos Auto Hub for services you offer. Please contact them directly:',
-      ...requestLines(r),
-    ],
-    { replyTo: r.customerEmail },
-  );
-}
-
-/**
- * Lead alert (issue 27.4): to the owner of a claimed listing a Find It request was forwarded to,
- * at their account's address: the request, and where to mark it contacted.
- */
-export function leadAlertEmail(
-  ownerEmail: string,
-  businessName: string,
-  r: ServiceRequestDetails,
-): MailMessage {
-  return message(
-    [ownerEmail],
-    `New Find It request for ${businessName}: ${r.servicesRequested.join(', ')} in ${r.customerLocation}`,
-    'lead-alert',
-    'A new customer request',
-    [
-      `A customer sent a Find It request on Lagos Auto Hub for services ${businessName} offers. Please contact them directly:`,
-      ...requestLines(r),
-      `Once you have contacted them, mark the request "Contacted" on your dashboard: ${ownerLeadsUrl()}`,
-    ],
-    { replyTo: r.customerEmail },
+    { secrets: [key] },
   );
 }
 

@@ -25,10 +25,14 @@ import * as service from './service-requests.service.ts';
 
 /**
  * POST /api/service-requests (Find It) → 201 `{ id, emailStatus }`. The request is saved before
- * any e-mail; `emailStatus: failed` lets the page show "Request Submitted: Your request has been
- * saved..." (SPEC §8). 422 with field messages, 429 past 10 per hour per IP.
+ * any e-mail, then matched to up to five claimed listings (issue 36.2); `emailStatus: failed`
+ * lets the page show "Request Submitted: Your request has been saved..." (SPEC §8). A signed-in
+ * sender finds it under their account too. 422 with field messages, 429 past 10 per hour per IP
+ * or 5 a day per e-mail.
  */
-export const submit = publicFormHandler(FindItSchema, service.submitServiceRequest);
+export const submit = publicFormHandler(FindItSchema, service.submitServiceRequest, {
+  withUser: true,
+});
 
 /**
  * GET /api/admin/service-requests?status&q&page&limit → `{ serviceRequests, total, page, limit,

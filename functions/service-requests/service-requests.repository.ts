@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import {
   countInbox,
   countInboxByStatus,
@@ -11,6 +11,7 @@ import type {
   ServiceRequestNotificationsTable,
   ServiceRequestsTable,
 } from '../db/database.ts';
+import type { AutoMatch } from './matching.repository.ts';
 
 /**
  * Queries of service_requests and service_request_notifications (SPEC §3), the admin's paged
@@ -20,23 +21,9 @@ type Db = Kysely<Database>;
 export type ServiceRequestRow = Omit<Selectable<ServiceRequestsTable>, 'search_text'> & {
   forwarded_count: number;
 };
-type NewNotification = Omit<
-  ServiceRequestNotificationsTable,
-  'id' | 'created_at' | 'contacted_at' | 'contacted_by'
->;
+type NewNotification = Insertable<ServiceRequestNotificationsTable>;
 
-export async function insert(
-  db: Db,
-  values: Pick<
-    Selectable<ServiceRequestsTable>,
-    | 'customer_name'
-    | 'customer_email'
-    | 'customer_phone'
-    | 'customer_location'
-    | 'services_requested'
-    | 'additional_info'
-  >,
-): Promise<string> {
+export async function insert(db: Db, values: Insertable<ServiceRequestsTable>): Promise<string> {
   const row = await db
     .insertInto('service_requests')
     .values(values)
@@ -141,6 +128,7 @@ export interface MatchRow {
   contacted_at: Date | null;
   /** The e-mail of the listing's owner account (ADR 018), who gets a lead alert; null if unclaimed. */
   owner_email: string | null;
+  slug: string | null;
 }
 
 /**
@@ -157,7 +145,7 @@ export function findMatches(
   const wanted = sql.val([...services]);
   let query = db
     .selectFrom('business_registrations as b')
-    .select(['b.id', 'b.business_name', 'b.business_type', 'b.city'])
+    .select(['b.id', 'b.business_name', 'b.business_type', 'b.city', 'b.slug'])
     .select(sql<string>`b.email::text`.as('email'))
     .select(
       sql<number>`(select count(*)::int from unnest(${wanted}::text[]) s where s = any(b.business_categories) or s = any(b.tags))`.as(
@@ -258,6 +246,15 @@ export async function finishNotification(
   await db.updateTable('service_request_notifications').set(outcome).where('id', '=', id).execute();
 }
 
+/** The request reached businesses now (an admin forwarded it; a held request is released). */
+export async function markMatched(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('service_requests')
+    .set({ matched_at: sql`coalesce(matched_at, now())` })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Marks a pending request handled now; undefined when it is missing or handled already. */
 export async function markHandled(db: Db, id: string): Promise<string | undefined> {
   const row = await db
@@ -289,85 +286,70 @@ export async function removeAll(db: Db): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lead alerts: the owner's Find It requests (issue 27.4, ADR 041)
+// Matching and quotes (issue 36, ADR 079)
 // ---------------------------------------------------------------------------------------------
 
-/** A Find It request forwarded to one of the owner's listings. */
-export interface LeadRow {
-  id: string;
-  business_id: string;
-  business_name: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_location: string;
-  services_requested: string[];
-  additional_info: string | null;
-  forwarded_at: Date;
-  contacted_at: Date | null;
-}
-
-const ownerLeads = (db: Db, userId: string) =>
-  db
-    .selectFrom('service_request_notifications as n')
-    .innerJoin('business_registrations as b', 'b.id', 'n.business_registration_id')
-    .innerJoin('service_requests as r', 'r.id', 'n.service_request_id')
-    .where('b.owner_user_id', '=', userId)
-    .where('n.status', 'in', ['sending', 'sent']);
-
-/** Page `offset/limit` of the leads of every listing `userId` owns, newest first, and their number. */
-export async function listOwnerLeads(
+/** Records the matches as the request's businesses (`matched_by` auto, on their leads pages). */
+export async function insertAutoMatches(
   db: Db,
-  userId: string,
-  page: { offset: number; limit: number },
-): Promise<{ leads: LeadRow[]; total: number }> {
-  const [leads, count] = await Promise.all([
-    ownerLeads(db, userId)
-      .select([
-        'n.id',
-        'b.id as business_id',
-        'b.business_name',
-        'r.customer_name',
-        sql<string>`r.customer_email::text`.as('customer_email'),
-        'r.customer_phone',
-        'r.customer_location',
-        'r.services_requested',
-        'r.additional_info',
-        'n.created_at as forwarded_at',
-        'n.contacted_at',
-      ])
-      .orderBy('n.created_at', 'desc')
-      .orderBy('n.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    ownerLeads(db, userId)
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { leads: leads as LeadRow[], total: Number(count.count) };
+  requestId: string,
+  matches: readonly AutoMatch[],
+): Promise<void> {
+  if (matches.length > 0)
+    await db
+      .insertInto('service_request_notifications')
+      .values(
+        matches.map((m) => ({
+          service_request_id: requestId,
+          business_registration_id: m.id,
+          email: m.alert_email ?? '',
+          status: 'sent' as const,
+          error: null,
+          matched_by: 'auto' as const,
+        })),
+      )
+      .execute();
+  await db
+    .updateTable('service_requests')
+    .set({ matched_at: sql`now()` })
+    .where('id', '=', requestId)
+    .execute();
 }
 
-/**
- * Marks lead `id` "Contacted" by `userId`, once, if it was forwarded to a listing `userId` owns.
- * @returns `marked`, `already` (marked before: unchanged) or `missing` (no such lead of theirs).
- */
-export async function markLeadContacted(
+/** A lead alert that did not go out: the match stands (it is on the leads page), the error is kept. */
+export async function recordAlertFailure(
+  db: Db,
+  requestId: string,
+  listingId: string,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('service_request_notifications')
+    .set({ error })
+    .where('service_request_id', '=', requestId)
+    .where('business_registration_id', '=', listingId)
+    .execute();
+}
+
+export async function setAccessKey(
   db: Db,
   id: string,
-  userId: string,
-): Promise<'marked' | 'already' | 'missing'> {
-  const lead = await ownerLeads(db, userId)
-    .select(['n.id', 'n.contacted_at'])
-    .where('n.id', '=', id)
-    .executeTakeFirst();
-  if (!lead) return 'missing';
-  if (lead.contacted_at) return 'already';
+  hash: string,
+  version: number,
+): Promise<void> {
+  await db
+    .updateTable('service_requests')
+    .set({ access_key_hash: hash, access_key_version: version })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Lead `id` marked "Contacted" by `userId` (once: a marked lead is left as it is). */
+export async function setLeadContacted(db: Db, id: string, userId: string): Promise<void> {
   await db
     .updateTable('service_request_notifications')
     .set({ contacted_at: sql`now()`, contacted_by: userId })
     .where('id', '=', id)
     .where('contacted_at', 'is', null)
     .execute();
-  return 'marked';
 }

@@ -5,22 +5,31 @@ import {
   MAX_FORWARDED_BUSINESSES,
   type InboxListQuery,
   type InboxStats,
+  type Lead,
   type MatchesResponse,
 } from '../../common/schemas/service-requests.ts';
 import { pageWindow } from '../_lib/paging.ts';
 import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
+import { enforceRateLimits, keyedAddress } from '../_lib/rate-limit.ts';
+import { areaBySlug } from '../../common/config/lagos-areas.ts';
+import { deriveArea } from '../imports/lagos-areas.ts';
+import { textHoldReasons } from '../reviews/hold-rules.ts';
+import { matchServiceRequest } from './matching.ts';
+import { jobSummaryOf } from './quote-requests.repository.ts';
+import { quoteRequestAlertEmail } from '../emails/quotes.ts';
+import { claimUrl } from '../site/urls.ts';
+import { accessKeyOf, hashKey, LEAD_NOT_FOUND } from './quotes.service.ts';
 import { adminNotifyAddress, type Mailer } from '../_lib/mail.ts';
 import type { Database } from '../db/database.ts';
 import {
   serviceRequestAdminEmail,
-  leadAlertEmail,
-  serviceRequestBusinessEmail,
   serviceRequestCustomerEmail,
   type ServiceRequestDetails,
 } from '../emails/notifications.ts';
 import { countServerEvent } from '../insights/insights.service.ts';
 import * as repository from './service-requests.repository.ts';
+import * as leadsRepository from './leads.repository.ts';
 import type { ServiceRequestRow } from './service-requests.repository.ts';
 
 /**
@@ -32,43 +41,80 @@ type FindItData = z.output<typeof FindItSchema>;
 
 /** Find It submissions per hour per client address. */
 const SUBMISSIONS_PER_HOUR = 10;
+/** Find It requests per day from one e-mail address (issue 36.2: no flooding of businesses). */
+const REQUESTS_PER_EMAIL_PER_DAY = 5;
 
 /**
- * A Find It request from the public form: rate limit and honeypot, then saved before any e-mail
- * (SPEC §8 "Your request has been saved..." when the e-mail fails). A honeypot hit answers like
- * a success and saves nothing.
- * @throws AppError RATE_LIMITED past 10 an hour per address.
+ * A Find It request from the public form: rate limits (per address, per e-mail) and honeypot, then
+ * saved before any e-mail (SPEC §8 "Your request has been saved..." when the e-mail fails), then
+ * matched at once to up to five claimed listings (issue 36.2) unless its text holds a link, a
+ * phone number or an e-mail address, which holds it for the admin. A honeypot hit answers like a
+ * success and saves nothing.
+ * @throws AppError RATE_LIMITED past 10 an hour per address or 5 a day per e-mail.
  */
 export async function submitServiceRequest(
   db: Db,
   mailer: Mailer,
   input: FindItData,
   clientAddress: string,
+  userId: string | null = null,
 ): Promise<SubmissionResult> {
   if (await guardPublicForm(db, clientAddress, 'find-it', input.hp, SUBMISSIONS_PER_HOUR))
     return { id: crypto.randomUUID(), emailStatus: 'sent' };
-  const id = await createServiceRequest(db, input);
+  await enforceRateLimits(db, [
+    {
+      key: `form:find-it:email:${keyedAddress('find-it-email', input.email)}`,
+      limit: REQUESTS_PER_EMAIL_PER_DAY,
+      windowSeconds: 86_400,
+    },
+  ]);
+  const id = await createServiceRequest(db, input, userId);
   const emailStatus = await notifyServiceRequest(db, mailer, id, input);
+  await matchServiceRequest(db, mailer, id);
   return { id, emailStatus };
 }
 
-/** Saves a Find It request (SPEC §7 service_requests insert). */
-export function createServiceRequest(db: Db, input: FindItData): Promise<string> {
+/**
+ * Saves a Find It request (SPEC §7 service_requests insert, issue 36.1), with the hash of its
+ * private key and the text rules that hold it (link, phone, e-mail in the motorist's words).
+ */
+export async function createServiceRequest(
+  db: Db,
+  input: FindItData,
+  userId: string | null = null,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const area = input.area ? (areaBySlug(input.area)?.name ?? null) : null;
   return repository.insert(db, {
+    id,
     customer_name: input.name,
     customer_email: input.email,
     customer_phone: input.phone,
     customer_location: input.location,
     services_requested: input.services,
     additional_info: input.additionalInfo ?? null,
+    car_make: input.carMake ?? null,
+    car_model: input.carModel ?? null,
+    car_year: input.carYear ?? null,
+    job: input.job ?? null,
+    area: area ?? deriveArea({ address: input.location }),
+    urgency: input.urgency ?? null,
+    contact_methods: input.contactMethods,
+    access_key_hash: hashKey(accessKeyOf(id, 0)),
+    user_id: userId,
+    held_reasons: textHoldReasons(
+      input.job ?? '',
+      input.additionalInfo ?? '',
+      input.carModel ?? '',
+    ),
   });
 }
 
 /**
  * The e-mails of a Find It request, sent after it is saved: the admin copy and the customer's
- * confirmation (SPEC §7 send-service-request), nothing else. Businesses hear about a request only
- * when an admin forwards it (issue 12.7: an anonymous caller's text never reaches the directory).
- * `failed` when either e-mail failed.
+ * confirmation with the link to their private quotes page (SPEC §7 send-service-request, issue
+ * 36.4). Businesses hear of it when it is matched (issue 36.2), never with the motorist's
+ * contacts. `failed` when either e-mail failed.
  */
 export async function notifyServiceRequest(
   db: Db,
@@ -84,9 +130,10 @@ export async function notifyServiceRequest(
     services_requested: input.services,
     additional_info: input.additionalInfo ?? null,
   });
+  const key = accessKeyOf(id, 0);
   const [admin, customer] = await Promise.all([
     mailer.send(serviceRequestAdminEmail(adminNotifyAddress(), details)),
-    mailer.send(serviceRequestCustomerEmail(details)),
+    mailer.send(serviceRequestCustomerEmail(details, key)),
   ]);
   const status = admin.ok && customer.ok ? 'sent' : 'failed';
   await repository.setEmailStatus(db, id, status);
@@ -163,10 +210,12 @@ export async function findMatchingBusinesses(db: Db, id: string): Promise<Matche
   ]);
   const forwarded = await repository.countForwarded(db, id);
   return {
-    businesses: businesses.map(({ owner_email: _owner, contacted_at, ...business }) => ({
-      ...business,
-      contacted_at: contacted_at ? new Date(contacted_at).toISOString() : null,
-    })),
+    businesses: businesses.map(
+      ({ owner_email: _owner, slug: _slug, contacted_at, ...business }) => ({
+        ...business,
+        contacted_at: contacted_at ? new Date(contacted_at).toISOString() : null,
+      }),
+    ),
     total,
     remaining: Math.max(0, MAX_FORWARDED_BUSINESSES - forwarded),
   };
@@ -207,14 +256,25 @@ export async function forwardServiceRequest(
         email: b.email,
         status: 'sending' as const,
         error: null,
+        matched_by: 'admin' as const,
       })),
     );
+    if (businesses.length > 0) await repository.markMatched(trx, id);
     return { request, businesses, notificationIds };
   });
-  const details = detailsOf(claimed.request);
+  // Issue 36.2: the job without the motorist's contacts, to the owner's account when the listing
+  // is claimed (where they quote), else to the listing's address with the way to claim it.
+  const job = jobSummaryOf(claimed.request);
   const results = await Promise.all(
     claimed.businesses.map((business) =>
-      mailer.send(serviceRequestBusinessEmail(business.email, business.business_name, details)),
+      mailer.send(
+        quoteRequestAlertEmail(
+          business.owner_email ?? business.email,
+          business.business_name,
+          job,
+          business.owner_email === null ? claimUrl(business.slug) : undefined,
+        ),
+      ),
     ),
   );
   await Promise.all(
@@ -223,15 +283,6 @@ export async function forwardServiceRequest(
         status: result.ok ? 'sent' : 'failed',
         error: result.ok ? null : result.error,
       }),
-    ),
-  );
-  // Lead alerts (issue 27.4): the owner of a claimed listing the request reached gets it too, at
-  // their account's address, with the way to their leads.
-  await Promise.all(
-    claimed.businesses.map((business, i) =>
-      results[i]!.ok && business.owner_email && business.owner_email !== business.email
-        ? mailer.send(leadAlertEmail(business.owner_email, business.business_name, details))
-        : undefined,
     ),
   );
   const sent = results.filter((r) => r.ok).length;
@@ -271,12 +322,50 @@ export function clearServiceRequests(db: Db): Promise<number> {
   return repository.removeAll(db);
 }
 
-/** Shown with 404 for a lead that is not one of the caller's. */
-export const LEAD_NOT_FOUND = 'This request was not sent to one of your businesses.';
-
-/** The Find It requests forwarded to the listings `userId` owns (issue 27.4), newest first. */
-export function listOwnerLeads(db: Db, userId: string, page: { page: number; limit: number }) {
-  return repository.listOwnerLeads(db, userId, pageWindow(page));
+/**
+ * The Find It requests sent to the listings `userId` owns (issue 27.4), newest first, with the
+ * business's quote. The motorist's phone and e-mail are left out (null) until they accept this
+ * business's quote or share them with it (issue 36.2).
+ */
+export async function listOwnerLeads(
+  db: Db,
+  userId: string,
+  page: { page: number; limit: number },
+): Promise<{ leads: Lead[]; total: number }> {
+  const { leads, total } = await leadsRepository.listOwnerLeads(db, userId, pageWindow(page));
+  return {
+    total,
+    leads: leads.map((lead) => {
+      const shared = lead.quote_status === 'accepted' || lead.shared_at !== null;
+      return {
+        id: lead.id,
+        business_id: lead.business_id,
+        business_name: lead.business_name,
+        customer_name: shared ? lead.customer_name : null,
+        customer_email: shared ? lead.customer_email : null,
+        customer_phone: shared ? lead.customer_phone : null,
+        contact_methods: lead.contact_methods,
+        job: {
+          services_requested: lead.services_requested,
+          customer_location: lead.customer_location,
+          area: lead.area,
+          car_make: lead.car_make,
+          car_model: lead.car_model,
+          car_year: lead.car_year,
+          job: lead.job,
+          additional_info: lead.additional_info,
+          urgency: lead.urgency,
+          created_at: new Date(lead.created_at).toISOString(),
+        },
+        forwarded_at: new Date(lead.forwarded_at).toISOString(),
+        contacted_at: lead.contacted_at ? new Date(lead.contacted_at).toISOString() : null,
+        quote:
+          lead.quote_status === null
+            ? null
+            : { status: lead.quote_status, total_naira: lead.quote_total_naira },
+      };
+    }),
+  };
 }
 
 /**
@@ -285,6 +374,6 @@ export function listOwnerLeads(db: Db, userId: string, page: { page: number; lim
  * @throws AppError NOT_FOUND when the lead was not forwarded to a listing `userId` owns.
  */
 export async function markLeadContacted(db: Db, userId: string, id: string): Promise<void> {
-  if ((await repository.markLeadContacted(db, id, userId)) === 'missing')
+  if ((await leadsRepository.markLeadContacted(db, id, userId)) === 'missing')
     throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
 }

@@ -17,3 +17,8 @@ export function ownerDashboardUrl(): string {
 export function ownerLeadsUrl(): string {
   return `${siteUrl()}/account/business/leads/`;
 }
+
+/** Where the owner of listing `slug` claims it (issue 16.1), e.g. from a Find It e-mail. */
+export function claimUrl(slug: string | null): string {
+  return `${siteUrl()}/account/business/claim/${slug ? `?listing=${encodeURIComponent(slug)}` : ''}`;
+}

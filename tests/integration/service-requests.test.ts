@@ -160,19 +160,25 @@ describe('lead alerts (issue 27.4)', () => {
     expect(forward.status).toBe(200);
     expect(forward.body.sent).toBe(2);
 
-    // The owner's account gets the alert; the unclaimed listing has no owner to alert.
+    // The owner's account gets the alert; the unclaimed listing's own address is told how to
+    // claim it. Neither carries the customer's name, phone or e-mail (issue 36.2).
     const alerts = await handle.db
       .selectFrom('mail_outbox')
       .select(['to_addresses', 'subject', 'text_body'])
-      .where('template', '=', 'lead-alert')
+      .where('template', '=', 'quote-request-alert')
+      .orderBy('to_addresses')
       .execute();
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.to_addresses).toEqual(['lead-owner@leads.example.com']);
-    expect(alerts[0]!.subject).toBe(
-      'New Find It request for Owned Tyre Centre: Tyre Services in Yaba',
-    );
-    expect(alerts[0]!.text_body).toContain('kemi@example.ng');
+    expect(alerts.map((a) => a.to_addresses)).toEqual([
+      ['lead-owner@leads.example.com'],
+      ['tyres@unclaimed.example.ng'],
+    ]);
+    expect(alerts[0]!.subject).toBe('New request for Owned Tyre Centre: Tyre Services in Yaba');
     expect(alerts[0]!.text_body).toContain('/account/business/leads/');
+    expect(alerts[1]!.text_body).toContain('Claim this business: http');
+    expect(alerts[1]!.text_body).toContain('/account/business/claim/');
+    for (const alert of alerts)
+      for (const secret of ['Kemi', 'kemi@example.ng', '803 000 7777'])
+        expect(alert.text_body).not.toContain(secret);
 
     const mine = await call('/api/account/leads', { as: 'lead-owner' });
     expect(mine.status).toBe(200);
@@ -180,10 +186,12 @@ describe('lead alerts (issue 27.4)', () => {
     const [lead] = mine.body.leads;
     expect(lead).toMatchObject({
       business_name: 'Owned Tyre Centre',
-      customer_name: 'Kemi Adebayo',
-      customer_phone: '+234 803 000 7777',
-      services_requested: ['Tyre Services'],
+      customer_name: null,
+      customer_phone: null,
+      customer_email: null,
+      job: { services_requested: ['Tyre Services'], additional_info: 'Two tyres for a Corolla' },
       contacted_at: null,
+      quote: null,
     });
     const theirs = await call('/api/account/leads', { as: 'lead-stranger' });
     expect(theirs.body).toMatchObject({ total: 0, leads: [] });

@@ -50,6 +50,27 @@ export interface ServiceRequestsTable {
   email_status: 'sent' | 'failed' | null;
   /** Generated: what the admin's request search covers (SPEC §5; ADR 014). */
   search_text: ColumnType<string, never, never>;
+  // Issue 36 (ADR 079): what a business needs to price the job.
+  car_make: string | null;
+  car_model: string | null;
+  car_year: number | null;
+  /** The job in the motorist's words. */
+  job: string | null;
+  /** A name of the shipped Lagos areas (common/config/lagos-areas.ts). */
+  area: string | null;
+  urgency: 'today' | 'this_week' | 'prices' | null;
+  /** How the motorist wants to be reached: `call`, `whatsapp`, `email`. */
+  contact_methods: Generated<string[]>;
+  /** SHA-256 (hex) of the private quotes page's key; the key itself is only in the e-mail. */
+  access_key_hash: string | null;
+  /** The key's version: the key is HMAC(secret, request, version); a new version revokes it. */
+  access_key_version: Generated<number>;
+  /** The account that sent it, when signed in. */
+  user_id: string | null;
+  /** Text rules that held it for the admin (`link`, `phone`, `email`); empty = matched at once. */
+  held_reasons: Generated<string[]>;
+  /** When it was sent to matching businesses (automatically or by the admin). */
+  matched_at: Timestamp | null;
 }
 
 export interface ServiceRequestNotificationsTable {
@@ -64,6 +85,38 @@ export interface ServiceRequestNotificationsTable {
   /** Issue 27.4: when the listing's owner marked the lead "Contacted", and which account. */
   contacted_at: Timestamp | null;
   contacted_by: string | null;
+  /** Issue 36.2: `auto` (matched at once) or `admin` (added by an admin). */
+  matched_by: Generated<'auto' | 'admin'>;
+  /** When an admin withdrew the request from this business. */
+  withdrawn_at: Timestamp | null;
+  /** When the motorist shared their contact details with this business. */
+  shared_at: Timestamp | null;
+}
+
+/** A part of a quote (issue 36.3): its name, grade and price in naira. */
+export interface QuotePartRow {
+  name: string;
+  grade: 'new_genuine' | 'new_aftermarket' | 'used' | 'refurbished';
+  price_naira: number;
+}
+
+/** Issue 36.3 (ADR 079): one business's answer to one request. */
+export interface QuotesTable {
+  id: Generated<string>;
+  service_request_id: string;
+  listing_id: string;
+  status: 'quoted' | 'declined' | 'accepted' | 'not_chosen';
+  labour_naira: number | null;
+  parts: ColumnType<QuotePartRow[], string, string>;
+  total_naira: number | null;
+  warranty: string | null;
+  available: string | null;
+  note: string | null;
+  decline_reason: string | null;
+  hidden_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  accepted_at: Timestamp | null;
 }
 
 export interface ContactsTable {

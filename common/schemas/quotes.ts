@@ -1,0 +1,286 @@
+import { z } from 'zod';
+import { CAR_MAKES } from '../search/vocabulary';
+import { LAGOS_AREAS } from '../config/lagos-areas';
+import { isoDateTime } from './api';
+
+/**
+ * Find It quotes (issue 36, ADR 079): what a request carries besides the spec's fields, what a
+ * business answers (an itemised quote or a decline), and what the motorist's private page shows.
+ * Shared by the forms, the pages and the function layer. Money is integer naira.
+ */
+
+/** The makes of the Find It form's list: the search vocabulary's (common/search/vocabulary.ts). */
+export const CAR_MAKE_NAMES = CAR_MAKES.map((m) => m.name) as unknown as readonly [
+  string,
+  ...string[],
+];
+
+export const URGENCIES = [
+  { key: 'today', label: 'Today' },
+  { key: 'this_week', label: 'This week' },
+  { key: 'prices', label: 'Just asking prices' },
+] as const;
+export type Urgency = (typeof URGENCIES)[number]['key'];
+const URGENCY_KEYS = URGENCIES.map((u) => u.key) as [Urgency, ...Urgency[]];
+
+export const CONTACT_METHODS = [
+  { key: 'call', label: 'Phone call' },
+  { key: 'whatsapp', label: 'WhatsApp' },
+  { key: 'email', label: 'E-mail' },
+] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number]['key'];
+const CONTACT_METHOD_KEYS = CONTACT_METHODS.map((c) => c.key) as [
+  ContactMethod,
+  ...ContactMethod[],
+];
+
+const AREA_SLUGS = LAGOS_AREAS.map((a) => a.slug) as [string, ...string[]];
+
+/** "" from an untouched `<select>` or field becomes undefined. */
+const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined);
+
+const thisYear = () => new Date().getUTCFullYear();
+
+/**
+ * The Find It fields of issue 36.1, merged into `FindItSchema` (forms.ts): all optional, so the
+ * spec's form and messages stay as they were.
+ */
+export const QuoteRequestFields = {
+  carMake: z.preprocess(blank, z.enum(CAR_MAKE_NAMES, 'Choose a make from the list').optional()),
+  carModel: optionalText(40),
+  carYear: z.preprocess(
+    blank,
+    z.coerce
+      .number('Enter the year as four digits, e.g. 2012')
+      .int('Enter the year as four digits, e.g. 2012')
+      .min(1950, 'Enter a year from 1950')
+      .refine((y) => y <= thisYear() + 1, 'That year has not come yet')
+      .optional(),
+  ),
+  job: optionalText(500),
+  area: z.preprocess(blank, z.enum(AREA_SLUGS, 'Choose an area from the list').optional()),
+  urgency: z.preprocess(blank, z.enum(URGENCY_KEYS, 'Choose how soon').optional()),
+  contactMethods: z
+    .array(z.enum(CONTACT_METHOD_KEYS, 'Choose how to be reached'))
+    .max(CONTACT_METHODS.length)
+    .default([]),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Quotes
+// ---------------------------------------------------------------------------------------------
+
+/** The largest amount a quote may carry, in naira (issue 36.10). */
+export const MAX_QUOTE_NAIRA = 50_000_000;
+/** Parts lines a quote may carry. */
+export const MAX_QUOTE_PARTS = 10;
+
+export const PART_GRADES = [
+  { key: 'new_genuine', label: 'New genuine' },
+  { key: 'new_aftermarket', label: 'New aftermarket' },
+  { key: 'used', label: 'Tokunbo / used' },
+  { key: 'refurbished', label: 'Refurbished' },
+] as const;
+export type PartGrade = (typeof PART_GRADES)[number]['key'];
+const PART_GRADE_KEYS = PART_GRADES.map((g) => g.key) as [PartGrade, ...PartGrade[]];
+
+export function partGradeLabel(key: string): string {
+  return PART_GRADES.find((g) => g.key === key)?.label ?? key;
+}
+
+const WHOLE_NAIRA = 'Enter a whole amount in naira, e.g. 18000';
+
+/**
+ * An amount in integer naira: a number, or a form's text ("18,000", "₦18000", "18 000"). Refused:
+ * negative, fractional, over ₦50,000,000, anything else.
+ */
+export const naira = z.preprocess(
+  (value) =>
+    typeof value === 'string' && /^\s*₦?\s*[\d, ]+\s*$/.test(value)
+      ? Number(value.replace(/[₦,\s]/g, ''))
+      : value,
+  z
+    .number(WHOLE_NAIRA)
+    .int(WHOLE_NAIRA)
+    .min(0, 'Amounts cannot be negative')
+    .max(MAX_QUOTE_NAIRA, 'Amounts over ₦50,000,000 are not accepted'),
+);
+
+export const QuotePartSchema = z.object({
+  name: z.string().trim().min(2, 'Name the part').max(80, 'Must be at most 80 characters'),
+  grade: z.enum(PART_GRADE_KEYS, 'Choose the grade of the part'),
+  priceNaira: naira,
+});
+export type QuotePart = z.output<typeof QuotePartSchema>;
+
+/** An itemised quote (issue 36.3). PUT /api/account/leads/:id/quote. */
+export const QuoteSchema = z
+  .object({
+    kind: z.literal('quote'),
+    labourNaira: naira,
+    parts: z
+      .array(QuotePartSchema)
+      .max(MAX_QUOTE_PARTS, `At most ${MAX_QUOTE_PARTS} parts`)
+      .default([]),
+    warranty: optionalText(120),
+    available: optionalText(120),
+    note: optionalText(500),
+  })
+  .refine(
+    (q) => q.labourNaira + q.parts.reduce((sum, p) => sum + p.priceNaira, 0) <= MAX_QUOTE_NAIRA,
+    { message: 'The total is over ₦50,000,000', path: ['labourNaira'] },
+  )
+  .refine((q) => q.labourNaira > 0 || q.parts.length > 0, {
+    message: 'Enter the labour, a part, or both',
+    path: ['labourNaira'],
+  });
+
+export const DECLINE_REASONS = [
+  { key: 'busy', label: 'Fully booked for now' },
+  { key: 'not_offered', label: 'We do not do this job' },
+  { key: 'too_far', label: 'Too far from us' },
+  { key: 'parts', label: 'Parts not available' },
+  { key: 'other', label: 'Another reason' },
+] as const;
+const DECLINE_REASON_KEYS = DECLINE_REASONS.map((r) => r.key) as [string, ...string[]];
+
+export function declineReasonLabel(key: string): string {
+  return DECLINE_REASONS.find((r) => r.key === key)?.label ?? key;
+}
+
+/** A decline with its reason (issue 36.3). */
+export const DeclineSchema = z.object({
+  kind: z.literal('decline'),
+  reason: z.enum(DECLINE_REASON_KEYS, 'Choose a reason'),
+  note: optionalText(300),
+});
+
+export const QuoteAnswerSchema = z.discriminatedUnion('kind', [QuoteSchema, DeclineSchema], {
+  error: 'Choose to quote or to decline',
+});
+export type QuoteAnswer = z.output<typeof QuoteAnswerSchema>;
+
+/** Labour plus every part, in naira. */
+export function quoteTotal(q: { labourNaira: number; parts: readonly { priceNaira: number }[] }) {
+  return q.labourNaira + q.parts.reduce((sum, p) => sum + p.priceNaira, 0);
+}
+
+/** ₦18,000 (whole naira, en-NG grouping). */
+export function formatNaira(amount: number): string {
+  return `₦${amount.toLocaleString('en-NG', { maximumFractionDigits: 0 })}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the owner and the motorist read
+// ---------------------------------------------------------------------------------------------
+
+export const QuoteStatusSchema = z.enum(['quoted', 'declined', 'accepted', 'not_chosen']);
+
+/** A quote as its business and the motorist see it. */
+export const QuoteViewSchema = z.object({
+  id: z.uuid(),
+  status: QuoteStatusSchema,
+  labour_naira: z.number().int().nullable(),
+  parts: z.array(z.object({ name: z.string(), grade: z.string(), price_naira: z.number().int() })),
+  total_naira: z.number().int().nullable(),
+  warranty: z.string().nullable(),
+  available: z.string().nullable(),
+  note: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  updated_at: isoDateTime,
+  accepted_at: isoDateTime.nullable(),
+});
+export type QuoteView = z.infer<typeof QuoteViewSchema>;
+
+/** The job as a business reads it before any contact is shared. */
+export const JobSummarySchema = z.object({
+  services_requested: z.array(z.string()),
+  customer_location: z.string(),
+  area: z.string().nullable(),
+  car_make: z.string().nullable(),
+  car_model: z.string().nullable(),
+  car_year: z.number().int().nullable(),
+  job: z.string().nullable(),
+  additional_info: z.string().nullable(),
+  urgency: z.enum(URGENCY_KEYS).nullable(),
+  created_at: isoDateTime,
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+export function urgencyLabel(key: string | null): string | null {
+  return URGENCIES.find((u) => u.key === key)?.label ?? null;
+}
+
+/** "Toyota Corolla 2012", or null when no car was given. */
+export function carText(r: Pick<JobSummary, 'car_make' | 'car_model' | 'car_year'>): string | null {
+  const text = [r.car_make, r.car_model, r.car_year].filter(Boolean).join(' ');
+  return text || null;
+}
+
+/** A quote on the motorist's page, with what tells them whom to trust. */
+export const ComparedQuoteSchema = QuoteViewSchema.extend({
+  listing: z.object({
+    id: z.uuid(),
+    business_name: z.string(),
+    slug: z.string().nullable(),
+    area: z.string().nullable(),
+    star_rating: z.number().nullable(),
+    review_count: z.number().int(),
+    verified: z.boolean(),
+    phone_confirmed: z.boolean(),
+    /** The business's contacts: only once the motorist accepted its quote. */
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+});
+export type ComparedQuote = z.infer<typeof ComparedQuoteSchema>;
+
+/** GET /api/quote-requests/:id → the request, how many businesses it reached, and the quotes. */
+export const QuoteRequestViewSchema = z.object({
+  id: z.uuid(),
+  job: JobSummarySchema,
+  contact_methods: z.array(z.string()),
+  held: z.boolean(),
+  businesses_reached: z.number().int().min(0),
+  declined: z.number().int().min(0),
+  quotes: z.array(ComparedQuoteSchema),
+});
+export type QuoteRequestView = z.infer<typeof QuoteRequestViewSchema>;
+
+/** POST /api/quote-requests/:id/accept. */
+export const AcceptQuoteSchema = z.object({ quoteId: z.uuid('Choose a quote') });
+
+/** POST /api/quote-requests/open `{ key }` → `{ id }`: the request the private link opens. */
+export const OpenQuoteRequestSchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'This link is not valid.'),
+});
+
+/** The header a page sends the quotes page's key in (never the URL after the first visit). */
+export const QUOTE_KEY_HEADER = 'x-quote-key';
+/** The cookie holding one request's key: `lah_quote_<request id>`, HttpOnly, 90 days. */
+export const quoteKeyCookie = (requestId: string) => `lah_quote_${requestId.replaceAll('-', '')}`;
+/** The motorist's private page of one request. */
+export const quotesPagePath = (requestId: string) => `/find-it/quotes/${requestId}/`;
+
+/** → the request a private link opens. */
+export const OpenQuoteResponseSchema = z.object({ id: z.uuid() });
+
+/** GET /api/account/leads/:id/quote → one lead of the caller's listings and their answer. */
+export const LeadQuoteResponseSchema = z.object({
+  lead_id: z.uuid(),
+  business_name: z.string(),
+  job: JobSummarySchema,
+  quote: QuoteViewSchema.nullable(),
+});
+export type LeadQuoteResponse = z.infer<typeof LeadQuoteResponseSchema>;
+
+/** POST /api/account/leads/:id/quote → the saved answer. */
+export const QuoteResponseSchema = z.object({ quote: QuoteViewSchema });

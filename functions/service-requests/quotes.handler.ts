@@ -1,0 +1,112 @@
+import { IdParamsSchema, OkResponseSchema } from '../../common/schemas/api.ts';
+import {
+  AcceptQuoteSchema,
+  LeadQuoteResponseSchema,
+  OpenQuoteRequestSchema,
+  OpenQuoteResponseSchema,
+  QUOTE_KEY_HEADER,
+  QuoteAnswerSchema,
+  QuoteRequestViewSchema,
+  QuoteResponseSchema,
+} from '../../common/schemas/quotes.ts';
+import type { ApiContext } from '../_lib/context.ts';
+import { signedInUser } from '../_lib/guards.ts';
+import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
+import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
+import * as service from './quotes.service.ts';
+
+/** Find It quotes (issue 36, ADR 079): the business's answer and the motorist's private page. */
+
+/** Who opens a request: the key a page sends in `x-quote-key`, and the signed-in account. */
+async function accessOf(request: Request, ctx: ApiContext): Promise<service.QuoteAccess> {
+  const key = request.headers.get(QUOTE_KEY_HEADER)?.slice(0, 100) || undefined;
+  const user = await ctx.sessionUser();
+  return { key, userId: user?.id };
+}
+
+/** Opening or acting on a request by key: at most 60 an hour per address (keys are 256-bit). */
+async function limitKeyUse(ctx: ApiContext): Promise<void> {
+  await enforceRateLimits(await ctx.db(), [
+    { key: `quotes:ip:${addressBucket(ctx.clientAddress)}`, limit: 60, windowSeconds: 3600 },
+  ]);
+}
+
+/**
+ * POST /api/quote-requests/open `{ key }` → `{ id }`: the request a private link opens, so the
+ * page can keep the key in a cookie and drop it from the address. 404, 422, 429. Public.
+ */
+export async function open(request: Request, ctx: ApiContext): Promise<Response> {
+  await limitKeyUse(ctx);
+  const { key } = parseOrThrow(OpenQuoteRequestSchema, await readJson(request));
+  return reply(OpenQuoteResponseSchema, { id: await service.openByKey(await ctx.db(), key) });
+}
+
+/**
+ * GET /api/quote-requests/:id (key in `x-quote-key`, or the account that sent it) → the
+ * request, how many businesses it reached and declined, and its quotes, lowest total first. 404
+ * for a wrong key. Public. Never cached (`private, no-store`).
+ */
+export async function view(request: Request, ctx: ApiContext): Promise<Response> {
+  await limitKeyUse(ctx);
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const body = await service.viewQuoteRequest(await ctx.db(), id, await accessOf(request, ctx));
+  return reply(QuoteRequestViewSchema, body, 200, { 'cache-control': 'private, no-store' });
+}
+
+/**
+ * POST /api/quote-requests/:id/accept `{ quoteId }` → the request as {@link view}: accepts one
+ * quote, once (the same accept again answers the same). 404, 409 when another was accepted, 422.
+ */
+export async function accept(request: Request, ctx: ApiContext): Promise<Response> {
+  await limitKeyUse(ctx);
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const { quoteId } = parseOrThrow(AcceptQuoteSchema, await readJson(request));
+  const body = await service.acceptQuote(
+    await ctx.db(),
+    await ctx.mailer(),
+    id,
+    quoteId,
+    await accessOf(request, ctx),
+  );
+  return reply(QuoteRequestViewSchema, body, 200, { 'cache-control': 'private, no-store' });
+}
+
+/**
+ * POST /api/quote-requests/:id/renew → `{ ok: true }`: a new private link goes to the motorist's
+ * e-mail and the old one stops working. 404.
+ */
+export async function renew(request: Request, ctx: ApiContext): Promise<Response> {
+  await limitKeyUse(ctx);
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  await service.renewAccessKey(
+    await ctx.db(),
+    await ctx.mailer(),
+    id,
+    await accessOf(request, ctx),
+  );
+  return reply(OkResponseSchema, { ok: true });
+}
+
+/**
+ * GET /api/account/leads/:id/quote → `{ lead_id, business_name, job, quote }`: one lead of the
+ * caller's listings and their answer so far. 404. Signed-in users.
+ */
+export async function leadQuote(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const user = await signedInUser(ctx);
+  return reply(LeadQuoteResponseSchema, await service.getLeadQuote(await ctx.db(), user.id, id));
+}
+
+/**
+ * POST /api/account/leads/:id/quote `{ kind: 'quote', labourNaira, parts, warranty, available,
+ * note }` or `{ kind: 'decline', reason, note }` → `{ quote }`: the business's one answer, saved
+ * (replacing the last) until the motorist accepts a quote. 404, 409 once closed, 422 (amounts:
+ * whole naira, 0–50,000,000). Signed-in users.
+ */
+export async function answer(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const user = await signedInUser(ctx);
+  const input = parseOrThrow(QuoteAnswerSchema, await readJson(request));
+  const quote = await service.answerLead(await ctx.db(), await ctx.mailer(), user.id, id, input);
+  return reply(QuoteResponseSchema, { quote });
+}
