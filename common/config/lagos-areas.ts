@@ -175,3 +175,29 @@ export function isNearLagos(lat: number, lon: number): boolean {
 
 /** Every area name, for the admin's area choice (a Zod enum needs a non-empty tuple). */
 export const LAGOS_AREA_NAMES = LAGOS_AREAS.map((a) => a.name) as [string, ...string[]];
+
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle (haversine) distance in km between two WGS 84 points. */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The nearest area to a point and its distance in km (any distance). */
+export function nearestArea(lat: number, lon: number): { area: LagosArea; km: number } {
+  let best = LAGOS_AREAS[0]!;
+  let bestKm = Number.POSITIVE_INFINITY;
+  for (const area of LAGOS_AREAS) {
+    const km = distanceKm(lat, lon, area.lat, area.lon);
+    if (km < bestKm) {
+      bestKm = km;
+      best = area;
+    }
+  }
+  return { area: best, km: bestKm };
+}

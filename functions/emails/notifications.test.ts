@@ -46,7 +46,12 @@ describe('e-mails', () => {
   });
 
   it('an unclaimed listing is told how to claim it before it can quote', () => {
-    const mail = quoteRequestAlertEmail('shop@example.ng', 'Owned Tyres', JOB, 'https://x.ng/claim');
+    const mail = quoteRequestAlertEmail(
+      'shop@example.ng',
+      'Owned Tyres',
+      JOB,
+      'https://x.ng/claim',
+    );
     expect(mail.text).toContain('claim Owned Tyres');
     expect(mail.text).toContain('Claim this business: https://x.ng/claim');
   });

@@ -78,17 +78,30 @@ export interface ServiceRequestDetails {
   customerLocation: string;
   servicesRequested: string[];
   additionalInfo: string | null;
+  /** Issue 36.1: the job's details, each shown when given. */
+  job?: { car: string | null; job: string | null; area: string | null; urgency: string | null };
 }
 
-const requestLines = (r: ServiceRequestDetails) =>
-  lines([
+const requestLines = (r: ServiceRequestDetails) => [
+  ...lines([
     ['Name', r.customerName],
     ['Email', r.customerEmail],
     ['Phone', r.customerPhone],
     ['Location', r.customerLocation],
     ['Services', r.servicesRequested.join(', ')],
-    ['Additional information', r.additionalInfo],
-  ]);
+  ]),
+  ...lines(
+    (
+      [
+        ['Area', r.job?.area],
+        ['Car', r.job?.car],
+        ['The job', r.job?.job],
+        ['When', r.job?.urgency],
+      ] as [string, string | null | undefined][]
+    ).filter(([, value]) => value),
+  ),
+  ...lines([['Additional information', r.additionalInfo]]),
+];
 
 /** send-service-request (admin copy). */
 export function serviceRequestAdminEmail(

@@ -1,4 +1,10 @@
-import { isNearLagos, LAGOS_AREAS, type LagosArea } from '../../common/config/lagos-areas.ts';
+import {
+  distanceKm,
+  isNearLagos,
+  LAGOS_AREAS,
+  nearestArea,
+  type LagosArea,
+} from '../../common/config/lagos-areas.ts';
 
 /**
  * Area derivation (issue 16.4, ADR 020): which entry of the shipped Lagos area list
@@ -6,36 +12,10 @@ import { isNearLagos, LAGOS_AREAS, type LagosArea } from '../../common/config/la
  * coordinates, with no network. Used on every write (registration, admin edit, imports) and by
  * the backfill migration.
  */
-export { LAGOS_AREAS };
+export { distanceKm, LAGOS_AREAS, nearestArea };
 
 /** Farthest a point may be from the nearest area centre to be given that area (km). */
 export const AREA_RADIUS_KM = 4;
-
-const EARTH_RADIUS_KM = 6371;
-
-/** Great-circle (haversine) distance in km between two WGS 84 points. */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** The nearest area to a point and its distance in km (any distance). */
-export function nearestArea(lat: number, lon: number): { area: LagosArea; km: number } {
-  let best = LAGOS_AREAS[0]!;
-  let bestKm = Number.POSITIVE_INFINITY;
-  for (const area of LAGOS_AREAS) {
-    const km = distanceKm(lat, lon, area.lat, area.lon);
-    if (km < bestKm) {
-      bestKm = km;
-      best = area;
-    }
-  }
-  return { area: best, km: bestKm };
-}
 
 /** The name of the nearest area to a point, however far (OpenStreetMap import labels). */
 export function nearestLagosArea(lat: number, lon: number): string {

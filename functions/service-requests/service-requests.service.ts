@@ -13,6 +13,7 @@ import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
 import { enforceRateLimits, keyedAddress } from '../_lib/rate-limit.ts';
 import { areaBySlug } from '../../common/config/lagos-areas.ts';
+import { URGENCIES } from '../../common/schemas/quotes.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
 import { textHoldReasons } from '../reviews/hold-rules.ts';
 import { matchServiceRequest } from './matching.ts';
@@ -130,6 +131,12 @@ export async function notifyServiceRequest(
     services_requested: input.services,
     additional_info: input.additionalInfo ?? null,
   });
+  details.job = {
+    car: [input.carMake, input.carModel, input.carYear].filter(Boolean).join(' ') || null,
+    job: input.job ?? null,
+    area: input.area ? (areaBySlug(input.area)?.name ?? null) : null,
+    urgency: URGENCIES.find((u) => u.key === input.urgency)?.label ?? null,
+  };
   const key = accessKeyOf(id, 0);
   const [admin, customer] = await Promise.all([
     mailer.send(serviceRequestAdminEmail(adminNotifyAddress(), details)),

@@ -54,6 +54,8 @@ export interface FormPostOptions<T> {
     tooLarge: string;
     cutOff: string;
   };
+  /** Further headers of the API call (the quotes page's key, from its cookie). */
+  headers?: Record<string, string>;
 }
 
 /** The outcome of a form page's request: show the form (with `state`), or answer `response`. */
@@ -202,9 +204,15 @@ export async function callApi(
   astro: AstroGlobal,
   method: 'GET' | 'POST',
   path: string,
-  options: { json?: unknown; form?: FormData; idempotencyKey?: string } = {},
+  options: {
+    json?: unknown;
+    form?: FormData;
+    idempotencyKey?: string;
+    /** Further request headers (the quotes page's key, read from its cookie). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ response: Response; body: unknown }> {
-  const headers = new Headers({ accept: 'application/json' });
+  const headers = new Headers({ accept: 'application/json', ...options.headers });
   for (const name of ['cookie', 'origin', 'sec-fetch-site', 'user-agent', 'x-request-id']) {
     const value = astro.request.headers.get(name);
     if (value !== null) headers.set(name, value);
@@ -293,12 +301,11 @@ export async function handleFormPost<T>(
     form.set(options.files.jsonField, JSON.stringify(json));
     for (const file of upload.files) form.append(options.files.name, file);
   }
-  const { response, body } = await callApi(
-    astro,
-    'POST',
-    endpoint,
-    form ? { form, idempotencyKey } : { json, idempotencyKey },
-  );
+  const { response, body } = await callApi(astro, 'POST', endpoint, {
+    ...(form ? { form } : { json }),
+    idempotencyKey,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
 
   if (response.ok) {
     const answer = new Response(null, {

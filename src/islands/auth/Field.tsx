@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import type { FieldError } from 'react-hook-form';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
@@ -54,6 +54,42 @@ export function TextAreaField({ id, label, error, ...textarea }: TextAreaProps) 
         aria-describedby={error ? `${id}-error` : undefined}
         {...textarea}
       />
+      {error?.message && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  id: string;
+  label: string;
+  error?: FieldError | undefined;
+  /** The choices; the first option, "" (`blank`), stands for no choice. */
+  options: readonly { value: string; label: string }[];
+  blank: string;
+}
+
+/** A labelled `<select>` with its validation message. */
+export function SelectField({ id, label, error, options, blank, ...select }: SelectProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
+        <option value="">{blank}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       {error?.message && (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error.message}

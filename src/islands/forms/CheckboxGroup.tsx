@@ -8,6 +8,8 @@ interface Props {
   idPrefix: string;
   /** Whether an option starts checked (a form shown again after a post without JavaScript). */
   isChecked?: (option: string) => boolean | undefined;
+  /** What an option reads as, when its value is a key (`whatsapp` → "WhatsApp"). */
+  labelOf?: (option: string) => string;
 }
 
 /** A fieldset of checkboxes bound to one array field. */
@@ -18,6 +20,7 @@ export function CheckboxGroup({
   error,
   idPrefix,
   isChecked,
+  labelOf,
 }: Props) {
   return (
     <fieldset className="field checkbox-group" aria-invalid={error ? true : undefined}>
@@ -32,7 +35,7 @@ export function CheckboxGroup({
               defaultChecked={isChecked?.(option)}
               {...registration}
             />
-            <span>{option}</span>
+            <span>{labelOf ? labelOf(option) : option}</span>
           </label>
         ))}
       </div>

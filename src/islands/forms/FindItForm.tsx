@@ -2,9 +2,12 @@ import type { FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { isUnavailable, type ApiError } from '../../browser/api-client';
 import { FIND_IT_SERVICES } from '../../../common/schemas/categories';
+import { isNearLagos, LAGOS_AREAS, nearestArea } from '../../../common/config/lagos-areas';
+import { CAR_MAKE_NAMES, CONTACT_METHODS, URGENCIES } from '../../../common/schemas/quotes';
 import type { FormState } from '../../../common/schemas/form-state';
 import type { FindItInput, SubmissionResult } from '../../../common/schemas/forms';
-import { Field, Honeypot, TextAreaField } from '../auth/Field';
+import { Field, Honeypot, SelectField, TextAreaField } from '../auth/Field';
+import { useEffect, useState } from 'react';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
@@ -22,8 +25,21 @@ const EMPTY: FindItInput = {
   location: '',
   services: [],
   additionalInfo: '',
+  carMake: '',
+  carModel: '',
+  carYear: '',
+  job: '',
+  area: '',
+  urgency: '',
+  contactMethods: [],
   hp: '',
 };
+
+const MAKES = CAR_MAKE_NAMES.map((name) => ({ value: name, label: name }));
+const AREAS = [...LAGOS_AREAS]
+  .sort((a, b) => a.name.localeCompare(b.name))
+  .map((a) => ({ value: a.slug, label: a.name }));
+const methodLabel = (key: string) => CONTACT_METHODS.find((m) => m.key === key)?.label ?? key;
 
 /** SPEC §8 Find It: success, and success with the e-mail failed (the request is saved). */
 export const FIND_IT_SENT = {
@@ -83,7 +99,10 @@ export default function FindItForm({ initial, sent }: Props) {
     endpoint: '/api/service-requests',
     empty: EMPTY,
     // The server's values, so a refused post keeps its ticks.
-    defaultValues: { services: listOf(initial.values.services) as never },
+    defaultValues: {
+      services: listOf(initial.values.services) as never,
+      contactMethods: listOf(initial.values.contactMethods) as never,
+    },
     onSent: (result) => {
       if (result.emailStatus === 'failed')
         toast(FIND_IT_SAVED.title, { description: FIND_IT_SAVED.description });
@@ -96,6 +115,26 @@ export default function FindItForm({ initial, sent }: Props) {
     onInvalid: toastFor,
   });
   const refusal: ApiError | null = server.refusal;
+  // "Use my location" needs JavaScript and a browser that has geolocation: shown only then.
+  const [canLocate, setCanLocate] = useState(false);
+  const [located, setLocated] = useState<string | null>(null);
+  useEffect(() => setCanLocate('geolocation' in navigator), []);
+  const locate = () =>
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        if (!isNearLagos(coords.latitude, coords.longitude)) {
+          setLocated('Your position is outside Lagos: choose an area from the list.');
+          return;
+        }
+        // Only the nearest area is kept: the position itself is never sent (issue 36.1).
+        const { area } = nearestArea(coords.latitude, coords.longitude);
+        form.setValue('area', area.slug);
+        if (!form.getValues('location')) form.setValue('location', area.name);
+        setLocated(`Nearest area: ${area.name}`);
+      },
+      () => setLocated('We could not read your location: choose an area from the list.'),
+      { maximumAge: 600_000, timeout: 15_000 },
+    );
 
   return (
     <form method="post" action="/find-it/" onSubmit={submit} noValidate className="card form-card">
@@ -129,15 +168,86 @@ export default function FindItForm({ initial, sent }: Props) {
         {...checkboxes('services')}
       />
       <TextAreaField
+        id="job"
+        label="What needs doing?"
+        placeholder="e.g. Front brake pads worn, car shakes when braking"
+        rows={3}
+        {...field('job')}
+      />
+      <div className="form-grid">
+        <SelectField
+          id="carMake"
+          label="Car make"
+          blank="Choose a make"
+          options={MAKES}
+          {...field('carMake')}
+        />
+        <Field id="carModel" label="Model" placeholder="e.g. Corolla" {...field('carModel')} />
+        <Field
+          id="carYear"
+          label="Year"
+          inputMode="numeric"
+          placeholder="e.g. 2012"
+          maxLength={4}
+          {...field('carYear')}
+        />
+        <div>
+          <SelectField
+            id="area"
+            label="Area"
+            blank="Choose your area"
+            options={AREAS}
+            {...field('area')}
+          />
+          {canLocate && (
+            <button type="button" className="btn btn-outline btn-small" onClick={locate}>
+              Use my location
+            </button>
+          )}
+          {located && (
+            <p className="small muted" role="status">
+              {located}
+            </p>
+          )}
+        </div>
+      </div>
+      <fieldset className="field checkbox-group">
+        <legend>How soon?</legend>
+        <div className="checkbox-grid">
+          {URGENCIES.map((u) => (
+            <label key={u.key} className="checkbox" htmlFor={`urgency-${u.key}`}>
+              <input
+                id={`urgency-${u.key}`}
+                type="radio"
+                value={u.key}
+                defaultChecked={server.value('urgency') === u.key}
+                {...form.register('urgency')}
+              />
+              <span>{u.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <CheckboxGroup
+        legend="How should businesses reach you?"
+        options={CONTACT_METHODS.map((m) => m.key)}
+        labelOf={methodLabel}
+        idPrefix="contact"
+        {...checkboxes('contactMethods')}
+      />
+      <TextAreaField
         id="additionalInfo"
         label="Additional Information"
-        placeholder="Car make and model, what is wrong, when you need it"
+        placeholder="Anything else a business should know"
         {...field('additionalInfo')}
       />
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Submitting...' : 'Submit Request'}
       </button>
-      <p className="small muted">Matching businesses usually reply within 24-48 hours.</p>
+      <p className="small muted">
+        Matching businesses usually reply within 24-48 hours. Their quotes arrive on a private page
+        we e-mail you; they see your phone and e-mail only when you accept a quote.
+      </p>
       <PageToaster />
     </form>
   );
