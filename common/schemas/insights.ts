@@ -22,6 +22,8 @@ export const LISTING_EVENT_TABLE = {
   find_it_forward: { counter: 'find_it_forwards', label: 'Find It requests', from: 'server' },
   photo_view: { counter: 'photo_views', label: 'Photo views', from: 'browser' },
   review: { counter: 'reviews', label: 'Reviews', from: 'server' },
+  quote_sent: { counter: 'quotes_sent', label: 'Quotes sent', from: 'server' },
+  quote_accepted: { counter: 'quotes_accepted', label: 'Quotes accepted', from: 'server' },
 } as const satisfies Record<string, { counter: string; label: string; from: 'browser' | 'server' }>;
 
 type EventTable = typeof LISTING_EVENT_TABLE;

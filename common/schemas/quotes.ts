@@ -284,3 +284,31 @@ export type LeadQuoteResponse = z.infer<typeof LeadQuoteResponseSchema>;
 
 /** POST /api/account/leads/:id/quote → the saved answer. */
 export const QuoteResponseSchema = z.object({ quote: QuoteViewSchema });
+
+// ---------------------------------------------------------------------------------------------
+// The admin's Requests tab (issue 36.8)
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/service-requests/:id/quotes → each business reached and its answer. */
+export const RequestQuotesResponseSchema = z.object({
+  businesses: z.array(
+    z.object({
+      lead_id: z.uuid(),
+      listing_id: z.uuid(),
+      business_name: z.string(),
+      matched_by: z.enum(['auto', 'admin']),
+      withdrawn: z.boolean(),
+      email_failed: z.boolean(),
+      quotes_blocked: z.boolean(),
+      quote: QuoteViewSchema.extend({ hidden: z.boolean() }).nullable(),
+    }),
+  ),
+});
+export type RequestQuotesResponse = z.infer<typeof RequestQuotesResponseSchema>;
+
+/** POST /api/admin/service-requests/:id/withdraw `{ listingId }`. */
+export const WithdrawSchema = z.object({ listingId: z.uuid('Invalid business id') });
+/** POST /api/admin/quotes/:id/hidden and /api/admin/listings/:id/quotes-blocked. */
+export const ToggleSchema = z.object({ value: z.boolean('Choose true or false') });
+/** POST /api/admin/service-requests/:id/release → how many businesses it reached. */
+export const ReleaseResponseSchema = z.object({ matched: z.number().int().min(0) });

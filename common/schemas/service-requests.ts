@@ -21,6 +21,20 @@ export const ServiceRequestSchema = z.object({
   email_status: z.enum(['sent', 'failed']).nullable(),
   /** Businesses this request was forwarded to (e-mail sent). */
   forwarded_count: z.number().int().min(0),
+  // Issue 36 (ADR 079): the job, whether it is held for the admin, and its quotes.
+  area: z.string().nullable(),
+  car_make: z.string().nullable(),
+  car_model: z.string().nullable(),
+  car_year: z.number().int().nullable(),
+  job: z.string().nullable(),
+  urgency: z.string().nullable(),
+  /** Text rules that held it (`link`, `phone`, `email`); empty once released or never held. */
+  held_reasons: z.array(z.string()),
+  matched_at: isoDateTime.nullable(),
+  /** Quotes received (declines not counted). */
+  quote_count: z.number().int().min(0),
+  /** The business whose quote the motorist accepted, or null. */
+  accepted_business: z.string().nullable(),
 });
 export type ServiceRequest = z.infer<typeof ServiceRequestSchema>;
 

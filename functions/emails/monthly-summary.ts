@@ -19,6 +19,8 @@ const PHRASES: Record<keyof InsightTotals, [string, string]> = {
   find_it_forwards: ['Find It request', 'Find It requests'],
   photo_views: ['photo view', 'photo views'],
   reviews: ['new review', 'new reviews'],
+  quotes_sent: ['quote sent', 'quotes sent'],
+  quotes_accepted: ['quote accepted', 'quotes accepted'],
 };
 
 /** "412 views, 37 calls, 12 WhatsApp messages": the counters above zero, in the Insights order. */

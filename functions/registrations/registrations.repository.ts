@@ -453,6 +453,17 @@ export async function setPhoneConfirmed(db: Db, id: string, phone: string): Prom
   return row?.phone_confirmed_at ? new Date(row.phone_confirmed_at) : null;
 }
 
+/** An admin blocks listing `id` from quoting, or lets it quote again (issue 36.8); false if missing. */
+export async function setQuotesBlocked(db: Db, id: string, blocked: boolean): Promise<boolean> {
+  const row = await db
+    .updateTable('business_registrations')
+    .set({ quotes_blocked_at: blocked ? sql<Date>`coalesce(quotes_blocked_at, now())` : null })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // Imports (bulk import and CSV, ADR 009) -------------------------------------------------------
 
 /**

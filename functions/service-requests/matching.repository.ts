@@ -43,6 +43,7 @@ export function findAutoMatches(
     )
     .where('b.status', '=', 'approved')
     .where('b.owner_user_id', 'is not', null)
+    .where('b.quotes_blocked_at', 'is', null)
     .where(sql<boolean>`b.area = any(${areaList}::text[])`)
     .where((eb) =>
       eb.or([

@@ -118,6 +118,7 @@ export interface OwnedLead {
   business_name: string;
   owner_email: string | null;
   shared_at: Date | null;
+  quotes_blocked_at: Date | null;
 }
 
 /** Lead `leadId` when it reached a listing `userId` owns and was not withdrawn. */
@@ -135,6 +136,7 @@ export function findOwnedLead(
       'b.id as listing_id',
       'b.business_name',
       'n.shared_at',
+      'b.quotes_blocked_at',
       sql<string | null>`(select u.email::text from "user" u where u.id = b.owner_user_id)`.as(
         'owner_email',
       ),
@@ -235,4 +237,65 @@ export async function acceptQuote(db: Db, requestId: string, quoteId: string): P
     .returning('id')
     .execute();
   return others.map((o) => o.id);
+}
+
+/** An admin hides quote `id` from the motorist's page, or shows it again; false when missing. */
+export async function setQuoteHidden(db: Db, id: string, hidden: boolean): Promise<boolean> {
+  const row = await db
+    .updateTable('quotes')
+    .set({ hidden_at: hidden ? sql`coalesce(hidden_at, now())` : null })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A business the request reached, with its answer, as the admin's Requests tab shows it. */
+export interface ReachedRow {
+  lead_id: string;
+  listing_id: string;
+  business_name: string;
+  matched_by: 'auto' | 'admin';
+  withdrawn_at: Date | null;
+  email_error: string | null;
+  quotes_blocked_at: Date | null;
+  quote_id: string | null;
+}
+
+/** Every business request `id` reached (withdrawn ones too), in the order they were matched. */
+export function listReached(db: Db, id: string): Promise<ReachedRow[]> {
+  return db
+    .selectFrom('service_request_notifications as n')
+    .innerJoin('business_registrations as b', 'b.id', 'n.business_registration_id')
+    .leftJoin('quotes as q', (join) =>
+      join
+        .onRef('q.service_request_id', '=', 'n.service_request_id')
+        .onRef('q.listing_id', '=', 'b.id'),
+    )
+    .select([
+      'n.id as lead_id',
+      'b.id as listing_id',
+      'b.business_name',
+      'n.matched_by',
+      'n.withdrawn_at',
+      'n.error as email_error',
+      'b.quotes_blocked_at',
+      'q.id as quote_id',
+    ])
+    .where('n.service_request_id', '=', id)
+    .where('n.status', 'in', ['sending', 'sent'])
+    .orderBy('n.created_at')
+    .orderBy('n.id')
+    .limit(100)
+    .execute() as Promise<ReachedRow[]>;
+}
+
+/** The quotes of request `id`, hidden ones too, by id. */
+export function listAllQuotes(db: Db, id: string): Promise<QuoteRow[]> {
+  return db
+    .selectFrom('quotes')
+    .selectAll()
+    .where('service_request_id', '=', id)
+    .limit(100)
+    .execute();
 }

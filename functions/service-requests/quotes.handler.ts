@@ -8,11 +8,16 @@ import {
   QuoteAnswerSchema,
   QuoteRequestViewSchema,
   QuoteResponseSchema,
+  ReleaseResponseSchema,
+  RequestQuotesResponseSchema,
+  ToggleSchema,
+  WithdrawSchema,
 } from '../../common/schemas/quotes.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
+import * as admin from './quotes-admin.service.ts';
 import * as service from './quotes.service.ts';
 
 /** Find It quotes (issue 36, ADR 079): the business's answer and the motorist's private page. */
@@ -109,4 +114,52 @@ export async function answer(request: Request, ctx: ApiContext): Promise<Respons
   const input = parseOrThrow(QuoteAnswerSchema, await readJson(request));
   const quote = await service.answerLead(await ctx.db(), await ctx.mailer(), user.id, id, input);
   return reply(QuoteResponseSchema, { quote });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin (issue 36.8)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * GET /api/admin/service-requests/:id/quotes → `{ businesses }`: each business the request reached
+ * (matched automatically or by an admin, withdrawn or not) and its answer, hidden quotes marked.
+ * 404. Admin.
+ */
+export async function adminQuotes(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  return reply(RequestQuotesResponseSchema, await admin.requestQuotes(await ctx.db(), id));
+}
+
+/** POST /api/admin/service-requests/:id/withdraw `{ listingId }` → `{ ok: true }`. 404. Admin. */
+export async function withdraw(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const { listingId } = parseOrThrow(WithdrawSchema, await readJson(request));
+  await admin.withdrawBusiness(await ctx.db(), id, listingId);
+  return reply(OkResponseSchema, { ok: true });
+}
+
+/** POST /api/admin/service-requests/:id/release → `{ matched }`: a held request goes out. Admin. */
+export async function release(_request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const matched = await admin.releaseRequest(await ctx.db(), await ctx.mailer(), id);
+  return reply(ReleaseResponseSchema, { matched });
+}
+
+/** POST /api/admin/quotes/:id/hidden `{ value }` → `{ ok: true }`: hide or show a quote. Admin. */
+export async function hide(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const { value } = parseOrThrow(ToggleSchema, await readJson(request));
+  await admin.hideQuote(await ctx.db(), id, value);
+  return reply(OkResponseSchema, { ok: true });
+}
+
+/**
+ * POST /api/admin/listings/:id/quotes-blocked `{ value }` → `{ ok: true }`: block a business from
+ * quoting (it is matched to no request and its answers are refused), or let it quote. Admin.
+ */
+export async function block(request: Request, ctx: ApiContext): Promise<Response> {
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const { value } = parseOrThrow(ToggleSchema, await readJson(request));
+  await admin.blockQuoting(await ctx.db(), id, value);
+  return reply(OkResponseSchema, { ok: true });
 }

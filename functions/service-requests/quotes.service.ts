@@ -16,6 +16,7 @@ import {
   quoteNotChosenEmail,
   quotesLinkEmail,
 } from '../emails/quotes.ts';
+import { countServerEvent } from '../insights/insights.service.ts';
 import { listingUrl } from '../site/urls.ts';
 import { authSecret } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
@@ -161,7 +162,10 @@ export async function acceptQuote(
     await requests.markHandled(trx, id);
     return { chosen, others };
   });
-  if (outcome) await tellAcceptance(db, mailer, request, outcome.chosen.id, outcome.others);
+  if (outcome) {
+    await countServerEvent(db, [outcome.chosen.listing_id], 'quote_accepted');
+    await tellAcceptance(db, mailer, request, outcome.chosen.id, outcome.others);
+  }
   return viewQuoteRequest(db, id, access);
 }
 
@@ -276,6 +280,12 @@ export async function answerLead(
   answer: QuoteAnswer,
 ): Promise<QuoteView> {
   const lead = await ownedLead(db, userId, leadId);
+  if (lead.quotes_blocked_at)
+    throw new AppError(
+      'FORBIDDEN',
+      'Our team has paused quotes from this business. Please contact us.',
+    );
+  const before = await repository.findQuote(db, lead.service_request_id, lead.listing_id);
   const values: repository.QuoteValues =
     answer.kind === 'quote'
       ? {
@@ -304,6 +314,9 @@ export async function answerLead(
       'CONFLICT',
       'The motorist has chosen a quote: this one can no longer change.',
     );
+  // Owner insights (issue 36.8): a quote counts once, when first sent.
+  if (answer.kind === 'quote' && before?.status !== 'quoted')
+    await countServerEvent(db, [lead.listing_id], 'quote_sent');
   const request = await repository.findRequest(db, lead.service_request_id);
   if (request && answer.kind === 'quote')
     await mailer.send(

@@ -18,8 +18,13 @@ import type { AutoMatch } from './matching.repository.ts';
  * lists and the businesses a request may be forwarded to (ADR 014). `db` may be a transaction.
  */
 type Db = Kysely<Database>;
-export type ServiceRequestRow = Omit<Selectable<ServiceRequestsTable>, 'search_text'> & {
+export type ServiceRequestRow = Omit<
+  Selectable<ServiceRequestsTable>,
+  'search_text' | 'access_key_hash' | 'access_key_version' | 'contact_methods' | 'user_id'
+> & {
   forwarded_count: number;
+  quote_count: number;
+  accepted_business: string | null;
 };
 type NewNotification = Insertable<ServiceRequestNotificationsTable>;
 
@@ -55,6 +60,14 @@ const COLUMNS = [
   'created_at',
   'handled_at',
   'email_status',
+  'area',
+  'car_make',
+  'car_model',
+  'car_year',
+  'job',
+  'urgency',
+  'held_reasons',
+  'matched_at',
 ] as const;
 
 function withForwardedCount(db: Db) {
@@ -68,7 +81,23 @@ function withForwardedCount(db: Db) {
         .where('n.status', '=', 'sent')
         .select(sql<number>`count(*)::int`.as('c'))
         .as('forwarded_count'),
-    );
+    )
+    .select((eb) => [
+      eb
+        .selectFrom('quotes as q')
+        .whereRef('q.service_request_id', '=', 'service_requests.id')
+        .where('q.status', '<>', 'declined')
+        .select(sql<number>`count(*)::int`.as('c'))
+        .as('quote_count'),
+      eb
+        .selectFrom('quotes as q')
+        .innerJoin('business_registrations as b', 'b.id', 'q.listing_id')
+        .whereRef('q.service_request_id', '=', 'service_requests.id')
+        .where('q.status', '=', 'accepted')
+        .select('b.business_name')
+        .limit(1)
+        .as('accepted_business'),
+    ]);
 }
 
 /**
@@ -352,4 +381,28 @@ export async function setLeadContacted(db: Db, id: string, userId: string): Prom
     .where('id', '=', id)
     .where('contacted_at', 'is', null)
     .execute();
+}
+
+/** An admin withdrew request `requestId` from listing `listingId`; false when it had not reached it. */
+export async function withdrawLead(db: Db, requestId: string, listingId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('service_request_notifications')
+    .set({ withdrawn_at: sql`now()` })
+    .where('service_request_id', '=', requestId)
+    .where('business_registration_id', '=', listingId)
+    .where('withdrawn_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An admin lets a held request go to businesses: its hold reasons are cleared. */
+export async function releaseHeld(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('service_requests')
+    .set({ held_reasons: [] })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

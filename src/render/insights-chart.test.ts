@@ -16,6 +16,8 @@ function day(date: string, counts: Partial<InsightDay> = {}): InsightDay {
     find_it_forwards: 0,
     photo_views: 0,
     reviews: 0,
+    quotes_sent: 0,
+    quotes_accepted: 0,
     ...counts,
   };
 }

@@ -94,6 +94,8 @@ describe('beacons (issue 27.1)', () => {
         'listing_id',
         'page_views',
         'photo_views',
+        'quotes_accepted',
+        'quotes_sent',
         'reviews',
         'website_taps',
         'whatsapp_taps',
@@ -314,10 +316,10 @@ describe("the owner's Insights (issue 27.2)", () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Day,Page views,Details opened,Contact details shown,Calls,WhatsApp messages,Direction requests,Website visits,Find It requests,Photo views,Reviews',
+      'Day,Page views,Details opened,Contact details shown,Calls,WhatsApp messages,Direction requests,Website visits,Find It requests,Photo views,Reviews,Quotes sent,Quotes accepted',
     );
     expect(lines).toHaveLength(8);
-    expect(lines.at(-1)).toBe(`${day(0)},2,0,0,1,0,0,0,0,0,0`);
+    expect(lines.at(-1)).toBe(`${day(0)},2,0,0,1,0,0,0,0,0,0,0,0`);
 
     expect((await call(url, { as: 'owner-b' })).status).toBe(403);
     expect((await call(url)).status).toBe(401);

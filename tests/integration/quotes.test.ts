@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import type { MailMessage, MailTransport } from '../../functions/_lib/mail.ts';
 import { QUOTE_KEY_HEADER } from '../../common/schemas/quotes.ts';
+import { flushCounts } from '../../functions/insights/insights.service.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
@@ -380,5 +381,128 @@ describe('Find It quotes (issue 36)', () => {
     } finally {
       mailDown = false;
     }
+  });
+});
+
+describe('the admin and the owner insights (issue 36.8)', () => {
+  const AS = { as: 'admin' } as const;
+
+  it('shows each business reached and its quote; hides a quote; withdraws; blocks quoting', async () => {
+    const id = await submit({ email: 'admin-view@example.ng' }, '198.51.100.90');
+    const [lead] = await leadsOf('surulere');
+    const quoted = await call(`/api/account/leads/${lead!.id}/quote`, {
+      method: 'POST',
+      json: QUOTE,
+      as: 'surulere',
+    });
+    expect(quoted.status).toBe(200);
+    const list = await call('/api/admin/service-requests?q=admin-view', AS);
+    expect(list.body.serviceRequests[0]).toMatchObject({
+      car_make: 'Toyota',
+      quote_count: 1,
+      accepted_business: null,
+      held_reasons: [],
+    });
+    const view = await call(`/api/admin/service-requests/${id}/quotes`, AS);
+    expect(view.status).toBe(200);
+    const surulere = view.body.businesses.find(
+      (b: { business_name: string }) => b.business_name === 'Surulere Body Shop',
+    );
+    expect(surulere).toMatchObject({
+      matched_by: 'auto',
+      withdrawn: false,
+      quote: { total_naira: 68500, hidden: false },
+    });
+    expect(
+      (await call(`/api/admin/service-requests/${id}/quotes`, { as: 'surulere' })).status,
+    ).toBe(403);
+
+    // Hidden: gone from the motorist's page.
+    await call(`/api/admin/quotes/${surulere.quote.id}/hidden`, {
+      method: 'POST',
+      json: { value: true },
+      ...AS,
+    });
+    const key = keyMailedTo('admin-view@example.ng');
+    const motorist = await call(`/api/quote-requests/${id}`, {
+      headers: { [QUOTE_KEY_HEADER]: key },
+    });
+    expect(motorist.body.quotes).toEqual([]);
+
+    // Withdrawn: gone from the owner's leads.
+    const yaba = view.body.businesses.find(
+      (b: { business_name: string }) => b.business_name === 'Yaba Panel Works',
+    );
+    await call(`/api/admin/service-requests/${id}/withdraw`, {
+      method: 'POST',
+      json: { listingId: yaba.listing_id },
+      ...AS,
+    });
+    const yabaLeads = (await call('/api/account/leads', { as: 'yaba' })).body.leads as {
+      id: string;
+    }[];
+    expect(yabaLeads.map((l) => l.id)).not.toContain(yaba.lead_id);
+
+    // Blocked: its answers are refused and it is matched to no new request.
+    await call(`/api/admin/listings/${surulere.listing_id}/quotes-blocked`, {
+      method: 'POST',
+      json: { value: true },
+      ...AS,
+    });
+    const refused = await call(`/api/account/leads/${lead!.id}/quote`, {
+      method: 'POST',
+      json: QUOTE,
+      as: 'surulere',
+    });
+    expect(refused.status).toBe(403);
+    const next = await submit({ email: 'after-block@example.ng' }, '198.51.100.91');
+    const reached = await call(`/api/admin/service-requests/${next}/quotes`, AS);
+    expect(
+      reached.body.businesses.map((b: { business_name: string }) => b.business_name),
+    ).not.toContain('Surulere Body Shop');
+    await call(`/api/admin/listings/${surulere.listing_id}/quotes-blocked`, {
+      method: 'POST',
+      json: { value: false },
+      ...AS,
+    });
+  });
+
+  it('sends a held request to businesses when the admin releases it', async () => {
+    const id = await submit(
+      { email: 'release@example.ng', job: 'see www.cheap-bumpers.ng' },
+      '198.51.100.92',
+    );
+    expect((await call(`/api/admin/service-requests/${id}/quotes`, AS)).body.businesses).toEqual(
+      [],
+    );
+    const released = await call(`/api/admin/service-requests/${id}/release`, {
+      method: 'POST',
+      ...AS,
+    });
+    expect(released.body.matched).toBeGreaterThan(0);
+    expect(
+      (await call(`/api/admin/service-requests/${id}/quotes`, AS)).body.businesses.length,
+    ).toBe(released.body.matched);
+  });
+
+  it("counts requests received, quotes sent and quotes accepted on the owner's listing", async () => {
+    const listing = await handle.db
+      .selectFrom('business_registrations')
+      .select('id')
+      .where('business_name', '=', 'Yaba Panel Works')
+      .executeTakeFirstOrThrow();
+    await flushCounts(handle.db);
+    const row = await handle.db
+      .selectFrom('listing_stats_daily')
+      .select((eb) => [
+        eb.fn.sum<number>('find_it_forwards').as('received'),
+        eb.fn.sum<number>('quotes_sent').as('sent'),
+        eb.fn.sum<number>('quotes_accepted').as('accepted'),
+      ])
+      .where('listing_id', '=', listing.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.sent)).toBe(1);
+    expect(Number(row.accepted)).toBe(1);
+    expect(Number(row.received)).toBeGreaterThanOrEqual(3);
   });
 });

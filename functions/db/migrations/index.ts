@@ -40,6 +40,7 @@ import * as listingPhoneConfirmed from './2026_11_28_2201_listing_phone_confirme
 import * as searchLexiconPerStatement from './2026_11_28_2230_search_lexicon_per_statement.ts';
 import * as reviewBursts from './2026_11_28_2301_review_bursts.ts';
 import * as quotes from './2026_11_29_0101_quotes.ts';
+import * as quoteAdmin from './2026_11_29_0102_quote_admin.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_2230_search_lexicon_per_statement': searchLexiconPerStatement,
   '2026_11_28_2301_review_bursts': reviewBursts,
   '2026_11_29_0101_quotes': quotes,
+  '2026_11_29_0102_quote_admin': quoteAdmin,
 };

@@ -24,6 +24,9 @@ export interface ListingStatsDailyTable {
   directions_taps: Generated<number>;
   website_taps: Generated<number>;
   find_it_forwards: Generated<number>;
+  /** Issue 36.8: quotes the business sent (each once) and quotes accepted. */
+  quotes_sent: Generated<number>;
+  quotes_accepted: Generated<number>;
   /** Openings of the listing's photos in the full-size viewer (ADR 041 update). */
   photo_views: Generated<number>;
   /** The listing's reviews that became public that day, each counted once (ADR 041 update). */

@@ -74,6 +74,8 @@ export interface BusinessRegistrationsTable {
   phone_confirmed_at: Timestamp | null;
   /** Whether the listing has a live photo, kept by a trigger on `photos` (issue 35.1). */
   has_photos: ColumnType<boolean, never, never>;
+  /** Issue 36.8: when an admin blocked the listing from quoting; null when it may quote. */
+  quotes_blocked_at: Timestamp | null;
   /** Generated: the trust a listing earns, the search and Recommended order's (ADR 059). */
   quality_score: ColumnType<number, never, never>;
   /** Generated: the weighted 'simple' tsvector relevance search matches (ADR 059). */

@@ -7,6 +7,7 @@ import { ClaimsPanel } from './ClaimsPanel';
 import { useContacts, useServiceRequests } from './data';
 import { FeaturedPanel } from './FeaturedPanel';
 import { ForwardDialog } from './ForwardDialog';
+import { QuotesDialog } from './QuotesDialog';
 import { InboxPanel } from './InboxPanel';
 import { InsightsPanel } from './InsightsPanel';
 import { MessagingPanel } from './MessagingPanel';
@@ -103,13 +104,33 @@ export const ADMIN_TABS = [
             <p className="small">
               <strong>Services:</strong> {r.services_requested.join(', ')}
             </p>
+            {(r.car_make || r.job) && (
+              <p className="small">
+                {[r.car_make, r.car_model, r.car_year].filter(Boolean).join(' ')}
+                {r.car_make && r.job ? ' · ' : ''}
+                {r.job}
+              </p>
+            )}
             {r.additional_info && <p className="small">{r.additional_info}</p>}
+            {r.held_reasons.length > 0 && !r.matched_at && (
+              <p className="small">
+                <span className="badge badge-reported">Held for review</span>
+              </p>
+            )}
             {r.forwarded_count > 0 && (
-              <p className="small muted">Forwarded to {r.forwarded_count} business(es)</p>
+              <p className="small muted">
+                Sent to {r.forwarded_count} business(es) · {r.quote_count} quote(s)
+                {r.accepted_business ? ` · accepted: ${r.accepted_business}` : ''}
+              </p>
             )}
           </>
         )}
-        actions={(r, changed) => <ForwardDialog request={r} onForwarded={changed} />}
+        actions={(r, changed) => (
+          <>
+            <QuotesDialog request={r} onChanged={changed} />
+            <ForwardDialog request={r} onForwarded={changed} />
+          </>
+        )}
       />
     ),
   },
