@@ -10,7 +10,9 @@ import { type Kysely, sql } from 'kysely';
  *   with a constant default rewrites no row.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table business_registrations add column quotes_blocked_at timestamptz`.execute(db);
+  await sql`alter table business_registrations add column quotes_blocked_at timestamptz`.execute(
+    db,
+  );
   await sql`
     alter table listing_stats_daily
       add column quotes_sent integer not null default 0,
