@@ -99,12 +99,13 @@ export function partGradeLabel(key: string): string {
 const WHOLE_NAIRA = 'Enter a whole amount in naira, e.g. 18000';
 
 /**
- * An amount in integer naira: a number, or a form's text ("18,000", "₦18000", "18 000"). Refused:
- * negative, fractional, over ₦50,000,000, anything else.
+ * An amount in integer naira: a number, or a form's text ("18,000", "₦18000", "18 000"; "-500" and
+ * "1500.5" are read to be refused as what they are). Refused: negative, fractional, over
+ * ₦50,000,000, anything else.
  */
 export const naira = z.preprocess(
   (value) =>
-    typeof value === 'string' && /^\s*₦?\s*[\d, ]+\s*$/.test(value)
+    typeof value === 'string' && /^\s*-?\s*₦?\s*\d[\d, ]*(\.\d+)?\s*$/.test(value)
       ? Number(value.replace(/[₦,\s]/g, ''))
       : value,
   z
