@@ -60,6 +60,7 @@ const TABLE_OWNERS = {
   photos: 'functions/photos/photos.repository.ts',
   profiles: 'functions/users/users.repository.ts',
   quotes: 'functions/service-requests/quote-requests.repository.ts',
+  fair_prices: 'functions/service-requests/fair-prices.repository.ts',
   rate_limits: 'functions/_lib/rate-limit.ts',
   review_blocks: 'functions/reviews/reviews.repository.ts',
   review_moderation_log: 'functions/reviews/reviews.repository.ts',

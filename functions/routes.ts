@@ -104,6 +104,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/auth/verify-email/resend',                'user',   auth.resendVerification),
   route('POST',   '/registrations',                           'public', idempotent(registrations.submit)),
   route('POST',   '/service-requests',                        'public', idempotent(serviceRequests.submit)),
+  route('GET',    '/fair-prices',                             'public', quotes.fairPrices),
   route('POST',   '/quote-requests/open',                     'public', quotes.open),
   route('GET',    '/quote-requests/:id',                      'public', quotes.view),
   route('POST',   '/quote-requests/:id/accept',               'public', idempotent(quotes.accept)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAR_MAKES } from '../search/vocabulary';
 import { LAGOS_AREAS } from '../config/lagos-areas';
 import { isoDateTime } from './api';
+import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
 
 /**
  * Find It quotes (issue 36, ADR 079): what a request carries besides the spec's fields, what a
@@ -250,6 +251,8 @@ export const QuoteRequestViewSchema = z.object({
   job: JobSummarySchema,
   contact_methods: z.array(z.string()),
   held: z.boolean(),
+  /** What this job usually costs (issue 36.6), for the car's class where there are enough. */
+  fair_price: z.lazy(() => FairPriceSchema).nullable(),
   businesses_reached: z.number().int().min(0),
   declined: z.number().int().min(0),
   quotes: z.array(ComparedQuoteSchema),
@@ -313,3 +316,36 @@ export const WithdrawSchema = z.object({ listingId: z.uuid('Invalid business id'
 export const ToggleSchema = z.object({ value: z.boolean('Choose true or false') });
 /** POST /api/admin/service-requests/:id/release → how many businesses it reached. */
 export const ReleaseResponseSchema = z.object({ matched: z.number().int().min(0) });
+
+// ---------------------------------------------------------------------------------------------
+// Fair prices (issue 36.6)
+// ---------------------------------------------------------------------------------------------
+
+export const FairPriceSchema = z.object({
+  job_type: z.string(),
+  label: z.string(),
+  car_class: z.enum(['all', 'standard', 'luxury']),
+  quotes: z.number().int().min(5),
+  low_naira: z.number().int(),
+  high_naira: z.number().int(),
+  /** "Brake pads replaced: ₦18,000–₦35,000, from 12 quotes in the last 90 days". */
+  text: z.string(),
+});
+export type FairPrice = z.infer<typeof FairPriceSchema>;
+
+/** The sentence a range reads as (issue 36.6's wording). */
+export function fairPriceText(p: Omit<FairPrice, 'text'>): string {
+  const cars = p.car_class === 'luxury' ? ' for luxury cars' : '';
+  return `${p.label}${cars}: ${formatNaira(p.low_naira)}–${formatNaira(p.high_naira)}, from ${p.quotes} quotes in the last 90 days`;
+}
+
+/** GET /api/fair-prices?category=<key>. */
+export const FairPricesQuerySchema = z.object({
+  category: z.enum(
+    Object.keys(CATEGORY_PAGES) as [CategoryPageKey, ...CategoryPageKey[]],
+    'Unknown category',
+  ),
+});
+
+/** GET /api/fair-prices?category=<key> → the category's job types that have a range. */
+export const FairPricesResponseSchema = z.object({ prices: z.array(FairPriceSchema) });

@@ -18,6 +18,7 @@ import type {
   ContactsTable,
   SentMessagesTable,
   ServiceCardsTable,
+  FairPricesTable,
   QuotesTable,
   ServiceRequestNotificationsTable,
   ServiceRequestsTable,
@@ -93,6 +94,7 @@ export interface Database {
   service_requests: ServiceRequestsTable;
   service_request_notifications: ServiceRequestNotificationsTable;
   quotes: QuotesTable;
+  fair_prices: FairPricesTable;
   contacts: ContactsTable;
   listing_reports: ListingReportsTable;
   photos: PhotosTable;

@@ -239,15 +239,19 @@ export async function acceptQuote(db: Db, requestId: string, quoteId: string): P
   return others.map((o) => o.id);
 }
 
-/** An admin hides quote `id` from the motorist's page, or shows it again; false when missing. */
-export async function setQuoteHidden(db: Db, id: string, hidden: boolean): Promise<boolean> {
+/** An admin hides quote `id` from the motorist's page, or shows it again; @returns its request. */
+export async function setQuoteHidden(
+  db: Db,
+  id: string,
+  hidden: boolean,
+): Promise<string | undefined> {
   const row = await db
     .updateTable('quotes')
     .set({ hidden_at: hidden ? sql`coalesce(hidden_at, now())` : null })
     .where('id', '=', id)
-    .returning('id')
+    .returning('service_request_id')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.service_request_id;
 }
 
 /** A business the request reached, with its answer, as the admin's Requests tab shows it. */

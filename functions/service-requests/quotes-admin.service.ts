@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import * as registrations from '../registrations/registrations.repository.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Mailer } from '../_lib/mail.ts';
+import { refreshFairPrices } from './fair-prices.service.ts';
 import { matchServiceRequest } from './matching.ts';
 import * as repository from './quote-requests.repository.ts';
 import * as requests from './service-requests.repository.ts';
@@ -48,10 +49,15 @@ export async function withdrawBusiness(db: Db, id: string, listingId: string): P
     throw new AppError('NOT_FOUND', 'This business was not sent this request.');
 }
 
-/** Hides quote `quoteId` from the motorist, or shows it again. @throws NOT_FOUND. */
-export async function hideQuote(db: Db, quoteId: string, hidden: boolean): Promise<void> {
-  if (!(await repository.setQuoteHidden(db, quoteId, hidden)))
-    throw new AppError('NOT_FOUND', 'Quote not found');
+/**
+ * Hides quote `quoteId` from the motorist (and from fair prices), or shows it again.
+ * @returns whether a fair-price range changed. @throws NOT_FOUND.
+ */
+export async function hideQuote(db: Db, quoteId: string, hidden: boolean): Promise<boolean> {
+  const requestId = await repository.setQuoteHidden(db, quoteId, hidden);
+  if (!requestId) throw new AppError('NOT_FOUND', 'Quote not found');
+  const request = await repository.findRequest(db, requestId);
+  return refreshFairPrices(db, request?.job_type ?? null);
 }
 
 /** Blocks listing `listingId` from quoting, or lets it quote again. @throws NOT_FOUND. */

@@ -7,6 +7,8 @@ import {
   QUOTE_KEY_HEADER,
   QuoteAnswerSchema,
   QuoteRequestViewSchema,
+  FairPricesQuerySchema,
+  FairPricesResponseSchema,
   QuoteResponseSchema,
   ReleaseResponseSchema,
   RequestQuotesResponseSchema,
@@ -15,9 +17,12 @@ import {
 } from '../../common/schemas/quotes.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { signedInUser } from '../_lib/guards.ts';
-import { parseOrThrow, readJson, reply } from '../_lib/http.ts';
+import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
+import { CacheTags } from '../site/cache-tags.ts';
+import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
 import * as admin from './quotes-admin.service.ts';
+import { fairPricesOfCategory } from './fair-prices.service.ts';
 import * as service from './quotes.service.ts';
 
 /** Find It quotes (issue 36, ADR 079): the business's answer and the motorist's private page. */
@@ -112,7 +117,14 @@ export async function answer(request: Request, ctx: ApiContext): Promise<Respons
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const user = await signedInUser(ctx);
   const input = parseOrThrow(QuoteAnswerSchema, await readJson(request));
-  const quote = await service.answerLead(await ctx.db(), await ctx.mailer(), user.id, id, input);
+  const { quote, pricesChanged } = await service.answerLead(
+    await ctx.db(),
+    await ctx.mailer(),
+    user.id,
+    id,
+    input,
+  );
+  if (pricesChanged) await ctx.invalidate([CacheTags.fairPrices]);
   return reply(QuoteResponseSchema, { quote });
 }
 
@@ -149,7 +161,8 @@ export async function release(_request: Request, ctx: ApiContext): Promise<Respo
 export async function hide(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const { value } = parseOrThrow(ToggleSchema, await readJson(request));
-  await admin.hideQuote(await ctx.db(), id, value);
+  if (await admin.hideQuote(await ctx.db(), id, value))
+    await ctx.invalidate([CacheTags.fairPrices]);
   return reply(OkResponseSchema, { ok: true });
 }
 
@@ -162,4 +175,21 @@ export async function block(request: Request, ctx: ApiContext): Promise<Response
   const { value } = parseOrThrow(ToggleSchema, await readJson(request));
   await admin.blockQuoting(await ctx.db(), id, value);
   return reply(OkResponseSchema, { ok: true });
+}
+
+/**
+ * GET /api/fair-prices?category=<key> → `{ prices }`: what the category page's jobs usually cost
+ * (issue 36.6): each job type of the category with at least five quotes in 90 days, the middle
+ * half of their totals. Public; cached until a quote changes a range (tag `fair-prices`). 422 for
+ * an unknown category.
+ */
+export async function fairPrices(request: Request, ctx: ApiContext): Promise<Response> {
+  const { category } = parseOrThrow(FairPricesQuerySchema, queryOf(request));
+  const prices = await fairPricesOfCategory(await ctx.db(), category);
+  return reply(
+    FairPricesResponseSchema,
+    { prices },
+    200,
+    cdnCacheHeaders([CacheTags.fairPrices], ['category']),
+  );
 }

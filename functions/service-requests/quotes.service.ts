@@ -21,6 +21,7 @@ import { listingUrl } from '../site/urls.ts';
 import { authSecret } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
 import type { Mailer } from '../_lib/mail.ts';
+import { fairPriceOfRequest, refreshFairPrices } from './fair-prices.service.ts';
 import * as repository from './quote-requests.repository.ts';
 import * as requests from './service-requests.repository.ts';
 import type { ComparedQuoteRow, QuoteRow, RequestRow } from './quote-requests.repository.ts';
@@ -129,6 +130,7 @@ export async function viewQuoteRequest(
     job: repository.jobSummaryOf(request),
     contact_methods: request.contact_methods,
     held: request.held_reasons.length > 0 && !request.matched_at,
+    fair_price: await fairPriceOfRequest(db, request.job_type, request.car_make),
     businesses_reached: counts.reached,
     declined: counts.declined,
     quotes: quotes.map(comparedOf),
@@ -278,7 +280,7 @@ export async function answerLead(
   userId: string,
   leadId: string,
   answer: QuoteAnswer,
-): Promise<QuoteView> {
+): Promise<{ quote: QuoteView; pricesChanged: boolean }> {
   const lead = await ownedLead(db, userId, leadId);
   if (lead.quotes_blocked_at)
     throw new AppError(
@@ -329,5 +331,7 @@ export async function answerLead(
       ),
     );
   const quote = await repository.findQuote(db, lead.service_request_id, lead.listing_id);
-  return quoteViewOf(quote!);
+  // Fair prices (issue 36.6): the job type's ranges follow its quotes.
+  const pricesChanged = await refreshFairPrices(db, request?.job_type ?? null);
+  return { quote: quoteViewOf(quote!), pricesChanged };
 }

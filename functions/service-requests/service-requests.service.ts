@@ -14,6 +14,7 @@ import { guardPublicForm } from '../_lib/forms.ts';
 import { enforceRateLimits, keyedAddress } from '../_lib/rate-limit.ts';
 import { areaBySlug } from '../../common/config/lagos-areas.ts';
 import { URGENCIES } from '../../common/schemas/quotes.ts';
+import { jobTypeOf } from '../../common/search/jobs.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
 import { textHoldReasons } from '../reviews/hold-rules.ts';
 import { matchServiceRequest } from './matching.ts';
@@ -103,6 +104,7 @@ export async function createServiceRequest(
     contact_methods: input.contactMethods,
     access_key_hash: hashKey(accessKeyOf(id, 0)),
     user_id: userId,
+    job_type: jobTypeOf(input.job, input.additionalInfo)?.key ?? null,
     held_reasons: textHoldReasons(
       input.job ?? '',
       input.additionalInfo ?? '',

@@ -26,6 +26,8 @@ export const CacheTags = {
    * lists that are not one category's. Any change of a public listing purges it.
    */
   directory: 'directory',
+  /** The fair-price ranges shown on the category pages (issue 36.6): purged when one changes. */
+  fairPrices: 'fair-prices',
 } as const;
 
 /** The fields of a listing that decide which public pages show it. */

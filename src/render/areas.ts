@@ -45,7 +45,10 @@ export function areaOfUrl(url: URL): LagosArea | null | undefined {
  * category's tag: every change of a listing on the category (its area included) purges them.
  */
 export function cacheCategoryPage(headers: Headers, key: CategoryPageKey): void {
-  cachePublicPage(headers, [CacheTags.category(key)], { varyQuery: CATEGORY_VARY_QUERY });
+  // Its fair prices (issue 36.6) are purged apart from its listings.
+  cachePublicPage(headers, [CacheTags.category(key), CacheTags.fairPrices], {
+    varyQuery: CATEGORY_VARY_QUERY,
+  });
 }
 
 /**

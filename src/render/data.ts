@@ -3,6 +3,8 @@
  * (ADR 011). Runs on the server only (Astro pages and endpoints), never in the browser. Every
  * read is bounded by what one page shows: nothing here loads the whole directory.
  */
+import { fairPricesOfCategory } from '../../functions/service-requests/fair-prices.service.ts';
+import type { FairPrice } from '../../common/schemas/quotes';
 import { sharedDatabase } from '../../functions/_lib/db.ts';
 import {
   countPublishedArticles,
@@ -95,6 +97,14 @@ export async function categoryPage(
     page,
   );
   return page > result.pageCount ? undefined : result;
+}
+
+/**
+ * What a category page's jobs usually cost (issue 36.6): the kept ranges (from five quotes in 90
+ * days), read as they are. The page carries the `fair-prices` tag, purged when one changes.
+ */
+export async function categoryFairPrices(category: CategoryPageKey): Promise<FairPrice[]> {
+  return fairPricesOfCategory(await db(), category);
 }
 
 /** Areas linked from a category page and listed in the sitemap (issue 16.4). */

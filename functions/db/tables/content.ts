@@ -71,6 +71,18 @@ export interface ServiceRequestsTable {
   held_reasons: Generated<string[]>;
   /** When it was sent to matching businesses (automatically or by the admin). */
   matched_at: Timestamp | null;
+  /** Issue 36.6: the job its words name (common/search/jobs.ts), or null. */
+  job_type: string | null;
+}
+
+/** Issue 36.6 (ADR 080): the middle half of a job type's quoted totals over 90 days. */
+export interface FairPricesTable {
+  job_type: string;
+  car_class: 'all' | 'standard' | 'luxury';
+  quotes: number;
+  low_naira: number;
+  high_naira: number;
+  updated_at: Generated<Date>;
 }
 
 export interface ServiceRequestNotificationsTable {
