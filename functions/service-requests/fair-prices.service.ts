@@ -3,6 +3,7 @@ import { carClassOf, JOB_TYPES, jobTypeByKey, LUXURY_MAKES } from '../../common/
 import type { CategoryPageKey } from '../../common/schemas/categories.ts';
 import { fairPriceText, type FairPrice } from '../../common/schemas/quotes.ts';
 import type { Database } from '../db/database.ts';
+import { CacheTags } from '../site/cache-tags.ts';
 import * as repository from './fair-prices.repository.ts';
 
 /**
@@ -14,11 +15,14 @@ type Db = Kysely<Database>;
 
 /**
  * Recomputes the ranges of job type `jobType` (nothing for null) in a transaction of its own.
- * @returns whether a shown range changed (the pages showing ranges are then purged).
+ * @returns the cache tags to purge: the pages showing ranges when a shown range changed, else none.
  */
-export async function refreshFairPrices(db: Db, jobType: string | null): Promise<boolean> {
-  if (!jobType) return false;
-  return db.transaction().execute((trx) => repository.refresh(trx, jobType, LUXURY_MAKES));
+export async function refreshFairPrices(db: Db, jobType: string | null): Promise<string[]> {
+  if (!jobType) return [];
+  const changed = await db
+    .transaction()
+    .execute((trx) => repository.refresh(trx, jobType, LUXURY_MAKES));
+  return changed ? [CacheTags.fairPrices] : [];
 }
 
 function shown(row: repository.FairPriceRow): FairPrice {
@@ -34,14 +38,21 @@ function shown(row: repository.FairPriceRow): FairPrice {
   return { ...price, text: fairPriceText(price) };
 }
 
-/** The ranges of a category page's job types (all cars), in the vocabulary's order. */
-export async function fairPricesOfCategory(db: Db, key: CategoryPageKey): Promise<FairPrice[]> {
+/**
+ * The ranges of a category page's job types (all cars), in the vocabulary's order, and the cache
+ * tag of an answer that shows them.
+ */
+export async function fairPricesOfCategory(
+  db: Db,
+  key: CategoryPageKey,
+): Promise<{ prices: FairPrice[]; tags: string[] }> {
   const jobs = JOB_TYPES.filter((job) => job.categories.includes(key)).map((job) => job.key);
   const rows = await repository.list(db, jobs);
-  return jobs.flatMap((job) => {
+  const prices = jobs.flatMap((job) => {
     const row = rows.find((r) => r.job_type === job && r.car_class === 'all');
     return row ? [shown(row)] : [];
   });
+  return { prices, tags: [CacheTags.fairPrices] };
 }
 
 /** The range for one request: its car's class when that has enough quotes, else all cars; or null. */

@@ -51,9 +51,9 @@ export async function withdrawBusiness(db: Db, id: string, listingId: string): P
 
 /**
  * Hides quote `quoteId` from the motorist (and from fair prices), or shows it again.
- * @returns whether a fair-price range changed. @throws NOT_FOUND.
+ * @returns the cache tags to purge (a fair-price range changed). @throws NOT_FOUND.
  */
-export async function hideQuote(db: Db, quoteId: string, hidden: boolean): Promise<boolean> {
+export async function hideQuote(db: Db, quoteId: string, hidden: boolean): Promise<string[]> {
   const requestId = await repository.setQuoteHidden(db, quoteId, hidden);
   if (!requestId) throw new AppError('NOT_FOUND', 'Quote not found');
   const request = await repository.findRequest(db, requestId);

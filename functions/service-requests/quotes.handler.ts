@@ -19,7 +19,6 @@ import type { ApiContext } from '../_lib/context.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
-import { CacheTags } from '../site/cache-tags.ts';
 import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
 import * as admin from './quotes-admin.service.ts';
 import { fairPricesOfCategory } from './fair-prices.service.ts';
@@ -117,14 +116,14 @@ export async function answer(request: Request, ctx: ApiContext): Promise<Respons
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const user = await signedInUser(ctx);
   const input = parseOrThrow(QuoteAnswerSchema, await readJson(request));
-  const { quote, pricesChanged } = await service.answerLead(
+  const { quote, tags } = await service.answerLead(
     await ctx.db(),
     await ctx.mailer(),
     user.id,
     id,
     input,
   );
-  if (pricesChanged) await ctx.invalidate([CacheTags.fairPrices]);
+  if (tags.length > 0) await ctx.invalidate(tags);
   return reply(QuoteResponseSchema, { quote });
 }
 
@@ -161,8 +160,8 @@ export async function release(_request: Request, ctx: ApiContext): Promise<Respo
 export async function hide(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const { value } = parseOrThrow(ToggleSchema, await readJson(request));
-  if (await admin.hideQuote(await ctx.db(), id, value))
-    await ctx.invalidate([CacheTags.fairPrices]);
+  const tags = await admin.hideQuote(await ctx.db(), id, value);
+  if (tags.length > 0) await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }
 
@@ -185,11 +184,6 @@ export async function block(request: Request, ctx: ApiContext): Promise<Response
  */
 export async function fairPrices(request: Request, ctx: ApiContext): Promise<Response> {
   const { category } = parseOrThrow(FairPricesQuerySchema, queryOf(request));
-  const prices = await fairPricesOfCategory(await ctx.db(), category);
-  return reply(
-    FairPricesResponseSchema,
-    { prices },
-    200,
-    cdnCacheHeaders([CacheTags.fairPrices], ['category']),
-  );
+  const { prices, tags } = await fairPricesOfCategory(await ctx.db(), category);
+  return reply(FairPricesResponseSchema, { prices }, 200, cdnCacheHeaders(tags, ['category']));
 }

@@ -280,7 +280,7 @@ export async function answerLead(
   userId: string,
   leadId: string,
   answer: QuoteAnswer,
-): Promise<{ quote: QuoteView; pricesChanged: boolean }> {
+): Promise<{ quote: QuoteView; tags: string[] }> {
   const lead = await ownedLead(db, userId, leadId);
   if (lead.quotes_blocked_at)
     throw new AppError(
@@ -332,6 +332,6 @@ export async function answerLead(
     );
   const quote = await repository.findQuote(db, lead.service_request_id, lead.listing_id);
   // Fair prices (issue 36.6): the job type's ranges follow its quotes.
-  const pricesChanged = await refreshFairPrices(db, request?.job_type ?? null);
-  return { quote: quoteViewOf(quote!), pricesChanged };
+  const tags = await refreshFairPrices(db, request?.job_type ?? null);
+  return { quote: quoteViewOf(quote!), tags };
 }

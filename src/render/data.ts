@@ -104,7 +104,7 @@ export async function categoryPage(
  * days), read as they are. The page carries the `fair-prices` tag, purged when one changes.
  */
 export async function categoryFairPrices(category: CategoryPageKey): Promise<FairPrice[]> {
-  return fairPricesOfCategory(await db(), category);
+  return (await fairPricesOfCategory(await db(), category)).prices;
 }
 
 /** Areas linked from a category page and listed in the sitemap (issue 16.4). */
