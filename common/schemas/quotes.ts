@@ -242,6 +242,8 @@ export const ComparedQuoteSchema = QuoteViewSchema.extend({
     phone: z.string().nullable(),
     email: z.string().nullable(),
   }),
+  /** The motorist shared their contact details with this business before choosing. */
+  contacts_shared: z.boolean(),
 });
 export type ComparedQuote = z.infer<typeof ComparedQuoteSchema>;
 

@@ -197,3 +197,27 @@ export function quoteNotChosenEmail(
     { label: 'See your requests', url: ownerLeadsUrl() },
   );
 }
+
+/** To the owner of a business the motorist shared their details with before choosing. */
+export function contactsSharedEmail(
+  to: string,
+  businessName: string,
+  job: JobSummary,
+  contacts: SharedContacts,
+): MailMessage {
+  return mail(
+    to,
+    `A motorist shared their details with ${businessName}`,
+    'quote-contacts-shared',
+    'A motorist would like to talk',
+    [
+      `The motorist comparing quotes shared their contact details with ${businessName}, to talk about your quote before they choose.`,
+      `Name: ${contacts.name}`,
+      `Phone: ${contacts.phone}`,
+      `Email: ${contacts.email}`,
+      ...jobLines(job),
+    ],
+    { label: 'See the request', url: ownerLeadsUrl() },
+    { replyTo: contacts.email },
+  );
+}

@@ -63,6 +63,8 @@ export async function countReached(
 
 /** A quote with the business that sent it, as the motorist's page needs it. */
 export interface ComparedQuoteRow extends QuoteRow {
+  /** When the motorist shared their contact details with this business; null if not. */
+  shared_at: Date | null;
   business_name: string;
   slug: string | null;
   listing_area: string | null;
@@ -96,6 +98,9 @@ export function listComparedQuotes(db: Db, id: string): Promise<ComparedQuoteRow
       sql<string | null>`(select u.email::text from "user" u where u.id = b.owner_user_id)`.as(
         'owner_email',
       ),
+      sql<Date | null>`(select max(n.shared_at) from service_request_notifications n
+        where n.service_request_id = q.service_request_id
+          and n.business_registration_id = q.listing_id)`.as('shared_at'),
     ])
     .where('q.service_request_id', '=', id)
     .where('q.hidden_at', 'is', null)
@@ -302,4 +307,16 @@ export function listAllQuotes(db: Db, id: string): Promise<QuoteRow[]> {
     .where('service_request_id', '=', id)
     .limit(100)
     .execute();
+}
+
+/** Whether the motorist already shared their contact details with listing `listingId`. */
+export async function isShared(db: Db, requestId: string, listingId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('service_request_notifications')
+    .select('id')
+    .where('service_request_id', '=', requestId)
+    .where('business_registration_id', '=', listingId)
+    .where('shared_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -81,6 +81,24 @@ export async function accept(request: Request, ctx: ApiContext): Promise<Respons
 }
 
 /**
+ * POST /api/quote-requests/:id/share `{ quoteId }` → the request as {@link view}: the motorist's
+ * contact details go to that quote's business (issue 36.2). 404, 422.
+ */
+export async function share(request: Request, ctx: ApiContext): Promise<Response> {
+  await limitKeyUse(ctx);
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const { quoteId } = parseOrThrow(AcceptQuoteSchema, await readJson(request));
+  const body = await service.shareContacts(
+    await ctx.db(),
+    await ctx.mailer(),
+    id,
+    quoteId,
+    await accessOf(request, ctx),
+  );
+  return reply(QuoteRequestViewSchema, body, 200, { 'cache-control': 'private, no-store' });
+}
+
+/**
  * POST /api/quote-requests/:id/renew → `{ ok: true }`: a new private link goes to the motorist's
  * e-mail and the old one stops working. 404.
  */

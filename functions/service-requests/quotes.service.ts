@@ -14,6 +14,7 @@ import {
   quoteAcceptedBusinessEmail,
   quoteAcceptedCustomerEmail,
   quoteNotChosenEmail,
+  contactsSharedEmail,
   quotesLinkEmail,
 } from '../emails/quotes.ts';
 import { countServerEvent } from '../insights/insights.service.ts';
@@ -111,6 +112,7 @@ function comparedOf(q: ComparedQuoteRow): ComparedQuote {
       phone: accepted ? q.phone : null,
       email: accepted ? (q.listing_email ?? q.owner_email) : null,
     },
+    contacts_shared: q.shared_at !== null,
   };
 }
 
@@ -221,6 +223,38 @@ async function tellAcceptance(
     if (address) sends.push(mailer.send(quoteNotChosenEmail(address, other.business_name, job)));
   }
   await Promise.all(sends);
+}
+
+/**
+ * The motorist shares their contact details with the business of quote `quoteId` before choosing
+ * (issue 36.2: "or chooses to share it"): its owner sees them on the leads page and gets them by
+ * e-mail. Once; a repeat answers the same.
+ * @throws AppError NOT_FOUND.
+ */
+export async function shareContacts(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+  quoteId: string,
+  access: QuoteAccess,
+): Promise<QuoteRequestView> {
+  const request = await openedRequest(db, id, access);
+  const quote = (await repository.listComparedQuotes(db, id)).find((q) => q.id === quoteId);
+  if (!quote) throw new AppError('NOT_FOUND', 'This quote is not one of your quotes.');
+  const first = !(await repository.isShared(db, id, quote.listing_id));
+  if (!(await requests.setShared(db, id, quote.listing_id)))
+    throw new AppError('NOT_FOUND', 'This quote is not one of your quotes.');
+  const address = quote.owner_email ?? quote.listing_email;
+  if (first && address)
+    await mailer.send(
+      contactsSharedEmail(address, quote.business_name, repository.jobSummaryOf(request), {
+        name: request.customer_name,
+        phone: request.customer_phone,
+        email: request.customer_email,
+        methods: request.contact_methods,
+      }),
+    );
+  return viewQuoteRequest(db, id, access);
 }
 
 /**

@@ -406,3 +406,16 @@ export async function releaseHeld(db: Db, id: string): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The motorist shared their contact details with listing `listingId` (issue 36.2); once. */
+export async function setShared(db: Db, requestId: string, listingId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('service_request_notifications')
+    .set({ shared_at: sql`coalesce(shared_at, now())` })
+    .where('service_request_id', '=', requestId)
+    .where('business_registration_id', '=', listingId)
+    .where('withdrawn_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -312,6 +312,38 @@ describe('Find It quotes (issue 36)', () => {
     expect(changed.status).toBe(409);
   });
 
+  it('shares the contacts with one business before choosing, when the motorist asks', async () => {
+    const id = await submit({ email: 'share@example.ng' }, '198.51.100.95');
+    const shareKey = keyMailedTo('share@example.ng');
+    const lead = (await leadsOf('lekki')).find((l) => l.quote === null)!;
+    await call(`/api/account/leads/${lead.id}/quote`, { method: 'POST', json: QUOTE, as: 'lekki' });
+    const view = await call(`/api/quote-requests/${id}`, {
+      headers: { [QUOTE_KEY_HEADER]: shareKey },
+    });
+    const quoteId = view.body.quotes[0].id as string;
+    expect(view.body.quotes[0].contacts_shared).toBe(false);
+    const share = () =>
+      call(`/api/quote-requests/${id}/share`, {
+        method: 'POST',
+        json: { quoteId },
+        headers: { [QUOTE_KEY_HEADER]: shareKey },
+      });
+    expect((await share()).body.quotes[0].contacts_shared).toBe(true);
+    expect((await share()).status).toBe(200);
+    expect(mail.filter((m) => m.template === 'quote-contacts-shared')).toHaveLength(1);
+    const shared = (await leadsOf('lekki')).find((l) => l.id === lead.id)!;
+    expect(shared.customer_phone).toBe('0803 111 2222');
+    // Another business of the request still sees no contact.
+    const other = (await leadsOf('surulere')).find(
+      (l) => l.quote === null && l.customer_phone === null,
+    );
+    expect(other).toBeDefined();
+    // Without the key, nothing is shared.
+    expect(
+      (await call(`/api/quote-requests/${id}/share`, { method: 'POST', json: { quoteId } })).status,
+    ).toBe(404);
+  });
+
   it('a new link revokes the old one', async () => {
     const renew = await call(`/api/quote-requests/${requestId}/renew`, {
       method: 'POST',
