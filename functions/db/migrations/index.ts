@@ -39,6 +39,7 @@ import * as searchLexiconLockOrder from './2026_11_28_1803_search_lexicon_lock_o
 import * as listingPhoneConfirmed from './2026_11_28_2201_listing_phone_confirmed.ts';
 import * as searchLexiconPerStatement from './2026_11_28_2230_search_lexicon_per_statement.ts';
 import * as reviewBursts from './2026_11_28_2301_review_bursts.ts';
+import * as roadsideFields from './2026_11_29_0201_roadside_fields.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_2201_listing_phone_confirmed': listingPhoneConfirmed,
   '2026_11_28_2230_search_lexicon_per_statement': searchLexiconPerStatement,
   '2026_11_28_2301_review_bursts': reviewBursts,
+  '2026_11_29_0201_roadside_fields': roadsideFields,
 };
