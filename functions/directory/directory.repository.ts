@@ -20,6 +20,11 @@ export interface DirectoryFilter {
   location?: string | undefined;
   area?: string | undefined;
   featuredOnly?: boolean | undefined;
+  /**
+   * Open now (issue 38.4, ADR 079): only listings open at this minute of the Lagos week
+   * (`lagosWeekMinute`), tested on the generated `open_week`.
+   */
+  openAt?: number | undefined;
 }
 
 /**
@@ -89,8 +94,16 @@ function applyFilter<QB extends SelectQueryBuilder<Database, 'business_directory
   // serves it (ADR 020).
   if (filter.area) q = q.where('area', 'in', areaNamesWithin(filter.area)) as QB;
   if (filter.featuredOnly) q = q.where('featured', '=', true) as QB;
+  if (filter.openAt !== undefined)
+    q = q.where(sql<boolean>`open_week @> ${filter.openAt}::int`) as QB;
   return q;
 }
+
+/**
+ * How far an "Open now" count reads (ADR 079): open listings are not counted by the database, so
+ * their count stops here, and lists past it show this many (the first 42 pages of 24).
+ */
+export const OPEN_NOW_COUNT_CAP = 1_000;
 
 /** The featured position as the indexes hold it: minus display_order when featured, else 0. */
 const FEATURED_POSITION = sql`(case when featured then -display_order else 0 end)`;
@@ -163,10 +176,20 @@ export async function keptCount(
  * Number of approved listings matching `filter`. A category page, an area, both or neither are
  * read from `directory_counts` (kept by triggers, ADR 051: a few rows whatever the directory's
  * size); a type, location or featured filter is counted on the listings (an index-only count
- * for a category).
+ * for a category); Open now too, up to {@link OPEN_NOW_COUNT_CAP}.
  */
 export async function countDirectory(db: Db, filter: DirectoryFilter): Promise<number> {
   const typed = filter.type && filter.type.toLowerCase() !== 'all';
+  if (filter.openAt !== undefined) {
+    const open = applyFilter(db.selectFrom('business_directory').select('id'), filter).limit(
+      OPEN_NOW_COUNT_CAP,
+    );
+    const row = await db
+      .selectFrom(open.as('open'))
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
   if (!typed && !filter.location && !filter.featuredOnly)
     return keptCount(
       db,
@@ -252,7 +275,7 @@ export async function listRankedPage(
   db: Db,
   categoryKey: string,
   order: RankedOrder,
-  page: { offset: number; limit: number; area?: string | undefined },
+  page: { offset: number; limit: number; area?: string | undefined; openAt?: number | undefined },
 ): Promise<BusinessDirectoryRow[]> {
   const first = order === 'top_rated' ? sql`review_score desc nulls last` : sql`review_count desc`;
   let ids = db
@@ -261,6 +284,7 @@ export async function listRankedPage(
     .where('status', '=', 'approved')
     .where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
   if (page.area) ids = ids.where('area', 'in', areaNamesWithin(page.area));
+  if (page.openAt !== undefined) ids = ids.where(sql<boolean>`open_week @> ${page.openAt}::int`);
   const rows = await ids
     .orderBy(sql`${first}, ${SPEC_ORDER}`)
     .offset(page.offset)
