@@ -55,6 +55,11 @@ export const ADMIN_COLUMNS = [
   'category_keys',
   'verification_checks',
   'verified_at',
+  'open_24_hours',
+  'comes_to_you',
+  'coverage_areas',
+  'callout_fee_min',
+  'callout_fee_max',
 ] as const satisfies readonly (keyof BusinessRegistration)[];
 
 export type AdminRegistrationRow = Pick<BusinessRegistration, (typeof ADMIN_COLUMNS)[number]>;
@@ -384,6 +389,11 @@ const OWNER_VIEW_COLUMNS = [
   'general_location',
   'latitude',
   'longitude',
+  'open_24_hours',
+  'comes_to_you',
+  'coverage_areas',
+  'callout_fee_min',
+  'callout_fee_max',
 ] as const;
 
 /** A registration as a claim sees it, by id or slug. */
