@@ -57,7 +57,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column callout_fee_max integer,
       add constraint business_registrations_callout_fee_range check (
         (callout_fee_min is null and callout_fee_max is null)
-        or (callout_fee_min >= 0 and callout_fee_min <= callout_fee_max
+        or (callout_fee_min is not null and callout_fee_max is not null
+            and callout_fee_min >= 0 and callout_fee_min <= callout_fee_max
             and callout_fee_max <= 1000000)),
       add column open_week int4multirange
         generated always as (listing_open_week(opening_hours, open_24_hours)) stored`.execute(db);
