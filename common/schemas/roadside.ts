@@ -46,6 +46,15 @@ export const RoadsideFieldsSchema = z.object({
 export type RoadsideFieldsInput = z.input<typeof RoadsideFieldsSchema>;
 export type RoadsideFields = z.output<typeof RoadsideFieldsSchema>;
 
+/** The listing's columns of the four declarations (the fee range is two). */
+export const ROADSIDE_COLUMNS = [
+  'open_24_hours',
+  'comes_to_you',
+  'coverage_areas',
+  'callout_fee_min',
+  'callout_fee_max',
+] as const;
+
 /** The columns of a fee range (both or neither). */
 export function feeColumns(fee: CalloutFee | null): {
   callout_fee_min: number | null;

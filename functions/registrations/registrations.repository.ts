@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern } from '../_lib/like.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
+import { ROADSIDE_COLUMNS } from '../../common/schemas/roadside.ts';
 import type {
   BusinessRegistration,
   BusinessRegistrationUpdate,
@@ -55,11 +56,7 @@ export const ADMIN_COLUMNS = [
   'category_keys',
   'verification_checks',
   'verified_at',
-  'open_24_hours',
-  'comes_to_you',
-  'coverage_areas',
-  'callout_fee_min',
-  'callout_fee_max',
+  ...ROADSIDE_COLUMNS,
 ] as const satisfies readonly (keyof BusinessRegistration)[];
 
 export type AdminRegistrationRow = Pick<BusinessRegistration, (typeof ADMIN_COLUMNS)[number]>;
@@ -389,11 +386,7 @@ const OWNER_VIEW_COLUMNS = [
   'general_location',
   'latitude',
   'longitude',
-  'open_24_hours',
-  'comes_to_you',
-  'coverage_areas',
-  'callout_fee_min',
-  'callout_fee_max',
+  ...ROADSIDE_COLUMNS,
 ] as const;
 
 /** A registration as a claim sees it, by id or slug. */

@@ -34,7 +34,9 @@ export function cachePublicPage(
   tags: readonly string[],
   options: CacheOptions = {},
 ): void {
-  for (const [name, value] of Object.entries(cdnCacheHeaders(tags, options.varyQuery, options.maxAgeS)))
+  for (const [name, value] of Object.entries(
+    cdnCacheHeaders(tags, options.varyQuery, options.maxAgeS),
+  ))
     headers.set(name, value);
 }
 

@@ -36,7 +36,10 @@ beforeAll(async () => {
   process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
   handle = await createTestDatabase();
   call = testApi(handle.db).call;
-  await ensureAdmin(handle.db, { email: 'roadside-admin@example.com', password: 'roadside-pass-1' });
+  await ensureAdmin(handle.db, {
+    email: 'roadside-admin@example.com',
+    password: 'roadside-pass-1',
+  });
   const signIn = await call('/api/auth/sign-in', {
     method: 'POST',
     ...ADMIN,
@@ -94,9 +97,7 @@ describe('Open now (issue 38.4)', () => {
       .select(['id', sql<string>`open_week::text`.as('week')])
       .where('business_name', '=', 'Weekday Motors')
       .executeTakeFirstOrThrow();
-    expect(weekday.week).toBe(
-      '{[480,1080),[1920,2520),[3360,3960),[4800,5400),[6240,6840)}',
-    );
+    expect(weekday.week).toBe('{[480,1080),[1920,2520),[3360,3960),[4800,5400),[6240,6840)}');
     await handle.db
       .updateTable('business_registrations')
       .set({ open_24_hours: true })

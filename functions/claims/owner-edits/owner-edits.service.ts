@@ -8,11 +8,7 @@ import {
   type OwnedListing,
 } from '../../../common/schemas/claims.ts';
 import { DAY_KEYS } from '../../../common/schemas/hours.ts';
-import {
-  type CalloutFee,
-  feeColumns,
-  feeOfColumns,
-} from '../../../common/schemas/roadside.ts';
+import { type CalloutFee, feeColumns, feeOfColumns } from '../../../common/schemas/roadside.ts';
 import { paged } from '../../_lib/paging.ts';
 import { AppError } from '../../_lib/errors.ts';
 import type { Mailer } from '../../_lib/mail.ts';

@@ -317,12 +317,7 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
           </tbody>
         </table>
       </fieldset>
-      <RoadsideFieldset
-        idPrefix={prefix}
-        value={roadside}
-        onChange={setRoadside}
-        errors={errors}
-      />
+      <RoadsideFieldset idPrefix={prefix} value={roadside} onChange={setRoadside} errors={errors} />
       <fieldset className="field">
         <legend>Who sees your e-mail, phone and address</legend>
         <label>

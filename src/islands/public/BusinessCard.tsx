@@ -1,8 +1,4 @@
-import {
-  calloutText,
-  locationLine,
-  type BusinessCardData,
-} from '../../../common/schemas/listing';
+import { calloutText, locationLine, type BusinessCardData } from '../../../common/schemas/listing';
 import {
   OsmAttribution,
   PhoneConfirmedBadge,
