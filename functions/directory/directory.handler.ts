@@ -4,7 +4,7 @@ import { NearbyQuerySchema } from '../../common/schemas/nearby.ts';
 import { DirectorySearchQuerySchema } from '../../common/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
-import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
+import { cdnCacheHeaders, secondsToQuarterHour } from '../_lib/cdn-headers.ts';
 import { json, parseOrThrow, parseQueryOrThrow, queryOf } from '../_lib/http.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import { log } from '../_lib/log.ts';
@@ -24,7 +24,7 @@ const LIST_QUERY = [
   'sort',
   'open',
 ];
-const SEARCH_QUERY = ['q', 'type', 'location', 'area', 'sort', 'cursor', 'limit'];
+const SEARCH_QUERY = ['q', 'type', 'location', 'area', 'sort', 'open', 'cursor', 'limit'];
 
 /**
  * A public read served like the pages that show the same data (issue 28.2, ADR 033): the public
@@ -93,9 +93,15 @@ export async function searchDirectory(request: Request, ctx: ApiContext): Promis
   const started = performance.now();
   const { plan, ...found } = await service.searchBusinesses(await ctx.db(), query);
   const timing = `search;dur=${(performance.now() - started).toFixed(1)};desc="${plan}"`;
-  return publicRead(request, found, service.searchCacheTags(), SEARCH_QUERY, {
-    'server-timing': timing,
-  });
+  return publicRead(
+    request,
+    found,
+    service.searchCacheTags(),
+    SEARCH_QUERY,
+    { 'server-timing': timing },
+    // Open now is right until the next quarter hour (ADR 079).
+    query.open === 'now' ? secondsToQuarterHour() : undefined,
+  );
 }
 
 /**

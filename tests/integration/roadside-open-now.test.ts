@@ -125,6 +125,27 @@ describe('Open now (issue 38.4)', () => {
     expect((await call('/api/directory?open=later')).status).toBe(422);
   });
 
+  it('search answers open=now in both orders, cached until the next quarter hour', async () => {
+    // At any moment: a 24-hour listing is open, one without hours never is.
+    for (const sort of ['relevance', 'newest']) {
+      const found = await call(`/api/directory/search?q=tow&open=now&sort=${sort}`);
+      expect(found.status).toBe(200);
+      const shown = found.body.businesses.map((b: { business_name: string }) => b.business_name);
+      expect(shown, sort).toContain('Always Tow');
+      expect(shown, sort).not.toContain('No Hours Garage');
+      expect(found.body.total, sort).toBe(shown.length);
+      expect(found.headers.get('netlify-cdn-cache-control')).not.toContain('s-maxage=86400');
+      const all = await call(`/api/directory/search?q=test&sort=${sort}`);
+      expect(all.body.total, sort).toBe(5);
+      const open = await call(`/api/directory/search?q=test&open=now&sort=${sort}`);
+      expect(open.body.businesses.length, sort).toBeLessThan(5);
+      expect(
+        open.body.businesses.map((b: { business_name: string }) => b.business_name),
+        sort,
+      ).toContain('Always Tow');
+    }
+  });
+
   it('uses the GiST index of open_week when open listings are few', async () => {
     const plan = await sql<{ 'QUERY PLAN': string }>`
       explain select id from business_directory where open_week @> 500`.execute(handle.db);
