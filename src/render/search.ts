@@ -56,12 +56,15 @@ export async function runPostedSearch(
     q: string;
     type?: string | undefined;
     area?: string | undefined;
+    /** Issue 38.4: within the listings open now (the page's `?open=now`). */
+    open?: 'now' | undefined;
     cursor?: string | undefined;
   },
 ): Promise<{ search: PostedSearch; status: number }> {
   const query = new URLSearchParams({ q: input.q });
   if (input.type) query.set('type', input.type);
   if (input.area) query.set('area', input.area);
+  if (input.open) query.set('open', input.open);
   if (input.cursor) query.set('cursor', input.cursor);
   const { response, body } = await callApi(astro, 'GET', `/api/directory/search?${query}`);
   if (!response.ok) {

@@ -85,6 +85,17 @@ adminTest(
       for (const text of states)
         expect(text).toMatch(/^(Open 24 hours|(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[^·]*)$/);
 
+      // The search box searches within the listings open now, still without JavaScript.
+      await visitor.getByRole('searchbox').first().fill('Magodo');
+      await visitor.getByRole('searchbox').first().press('Enter');
+      await expect(visitor.getByRole('heading', { name: /^Search Results \(1\)/ })).toBeVisible();
+      await expect(cards.locator('h3')).toHaveText([MOBILE]);
+      await visitor.goto('/mechanic/?open=now');
+      await visitor.getByRole('searchbox').first().fill('Ogba');
+      await visitor.getByRole('searchbox').first().press('Enter');
+      await expect(visitor.getByRole('heading', { name: /^Search Results \(0\)/ })).toBeVisible();
+      await visitor.goto('/mechanic/?open=now');
+
       // The Area form keeps Open now; the link turns it off and keeps the area.
       await visitor.locator('.area-picker summary').click();
       await visitor.getByLabel('Area', { exact: true }).selectOption('ikeja');

@@ -69,7 +69,7 @@ export default function CategoryBrowser(props: Props) {
     totalIsCapped,
     posted,
     understood,
-  } = useSearch(props.typeFilter, props.area, props.posted);
+  } = useSearch(props.typeFilter, props.area, props.posted, props.open);
   const searching = results !== null || loading;
 
   useEffect(() => {
