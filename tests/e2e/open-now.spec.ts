@@ -105,6 +105,24 @@ adminTest(
       await visitor.getByRole('link', { name: /^Open now/ }).click();
       await expect(visitor).toHaveURL(/\/mechanic\/\?area=ikeja$/);
 
+      // The business page says what it declares.
+      await visitor.goto('/mechanic/?open=now');
+      await cards.filter({ hasText: MOBILE }).getByRole('link', { name: MOBILE }).click();
+      await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(MOBILE);
+      await expect(visitor.locator('.open-state')).toHaveText('Open 24 hours');
+      await expect(visitor.getByText('Comes to you: Ikeja, Agege')).toBeVisible();
+      await expect(visitor.getByText('Call-out ₦5,000–₦15,000')).toBeVisible();
+
+      // The home search's Open now box, without JavaScript.
+      await visitor.goto('/');
+      await visitor.getByRole('searchbox', { name: 'Search businesses' }).fill('Magodo');
+      await visitor.getByRole('checkbox', { name: 'Open now' }).check();
+      await visitor.getByRole('button', { name: 'Search' }).first().click();
+      await expect(visitor.getByRole('heading', { name: /^Search Results \(1\)/ })).toBeVisible();
+      await visitor.getByRole('searchbox', { name: 'Search businesses' }).fill('Ogba');
+      await visitor.getByRole('button', { name: 'Search' }).first().click();
+      await expect(visitor.getByRole('heading', { name: /^Search Results \(0\)/ })).toBeVisible();
+
       // A value other than now is no page.
       expect((await visitor.request.get('/mechanic/?open=later')).status()).toBe(404);
     } finally {
