@@ -23,6 +23,9 @@ import { businessPath } from './seo';
  */
 export const CATEGORY_VARY_QUERY = ['area', 'sort', 'open'] as const;
 
+/** What a category or area page says when nothing is open now (issue 38.4). */
+export const OPEN_NOW_EMPTY = 'Nothing open right now';
+
 /**
  * The `open` filter a page URL asks for (issue 38.4): undefined without `?open=`, null for a
  * value other than `now` (the page answers 404, as for an area).
