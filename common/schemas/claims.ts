@@ -4,6 +4,7 @@ import { LAGOS_AREA_NAMES } from '../config/lagos-areas';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
 import { nullableWebsite } from './url';
 import { PhotoSchema } from './photos';
+import { RoadsideFieldsSchema } from './roadside';
 
 /**
  * Claiming a listing and the owner's edits (issue 16 points 1 and 2, ADR 018): the request bodies
@@ -154,6 +155,8 @@ export const ListingEditSchema = z.object({
     .transform((hours) => (hours && Object.keys(hours).length > 0 ? hours : null))
     .pipe(OpeningHoursSchema.nullable()),
   contact_visibility: z.enum(['public', 'registered_users_only']),
+  // Issue 38.3: open 24 hours, comes to you (and where), the call-out fee range.
+  ...RoadsideFieldsSchema.shape,
 });
 export type ListingEditInput = z.input<typeof ListingEditSchema>;
 export type ListingEdit = z.output<typeof ListingEditSchema>;
@@ -170,6 +173,10 @@ export const ListingFieldsSchema = z.object({
   area: z.string().nullable().optional(),
   opening_hours: z.record(z.string(), z.string()).nullable().optional(),
   contact_visibility: z.enum(['public', 'registered_users_only']).optional(),
+  open_24_hours: z.boolean().optional(),
+  comes_to_you: z.boolean().optional(),
+  coverage_areas: z.array(z.string()).optional(),
+  callout_fee: z.object({ min: z.number(), max: z.number() }).nullable().optional(),
 });
 export type ListingFields = z.infer<typeof ListingFieldsSchema>;
 
@@ -244,4 +251,8 @@ export const LISTING_FIELD_LABELS: Record<keyof ListingFields, string> = {
   area: 'Area',
   opening_hours: 'Opening hours',
   contact_visibility: 'Contact visibility',
+  open_24_hours: 'Open 24 hours',
+  comes_to_you: 'Comes to you',
+  coverage_areas: 'Areas covered',
+  callout_fee: 'Call-out fee',
 };

@@ -62,6 +62,10 @@ export const MAX_PAGE_NUMBER = 5_000;
 export const CATEGORY_SORTS = ['recommended', 'top_rated', 'most_reviewed'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
+/** The `open` filter's one value (issue 38.4): `?open=now`. */
+export const OPEN_FILTERS = ['now'] as const;
+export type OpenFilter = (typeof OPEN_FILTERS)[number];
+
 /** What the sort links of a category page say. */
 export const CATEGORY_SORT_LABELS: Record<CategorySort, string> = {
   recommended: 'Recommended',
@@ -87,6 +91,8 @@ export const DirectoryListQuerySchema = z
     page: z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DIRECTORY_PAGE_SIZE),
     sort: z.enum(CATEGORY_SORTS, 'Unknown sort').optional(),
+    /** Issue 38.4 (ADR 081): only the listings open now, in Lagos time. */
+    open: z.enum(OPEN_FILTERS, 'Unknown open filter').optional(),
   })
   .refine((q) => !(q.cursor && q.page), {
     message: 'Use either cursor or page, not both.',

@@ -24,3 +24,122 @@ export function parseRange(range: string): [number, number] | null {
   if (!m) return null;
   return [Number(m[1]) * 60 + Number(m[2]), Number(m[3]) * 60 + Number(m[4])];
 }
+
+/** Minutes in a day and in a week (the week starts on Monday 00:00, Lagos time). */
+export const DAY_MINUTES = 24 * 60;
+export const WEEK_MINUTES = 7 * DAY_MINUTES;
+
+const LAGOS_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Weekday key and minutes since midnight of `date` in Lagos. */
+export function lagosClock(date: Date): { day: DayKey; minutes: number } {
+  const parts = LAGOS_CLOCK.formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = get('weekday').slice(0, 2).toLowerCase() as DayKey;
+  return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+/**
+ * The minute of the Lagos week `date` falls in (Monday 00:00 = 0 … Sunday 23:59 = 10,079): what
+ * the `open_week` column is tested against for "Open now" (ADR 081).
+ */
+export function lagosWeekMinute(date: Date): number {
+  const { day, minutes } = lagosClock(date);
+  return DAY_KEYS.indexOf(day) * DAY_MINUTES + minutes;
+}
+
+/** The open range of `day`, or null when closed or malformed (closing must follow opening). */
+function dayRange(hours: OpeningHours, day: DayKey): [number, number] | null {
+  const value = hours[day];
+  const range = typeof value === 'string' ? parseRange(value) : null;
+  return range && range[0] < range[1] && range[1] <= DAY_MINUTES ? range : null;
+}
+
+/** True when the listing is open at `date` (Lagos time). Ranges ending past midnight are not used here. */
+export function isOpenAt(hours: OpeningHours, date: Date): boolean {
+  const { day, minutes } = lagosClock(date);
+  const range = dayRange(hours, day);
+  return range !== null && minutes >= range[0] && minutes < range[1];
+}
+
+/** `480` → `"8:00"`, `870` → `"14:30"`. */
+export function clockText(minutes: number): string {
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** A listing's state at a moment: open or not, and the line a card shows. */
+export interface OpenState {
+  open: boolean;
+  text: string;
+}
+
+/**
+ * "Open now", "Open 24 hours", "Closed · opens 8:00" (later today), "Closed · opens tomorrow 8:00",
+ * "Closed · opens Monday 8:00", or "Closed" when no day has hours; in Lagos time (issue 38.4).
+ * Null when the listing declares neither hours nor 24 hours (nothing to say).
+ */
+export function openState(
+  hours: OpeningHours | null | undefined,
+  open24: boolean | undefined,
+  date: Date,
+): OpenState | null {
+  if (open24) return { open: true, text: 'Open 24 hours' };
+  if (!hours || typeof hours !== 'object' || Object.keys(hours).length === 0) return null;
+  if (isOpenAt(hours, date)) return { open: true, text: 'Open now' };
+  const { day, minutes } = lagosClock(date);
+  const today = DAY_KEYS.indexOf(day);
+  for (let ahead = 0; ahead < 8; ahead += 1) {
+    const key = DAY_KEYS[(today + ahead) % 7]!;
+    const range = dayRange(hours, key);
+    if (!range || (ahead === 0 && range[0] <= minutes)) continue;
+    const when =
+      ahead === 0
+        ? ''
+        : ahead === 1
+          ? 'tomorrow '
+          : `${ahead === 7 ? 'next ' : ''}${DAY_NAMES[key]} `;
+    return { open: false, text: `Closed · opens ${when}${clockText(range[0])}` };
+  }
+  return { open: false, text: 'Closed' };
+}
+
+const SHORT_DAYS: Record<DayKey, string> = {
+  mo: 'Mon',
+  tu: 'Tue',
+  we: 'Wed',
+  th: 'Thu',
+  fr: 'Fri',
+  sa: 'Sat',
+  su: 'Sun',
+};
+
+/**
+ * The hours in one line, days of equal hours run together: "Mon–Fri 8:00–18:00, Sat 9:00–15:00".
+ * What a card shows until the page's script knows the moment (and without JavaScript): never a
+ * state that a cached page could carry past the hour (ADR 081). Empty when no day has hours.
+ */
+export function hoursSummary(hours: OpeningHours | null | undefined): string {
+  if (!hours || typeof hours !== 'object') return '';
+  const runs: { from: DayKey; to: DayKey; range: [number, number] }[] = [];
+  for (const day of DAY_KEYS) {
+    const range = dayRange(hours, day);
+    const last = runs.at(-1);
+    if (!range) continue;
+    const previous = DAY_KEYS[DAY_KEYS.indexOf(day) - 1];
+    if (last && last.to === previous && last.range[0] === range[0] && last.range[1] === range[1])
+      last.to = day;
+    else runs.push({ from: day, to: day, range });
+  }
+  return runs
+    .map(({ from, to, range }) => {
+      const days = from === to ? SHORT_DAYS[from] : `${SHORT_DAYS[from]}–${SHORT_DAYS[to]}`;
+      return `${days} ${clockText(range[0])}–${clockText(range[1])}`;
+    })
+    .join(', ');
+}

@@ -27,12 +27,16 @@ describe('the one table of listing events (ADR 041)', () => {
   it('lets a browser report only the events a browser sees', () => {
     expect(BEACON_EVENTS).not.toContain('find_it_forward');
     expect(BEACON_EVENTS).not.toContain('review');
+    // Quotes are counted where they happen (issue 36.8), never by a browser.
+    expect(BEACON_EVENTS).not.toContain('quote_sent');
+    expect(BEACON_EVENTS).not.toContain('quote_accepted');
     expect(BEACON_EVENTS).toContain('page_view');
     expect(BEACON_EVENTS).toContain('photo_view');
-    expect(BEACON_EVENTS.length).toBe(LISTING_EVENTS.length - 2);
+    expect(BEACON_EVENTS.length).toBe(LISTING_EVENTS.length - 4);
     const listing = '00000000-0000-4000-8000-000000000000';
     expect(BeaconSchema.safeParse({ listing, event: 'call_tap' }).success).toBe(true);
     expect(BeaconSchema.safeParse({ listing, event: 'find_it_forward' }).success).toBe(false);
+    expect(BeaconSchema.safeParse({ listing, event: 'quote_accepted' }).success).toBe(false);
   });
 });
 

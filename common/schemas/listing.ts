@@ -81,6 +81,14 @@ export interface PublicBusiness {
   phone_confirmed_at?: string | null;
   /** The cover photo a card shows (issue 26.4); null or absent without one. */
   cover?: PhotoCover | null;
+  /** What the owner declares for a stranded motorist (issue 38.3): open at any hour. */
+  open_24_hours?: boolean;
+  /** A mobile business: it comes to the motorist, in `coverage_areas` (area slugs). */
+  comes_to_you?: boolean;
+  coverage_areas?: string[];
+  /** The call-out fee range in whole naira, both or neither (absent: not declared). */
+  callout_fee_min?: number | null;
+  callout_fee_max?: number | null;
 }
 
 /**
@@ -119,20 +127,39 @@ export const CARD_FIELDS = [
   'verified_at',
   'phone_confirmed_at',
   'cover',
+  'opening_hours',
+  'open_24_hours',
+  'comes_to_you',
+  'coverage_areas',
+  'callout_fee_min',
+  'callout_fee_max',
 ] as const satisfies readonly (keyof PublicBusiness)[];
 
 export type BusinessCardData = Pick<PublicBusiness, (typeof CARD_FIELDS)[number]>;
 
+/** Card fields most listings leave empty: sent only when set, so 24 cards stay small. */
+const SPARSE_CARD_FIELDS = new Set<keyof BusinessCardData>([
+  'phone_confirmed_at',
+  'opening_hours',
+  'open_24_hours',
+  'comes_to_you',
+  'coverage_areas',
+  'callout_fee_min',
+  'callout_fee_max',
+]);
+
 /**
  * The card fields of a listing (public view already: contact protection is upstream). A phone
- * never confirmed is left out rather than sent as null: most cards carry no such day (issue 37.5).
+ * never confirmed is left out rather than sent as null: most cards carry no such day (issue 37.5);
+ * so are hours, 24 hours, comes to you, its areas and a call-out fee not declared (issue 38.3).
  */
 export function toCardData(business: BusinessCardData): BusinessCardData {
   return Object.fromEntries(
-    CARD_FIELDS.filter((key) => key !== 'phone_confirmed_at' || business[key]).map((key) => [
-      key,
-      business[key],
-    ]),
+    CARD_FIELDS.filter((key) => {
+      if (!SPARSE_CARD_FIELDS.has(key)) return true;
+      const value = business[key];
+      return Array.isArray(value) ? value.length > 0 : Boolean(value) || value === 0;
+    }).map((key) => [key, business[key]]),
   ) as BusinessCardData;
 }
 
@@ -178,4 +205,30 @@ export function fullAddress(
     seen.add(value.toLowerCase());
   }
   return parts.join(', ');
+}
+
+/** `5000` → `"₦5,000"` (whole naira). */
+export function nairaText(amount: number): string {
+  return `₦${Math.round(amount).toLocaleString('en-US')}`;
+}
+
+/** "Call-out ₦5,000–₦15,000" (issue 38.3), "Call-out ₦5,000" for one amount; null when not declared. */
+export function calloutText(
+  business: Pick<PublicBusiness, 'callout_fee_min' | 'callout_fee_max'>,
+): string | null {
+  const { callout_fee_min: min, callout_fee_max: max } = business;
+  if (min === null || min === undefined || max === null || max === undefined) return null;
+  return min === max
+    ? `Call-out ${nairaText(min)}`
+    : `Call-out ${nairaText(min)}–${nairaText(max)}`;
+}
+
+/** "Comes to you: Ikeja, Yaba" from the coverage slugs (unknown slugs shown as they are). */
+export function coverageText(
+  business: Pick<PublicBusiness, 'comes_to_you' | 'coverage_areas'>,
+  nameOf: (slug: string) => string | undefined,
+): string | null {
+  if (!business.comes_to_you) return null;
+  const names = (business.coverage_areas ?? []).map((slug) => nameOf(slug) ?? slug);
+  return names.length > 0 ? `Comes to you: ${names.join(', ')}` : 'Comes to you';
 }

@@ -4,6 +4,7 @@ import { SERVICE_CATEGORIES } from './categories';
 import { LAGOS_AREA_NAMES } from '../config/lagos-areas';
 import { VERIFICATION_CHECK_KEYS } from './review-rules';
 import { nullableWebsite } from './url';
+import { RoadsideFieldsSchema } from './roadside';
 
 /**
  * Business listings as the admin manages them (SPEC §2 Admin dashboard, §4, §5, §9): the status
@@ -99,6 +100,8 @@ export const BusinessEditSchema = z.object({
   area: z
     .union([z.literal(''), z.enum(LAGOS_AREA_NAMES, 'Choose an area from the list')])
     .optional(),
+  /** Issue 38.3: the roadside declarations; absent (an older client), kept as they are. */
+  roadside: RoadsideFieldsSchema.optional(),
 });
 export type BusinessEditInput = z.input<typeof BusinessEditSchema>;
 export type BusinessEdit = z.output<typeof BusinessEditSchema>;
@@ -164,6 +167,12 @@ export const AdminRegistrationSchema = z.object({
   /** Issue 24.6: the checks behind Verified and when they were recorded. */
   verification_checks: z.array(z.string()).optional(),
   verified_at: isoDateTime.nullable().optional(),
+  /** Issue 38.3: what the owner declares for a stranded motorist. */
+  open_24_hours: z.boolean().optional(),
+  comes_to_you: z.boolean().optional(),
+  coverage_areas: z.array(z.string()).optional(),
+  callout_fee_min: z.number().int().nullable().optional(),
+  callout_fee_max: z.number().int().nullable().optional(),
   /**
    * Issue 16.3 (ADR 019): three distinct reporters have open "Permanently closed" reports.
    * Sent by the list (`GET /api/admin/registrations`) only.

@@ -112,6 +112,8 @@ export const DirectorySearchQuerySchema = z.object({
    * Issue 35.1: `relevance` (the default, ADR 059) or `newest`, the spec's order (SPEC §7).
    */
   sort: z.enum(SEARCH_SORTS, 'Unknown sort').default('relevance'),
+  /** Issue 38.4 (ADR 081): only the listings open now, in Lagos time. */
+  open: z.enum(['now'], 'Unknown open filter').optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce
     .number()

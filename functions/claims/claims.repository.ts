@@ -318,6 +318,11 @@ const CHANGE_VIEW = (db: Db) =>
       'l.area as l_area',
       'l.opening_hours as l_opening_hours',
       'l.contact_visibility as l_contact_visibility',
+      'l.open_24_hours as l_open_24_hours',
+      'l.comes_to_you as l_comes_to_you',
+      'l.coverage_areas as l_coverage_areas',
+      'l.callout_fee_min as l_callout_fee_min',
+      'l.callout_fee_max as l_callout_fee_max',
     ]);
 export type ChangeViewRow = NonNullable<Awaited<ReturnType<typeof findChangeView>>>;
 

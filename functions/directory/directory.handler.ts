@@ -4,7 +4,7 @@ import { NearbyQuerySchema } from '../../common/schemas/nearby.ts';
 import { DirectorySearchQuerySchema } from '../../common/schemas/search.ts';
 import type { ApiContext } from '../_lib/context.ts';
 import { AppError } from '../_lib/errors.ts';
-import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
+import { cdnCacheHeaders, secondsToQuarterHour } from '../_lib/cdn-headers.ts';
 import { json, parseOrThrow, parseQueryOrThrow, queryOf } from '../_lib/http.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import { log } from '../_lib/log.ts';
@@ -22,8 +22,9 @@ const LIST_QUERY = [
   'page',
   'limit',
   'sort',
+  'open',
 ];
-const SEARCH_QUERY = ['q', 'type', 'location', 'area', 'sort', 'cursor', 'limit'];
+const SEARCH_QUERY = ['q', 'type', 'location', 'area', 'sort', 'open', 'cursor', 'limit'];
 
 /**
  * A public read served like the pages that show the same data (issue 28.2, ADR 033): the public
@@ -39,13 +40,14 @@ function publicRead(
   tags: readonly string[],
   varyQuery: readonly string[],
   extra: Record<string, string> = {},
+  maxAgeS?: number,
 ): Response {
   const text = JSON.stringify(body);
   const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
   const headers = {
     'content-type': 'application/json; charset=utf-8',
     etag,
-    ...cdnCacheHeaders(tags, varyQuery),
+    ...cdnCacheHeaders(tags, varyQuery, maxAgeS),
     ...extra,
   };
   const match = request.headers.get('if-none-match');
@@ -55,15 +57,24 @@ function publicRead(
 }
 
 /**
- * GET /api/directory?category&type&location&area&cursor|page&limit&sort → {@link DirectoryPage}
+ * GET /api/directory?category&type&location&area&cursor|page&limit&sort&open → {@link DirectoryPage}
  * `{ businesses, total, nextCursor }`: approved listings in listing order (or a category's
  * `sort=top_rated|most_reviewed` order, issue 24.5; `sort` is part of the cache key), at most
- * `limit` (≤ 100) per call. 400 for a bad cursor, 422 for bad parameters.
+ * `limit` (≤ 100) per call; `open=now` only those open now in Lagos (issue 38.4), cached until
+ * the next quarter hour (ADR 081). 400 for a bad cursor, 422 for bad parameters.
  */
 export async function listDirectory(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectoryListQuerySchema, queryOf(request));
-  const page = await service.listBusinessesPage(await ctx.db(), query);
-  return publicRead(request, page, service.listCacheTags(query), LIST_QUERY);
+  const now = new Date();
+  const page = await service.listBusinessesPage(await ctx.db(), query, now);
+  return publicRead(
+    request,
+    page,
+    service.listCacheTags(query),
+    LIST_QUERY,
+    {},
+    service.listCacheLifetime(query, now),
+  );
 }
 
 /**
@@ -82,9 +93,15 @@ export async function searchDirectory(request: Request, ctx: ApiContext): Promis
   const started = performance.now();
   const { plan, ...found } = await service.searchBusinesses(await ctx.db(), query);
   const timing = `search;dur=${(performance.now() - started).toFixed(1)};desc="${plan}"`;
-  return publicRead(request, found, service.searchCacheTags(), SEARCH_QUERY, {
-    'server-timing': timing,
-  });
+  return publicRead(
+    request,
+    found,
+    service.searchCacheTags(),
+    SEARCH_QUERY,
+    { 'server-timing': timing },
+    // Open now is right until the next quarter hour (ADR 081).
+    query.open === 'now' ? secondsToQuarterHour() : undefined,
+  );
 }
 
 /**
@@ -108,8 +125,16 @@ export async function nearbyDirectory(request: Request, ctx: ApiContext): Promis
  */
 export async function listFeatured(request: Request, ctx: ApiContext): Promise<Response> {
   const query = parseOrThrow(DirectoryListQuerySchema, { ...queryOf(request), featured: 'true' });
-  const page = await service.listBusinessesPage(await ctx.db(), query);
-  return publicRead(request, page, service.listCacheTags(query), LIST_QUERY);
+  const now = new Date();
+  const page = await service.listBusinessesPage(await ctx.db(), query, now);
+  return publicRead(
+    request,
+    page,
+    service.listCacheTags(query),
+    LIST_QUERY,
+    {},
+    service.listCacheLifetime(query, now),
+  );
 }
 
 /**

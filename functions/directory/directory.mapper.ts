@@ -48,5 +48,10 @@ export function toPublicBusiness(row: BusinessDirectoryRow): PublicBusiness {
     phone_confirmed_at: row.phone_confirmed_at
       ? new Date(row.phone_confirmed_at).toISOString()
       : null,
+    open_24_hours: row.open_24_hours,
+    comes_to_you: row.comes_to_you,
+    coverage_areas: row.coverage_areas,
+    callout_fee_min: row.callout_fee_min,
+    callout_fee_max: row.callout_fee_max,
   };
 }

@@ -20,6 +20,11 @@ export interface DirectoryFilter {
   location?: string | undefined;
   area?: string | undefined;
   featuredOnly?: boolean | undefined;
+  /**
+   * Open now (issue 38.4, ADR 081): only listings open at this minute of the Lagos week
+   * (`lagosWeekMinute`), tested on the generated `open_week`.
+   */
+  openAt?: number | undefined;
 }
 
 /**
@@ -89,7 +94,54 @@ function applyFilter<QB extends SelectQueryBuilder<Database, 'business_directory
   // serves it (ADR 020).
   if (filter.area) q = q.where('area', 'in', areaNamesWithin(filter.area)) as QB;
   if (filter.featuredOnly) q = q.where('featured', '=', true) as QB;
+  if (filter.openAt !== undefined)
+    q = q.where(sql<boolean>`open_week @> ${filter.openAt}::int`) as QB;
   return q;
+}
+
+/**
+ * How far an "Open now" count reads (ADR 081): open listings are not counted by the database, so
+ * their count stops here, and lists past it show this many (the first 42 pages of 24).
+ */
+export const OPEN_NOW_COUNT_CAP = 1_000;
+/** Listings an Open now count first reads in table order, where open ones are many (by day). */
+const OPEN_NOW_COUNT_WINDOW = 5_000;
+
+/**
+ * The open listings matching `filter`, up to {@link OPEN_NOW_COUNT_CAP} (ADR 081). By day most
+ * listings are open: the first {@link OPEN_NOW_COUNT_WINDOW} rows read hold the cap. Otherwise
+ * (at night, or a filter with few open) the count reads the open ones through the GiST index of
+ * `open_week`, sequential scans off for the statement: the planner's estimate of `@>` is a
+ * constant fifth of the rows, so left to itself it scans every listing to count a few.
+ */
+async function countOpen(db: Db, filter: DirectoryFilter): Promise<number> {
+  const { openAt, ...rest } = filter;
+  const window = applyFilter(db.selectFrom('business_directory').select('open_week'), rest).limit(
+    OPEN_NOW_COUNT_WINDOW,
+  );
+  const first = await db
+    .selectFrom(
+      db
+        .selectFrom(window.as('w'))
+        .select(sql`1`.as('one'))
+        .where(sql<boolean>`open_week @> ${openAt}::int`)
+        .limit(OPEN_NOW_COUNT_CAP)
+        .as('open'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(first.count) >= OPEN_NOW_COUNT_CAP) return OPEN_NOW_COUNT_CAP;
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+    const open = applyFilter(trx.selectFrom('business_directory').select('id'), filter).limit(
+      OPEN_NOW_COUNT_CAP,
+    );
+    const row = await trx
+      .selectFrom(open.as('open'))
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  });
 }
 
 /** The featured position as the indexes hold it: minus display_order when featured, else 0. */
@@ -163,10 +215,11 @@ export async function keptCount(
  * Number of approved listings matching `filter`. A category page, an area, both or neither are
  * read from `directory_counts` (kept by triggers, ADR 051: a few rows whatever the directory's
  * size); a type, location or featured filter is counted on the listings (an index-only count
- * for a category).
+ * for a category); Open now too, up to {@link OPEN_NOW_COUNT_CAP}.
  */
 export async function countDirectory(db: Db, filter: DirectoryFilter): Promise<number> {
   const typed = filter.type && filter.type.toLowerCase() !== 'all';
+  if (filter.openAt !== undefined) return countOpen(db, filter);
   if (!typed && !filter.location && !filter.featuredOnly)
     return keptCount(
       db,
@@ -252,7 +305,7 @@ export async function listRankedPage(
   db: Db,
   categoryKey: string,
   order: RankedOrder,
-  page: { offset: number; limit: number; area?: string | undefined },
+  page: { offset: number; limit: number; area?: string | undefined; openAt?: number | undefined },
 ): Promise<BusinessDirectoryRow[]> {
   const first = order === 'top_rated' ? sql`review_score desc nulls last` : sql`review_count desc`;
   let ids = db
@@ -261,6 +314,7 @@ export async function listRankedPage(
     .where('status', '=', 'approved')
     .where(sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`);
   if (page.area) ids = ids.where('area', 'in', areaNamesWithin(page.area));
+  if (page.openAt !== undefined) ids = ids.where(sql<boolean>`open_week @> ${page.openAt}::int`);
   const rows = await ids
     .orderBy(sql`${first}, ${SPEC_ORDER}`)
     .offset(page.offset)

@@ -13,6 +13,8 @@ import { CacheTags } from '../site/cache-tags.ts';
 import { toE164 } from '../_lib/phone.ts';
 import type { Database } from '../db/database.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
+import { lagosWeekMinute } from '../../common/schemas/hours.ts';
+import { secondsToQuarterHour } from '../_lib/cdn-headers.ts';
 import { countContactReveal } from '../insights/insights.service.ts';
 import * as repository from './directory.repository.ts';
 import { finishListings } from './finish.ts';
@@ -31,7 +33,7 @@ export function categoryKeyForType(type: string | undefined): CategoryPageKey | 
   );
 }
 
-function filterOf(query: DirectoryListQuery): repository.DirectoryFilter {
+function filterOf(query: DirectoryListQuery, now?: Date): repository.DirectoryFilter {
   const categoryKey = query.category ?? categoryKeyForType(query.type);
   return {
     categoryKey,
@@ -39,7 +41,17 @@ function filterOf(query: DirectoryListQuery): repository.DirectoryFilter {
     location: query.location,
     area: query.area,
     featuredOnly: query.featured === 'true',
+    // Issue 38.4 (ADR 081): the minute of the Lagos week of this request.
+    openAt: query.open === 'now' ? lagosWeekMinute(now ?? new Date()) : undefined,
   };
+}
+
+/**
+ * How long the CDN may keep a `/api/directory` answer: undefined (until a purge, ADR 033) unless
+ * it filters on Open now, which is right until the next quarter hour only (ADR 081).
+ */
+export function listCacheLifetime(query: DirectoryListQuery, now?: Date): number | undefined {
+  return query.open === 'now' ? secondsToQuarterHour(now) : undefined;
 }
 
 /**
@@ -71,8 +83,9 @@ export const businessCacheTags = (id: string): string[] => [CacheTags.listing(id
 export async function listBusinessesPage(
   db: Db,
   query: DirectoryListQuery,
+  now?: Date,
 ): Promise<DirectoryPage> {
-  const filter = filterOf(query);
+  const filter = filterOf(query, now);
   if (query.sort && query.sort !== 'recommended' && filter.categoryKey) {
     // Issue 24.5: Top rated / Most reviewed, read from the category's review indexes.
     const offset = ((query.page ?? 1) - 1) * query.limit;
@@ -81,6 +94,7 @@ export async function listBusinessesPage(
         offset,
         limit: query.limit,
         area: filter.area,
+        openAt: filter.openAt,
       }),
       repository.countDirectory(db, filter),
     ]);

@@ -99,6 +99,8 @@ export interface RankedSearchRequest {
   location?: string | undefined;
   /** Issue 16.4 area filter: this area (an LGA with its neighbourhoods), exact. */
   area?: string | undefined;
+  /** Issue 38.4: open at this minute of the Lagos week (`open_week`, ADR 081). */
+  openAt?: number | undefined;
   /** Issue 35.4: the area the query names, favoured (not a filter), and its nearby areas. */
   prefer?: { areas: readonly string[]; nearby: readonly string[] } | undefined;
   /** Issue 35.2: a car make's alternatives, favoured (+1) where a listing names it. */
@@ -140,6 +142,7 @@ function filtersOf(request: RankedSearchRequest): RawBuilder<boolean> {
   const location = request.location?.trim().toLowerCase();
   if (location) parts.push(sql<boolean>`location_text like ${containsPattern(location)}`);
   if (request.area) parts.push(sql<boolean>`area in (${sql.join(areaNamesWithin(request.area))})`);
+  if (request.openAt !== undefined) parts.push(sql<boolean>`open_week @> ${request.openAt}::int`);
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 

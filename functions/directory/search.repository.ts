@@ -80,6 +80,8 @@ export interface SearchCriteria {
    * LGA one of its neighbourhoods (`areaNamesWithin`), exact.
    */
   area?: string | undefined;
+  /** Issue 38.4: open at this minute of the Lagos week (`open_week`, ADR 081). */
+  openAt?: number | undefined;
 }
 
 export interface SearchPageRequest extends SearchCriteria {
@@ -130,6 +132,8 @@ interface Condition {
    * test (the category's walk index does not hold `category_keys`).
    */
   heldBy?: 'area' | 'category';
+  /** A column the walks read besides {@link WALK_COLUMNS} (from the heap: Open now's `open_week`). */
+  reads?: 'open_week';
 }
 
 /** `text` as a POSIX regular expression matching itself (non-alphanumerics escaped). */
@@ -193,6 +197,11 @@ function conditionsOf(criteria: SearchCriteria): Condition[] {
     const test = sql<boolean>`area in (${sql.join(names)})`;
     conditions.push({ filter: test, indexed: test, heldBy: 'area' });
   }
+  if (criteria.openAt !== undefined) {
+    // The walks then read `open_week` from the heap, still at most their window (ADR 081).
+    const test = sql<boolean>`open_week @> ${criteria.openAt}::int`;
+    conditions.push({ filter: test, indexed: test, reads: 'open_week' });
+  }
   return conditions;
 }
 
@@ -232,9 +241,15 @@ const WALK_COLUMNS = sql`id, created_at, search_text, type_text, location_text, 
  * walks test ({@link WALK_COLUMNS}), read from the source's covering index. Several area names
  * are each read in order and merged.
  */
-function newestOf(source: WalkSource, after: SearchPosition | undefined, limit: number) {
+function newestOf(
+  source: WalkSource,
+  after: SearchPosition | undefined,
+  limit: number,
+  conditions: readonly Condition[],
+) {
+  const columns = conditions.some((c) => c.reads) ? sql`${WALK_COLUMNS}, open_week` : WALK_COLUMNS;
   const ordered = (where: RawBuilder<boolean>) => sql`
-    select ${WALK_COLUMNS} from business_directory
+    select ${columns} from business_directory
     where ${where} and ${afterPosition(after)}
     order by created_at desc, id desc
     limit ${limit}`;
@@ -317,7 +332,7 @@ async function walkNewest(
       select id, created_at, ${m} as m, row_number() ${running} as ord, ${c} as c
       from (
         select id, created_at, ${flags}
-        from (${newestOf(source, after, window)}) newest
+        from (${newestOf(source, after, window, conditions)}) newest
         order by created_at desc, id desc
         offset 0
       ) flagged
@@ -457,7 +472,7 @@ async function countByWalking(
       select m, ord
       from (
         select ${and(conditions.map(walkTest(source)))} as m, row_number() over () as ord
-        from (${newestOf(source, undefined, max)}) listings
+        from (${newestOf(source, undefined, max, conditions)}) listings
       ) tested
       where m or ord = ${max}
       limit ${cap + 2}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { lagosWeekMinute } from '../../common/schemas/hours.ts';
 import { z } from 'zod';
 import {
   type DirectorySearchQuery,
@@ -16,6 +17,10 @@ import { RANK_CANDIDATES, rankedSearchPage, type WordGroup } from './ranked-sear
 import { searchPage, type SearchPosition, type Total } from './search.repository.ts';
 
 type Db = Kysely<Database>;
+
+/** Issue 38.4 (ADR 081): the minute of the Lagos week a search with `open=now` is open at. */
+const openAtOf = (query: DirectorySearchQuery): number | undefined =>
+  query.open === 'now' ? lagosWeekMinute(new Date()) : undefined;
 type Found = DirectorySearchResponse & { plan: string };
 
 /**
@@ -56,6 +61,7 @@ async function searchNewest(
     type: query.type,
     location: query.location,
     area: query.area,
+    openAt: openAtOf(query),
     limit: query.limit,
     after: cursor ? { createdAt: cursor.c, id: cursor.i } : undefined,
     withTotal: !cursor,
@@ -152,6 +158,7 @@ async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found>
     type: query.type,
     location: query.location,
     area: query.area,
+    openAt: openAtOf(query),
     prefer: understood.area
       ? { areas: understood.area.within, nearby: understood.area.neighbours }
       : undefined,

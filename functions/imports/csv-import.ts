@@ -6,6 +6,8 @@ import { OSM_SOURCE } from '../../common/config/openstreetmap.ts';
 import type { CsvFormat, CsvImportReport } from '../../common/schemas/imports.ts';
 import { slugify } from '../../common/schemas/text.ts';
 import { nullableWebsite } from '../../common/schemas/url.ts';
+import { areaBySlug, areaByName } from '../../common/config/lagos-areas.ts';
+import { CalloutFeeSchema, CoverageAreasSchema } from '../../common/schemas/roadside.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Database, NewBusinessRegistration } from '../db/database.ts';
 import * as registrations from '../registrations/registrations.repository.ts';
@@ -23,6 +25,49 @@ const optional = (max: number) =>
     .trim()
     .max(max)
     .transform((v) => v || null);
+
+/** "Yes"/"No" (also true/false, 1/0, any case); blank or absent: no. */
+const yesNo = (column: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => v ?? '')
+    .pipe(z.enum(['', 'yes', 'no', 'true', 'false', '1', '0'], `${column} must be Yes or No`))
+    .transform((v) => v === 'yes' || v === 'true' || v === '1');
+
+/** A whole naira amount as a spreadsheet writes it ("5000", "5,000", "₦5,000"); blank: none. */
+const nairaCell = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? Number(v.replace(/[₦,\s]/g, '')) : null));
+
+/** Area names or slugs separated by commas or semicolons → slugs; an unknown one stays, to be refused. */
+const areasCell = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(/[;,]/)
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => (areaByName(part) ?? areaBySlug(part))?.slug ?? part),
+  )
+  .pipe(CoverageAreasSchema);
+
+/**
+ * Issue 38.3: the optional roadside columns of an import, after the SPEC §9 ones (an export does
+ * not write them; a file may add them). The fee range is validated by the shared schema.
+ */
+export const ROADSIDE_CSV_COLUMNS = [
+  'Open 24 Hours',
+  'Comes To You',
+  'Areas Covered',
+  'Call-out Fee Min',
+  'Call-out Fee Max',
+] as const;
 
 const ExportRowSchema = z.object({
   'Business Name': z.string().trim().min(2, 'Business name must be at least 2 characters').max(120),
@@ -54,6 +99,11 @@ const ExportRowSchema = z.object({
         'Contact Visibility must be public or registered_users_only',
       ),
     ),
+  'Open 24 Hours': yesNo('Open 24 Hours'),
+  'Comes To You': yesNo('Comes To You'),
+  'Areas Covered': areasCell,
+  'Call-out Fee Min': nairaCell,
+  'Call-out Fee Max': nairaCell,
   'Created At': z
     .string()
     .trim()
@@ -139,6 +189,20 @@ export async function importCsv(
         return;
       }
       const r = result.data;
+      const min = r['Call-out Fee Min'];
+      const max = r['Call-out Fee Max'];
+      const fee =
+        min === null && max === null
+          ? { success: true as const, data: null }
+          : CalloutFeeSchema.safeParse({ min: min ?? max, max: max ?? min });
+      if (!fee.success) {
+        rows.push({
+          line,
+          name: r['Business Name'],
+          errors: fee.error.issues.map((i) => `Call-out fee: ${i.message}`),
+        });
+        return;
+      }
       rows.push({
         line,
         name: r['Business Name'],
@@ -163,6 +227,11 @@ export async function importCsv(
           user_created: false,
           source: 'csv',
           source_id: csvSourceId(r['Business Name'], r.Phone, r.City),
+          open_24_hours: r['Open 24 Hours'],
+          comes_to_you: r['Comes To You'],
+          coverage_areas: r['Areas Covered'],
+          callout_fee_min: fee.data?.min ?? null,
+          callout_fee_max: fee.data?.max ?? null,
           ...(r['Created At'] ? { created_at: r['Created At'] } : {}),
           slug: `${slugify(r['Business Name']) || 'business'}-${crypto.randomUUID().slice(0, 6)}`,
         },

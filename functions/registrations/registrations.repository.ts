@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern } from '../_lib/like.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
+import { ROADSIDE_COLUMNS } from '../../common/schemas/roadside.ts';
 import type {
   BusinessRegistration,
   BusinessRegistrationUpdate,
@@ -55,6 +56,7 @@ export const ADMIN_COLUMNS = [
   'category_keys',
   'verification_checks',
   'verified_at',
+  ...ROADSIDE_COLUMNS,
 ] as const satisfies readonly (keyof BusinessRegistration)[];
 
 export type AdminRegistrationRow = Pick<BusinessRegistration, (typeof ADMIN_COLUMNS)[number]>;
@@ -72,7 +74,7 @@ export interface RegistrationFilter {
   q?: string | undefined;
 }
 
-function applyFilter<QB extends SelectQueryBuilder<Database, 'business_registrations', any>>(
+export function applyFilter<QB extends SelectQueryBuilder<Database, 'business_registrations', any>>(
   query: QB,
   filter: RegistrationFilter,
 ): QB {
@@ -138,62 +140,6 @@ export async function countByStatus(
   };
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
-}
-
-/** The columns of the SPEC §9 business export (and the id, for the keyset). */
-export const EXPORT_COLUMNS = [
-  'id',
-  'business_name',
-  'email',
-  'phone',
-  'business_type',
-  'status',
-  'city',
-  'state',
-  'address',
-  'website',
-  'services',
-  'description',
-  'display_name',
-  'featured',
-  'contact_visibility',
-  'created_at',
-] as const satisfies readonly (keyof BusinessRegistration)[];
-export type ExportRow = Pick<BusinessRegistration, (typeof EXPORT_COLUMNS)[number]>;
-
-/** Position after the last exported row: `created_at` with Postgres' microseconds, and the id. */
-export interface ExportCursor {
-  createdAt: string;
-  id: string;
-}
-
-/**
- * The next `limit` registrations matching `filter` after `cursor`, newest first: a keyset page,
- * so an export of 100,000 rows costs the same per row from the first page to the last.
- */
-export async function exportPage(
-  db: Db,
-  filter: RegistrationFilter,
-  cursor: ExportCursor | undefined,
-  limit: number,
-): Promise<(ExportRow & { created_at_key: string })[]> {
-  let query = applyFilter(
-    db
-      .selectFrom('business_registrations')
-      .select(EXPORT_COLUMNS)
-      .select(
-        sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
-          'created_at_key',
-        ),
-      ),
-    filter,
-  );
-  if (cursor) {
-    query = query.where(
-      sql<boolean>`(created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
-    );
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** What a bulk action changed in one row: the state the cache tags and the e-mails need. */
@@ -384,6 +330,7 @@ const OWNER_VIEW_COLUMNS = [
   'general_location',
   'latitude',
   'longitude',
+  ...ROADSIDE_COLUMNS,
 ] as const;
 
 /** A registration as a claim sees it, by id or slug. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { feeColumns } from '../../common/schemas/roadside.ts';
 import {
   canTransition,
   EDITABLE_STATUSES,
@@ -225,6 +226,14 @@ export async function editRegistration(
       tags,
       contact_visibility: input.contact_visibility,
       area: editedArea(before, input),
+      ...(input.roadside
+        ? {
+            open_24_hours: input.roadside.open_24_hours,
+            comes_to_you: input.roadside.comes_to_you,
+            coverage_areas: input.roadside.coverage_areas,
+            ...feeColumns(input.roadside.callout_fee),
+          }
+        : {}),
     });
     return registrationWrite(before, after);
   } catch (error) {

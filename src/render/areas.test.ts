@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { areaBySlug } from '../../common/config/lagos-areas';
-import { CATEGORY_VARY_QUERY, categoryPageHref, sortOfUrl } from './areas';
+import { CATEGORY_VARY_QUERY, categoryPageHref, openOfUrl, sortOfUrl } from './areas';
+import { cdnCacheHeaders, secondsToQuarterHour } from '../../functions/_lib/cdn-headers';
 
 describe('category page orders (issue 24.5)', () => {
   const ikeja = areaBySlug('ikeja')!;
@@ -29,5 +30,36 @@ describe('category page orders (issue 24.5)', () => {
 
   it('the page cache varies on the order', () => {
     expect(CATEGORY_VARY_QUERY).toContain('sort');
+  });
+});
+
+describe('Open now pages (issue 38.4, ADR 081)', () => {
+  const ikeja = areaBySlug('ikeja')!;
+
+  it('links keep the area and the order, Open now last', () => {
+    expect(categoryPageHref('mechanic', 1, undefined, 'recommended', 'now')).toBe(
+      '/mechanic/?open=now',
+    );
+    expect(categoryPageHref('mechanic', 2, ikeja, 'top_rated', 'now')).toBe(
+      '/mechanic/page/2/?area=ikeja&sort=top_rated&open=now',
+    );
+  });
+
+  it('reads ?open=now, nothing without it, null for another value', () => {
+    const at = (query: string) => openOfUrl(new URL(`https://example.com/mechanic/${query}`));
+    expect(at('')).toBeUndefined();
+    expect(at('?open=')).toBeUndefined();
+    expect(at('?area=ikeja&open=now')).toBe('now');
+    expect(at('?open=later')).toBeNull();
+    expect(CATEGORY_VARY_QUERY).toContain('open');
+  });
+
+  it('lives until the next quarter hour, never served stale', () => {
+    expect(secondsToQuarterHour(new Date('2026-11-23T09:00:00Z'))).toBe(900);
+    expect(secondsToQuarterHour(new Date('2026-11-23T09:14:30Z'))).toBe(30);
+    expect(secondsToQuarterHour(new Date('2026-11-23T09:15:01Z'))).toBe(899);
+    const headers = cdnCacheHeaders(['category-mechanic'], ['open'], 30);
+    expect(headers['Netlify-CDN-Cache-Control']).toBe('public, durable, s-maxage=30');
+    expect(cdnCacheHeaders(['x'])['Netlify-CDN-Cache-Control']).toContain('s-maxage=86400');
   });
 });

@@ -7,15 +7,34 @@ import { CacheTags } from '../../functions/site/cache-tags';
 import { areaBySlug, type LagosArea } from '../../common/config/lagos-areas';
 import { CATEGORY_PAGES, type CategoryPageKey } from '../../common/schemas/categories';
 import type { PublicBusiness } from '../../common/schemas/listing';
-import { CATEGORY_SORTS, type CategorySort } from '../../common/schemas/directory';
+import {
+  CATEGORY_SORTS,
+  OPEN_FILTERS,
+  type CategorySort,
+  type OpenFilter,
+} from '../../common/schemas/directory';
+import { secondsToQuarterHour } from '../../functions/_lib/cdn-headers';
 import { cachePublicPage } from './cache';
 import { businessPath } from './seo';
 
 /**
- * The query parameters that change a category page (others share its cache entry): the area and
- * the order (issue 24.5).
+ * The query parameters that change a category page (others share its cache entry): the area,
+ * the order (issue 24.5) and Open now (issue 38.4).
  */
-export const CATEGORY_VARY_QUERY = ['area', 'sort'] as const;
+export const CATEGORY_VARY_QUERY = ['area', 'sort', 'open'] as const;
+
+/** What a category or area page says when nothing is open now (issue 38.4). */
+export const OPEN_NOW_EMPTY = 'Nothing open right now';
+
+/**
+ * The `open` filter a page URL asks for (issue 38.4): undefined without `?open=`, null for a
+ * value other than `now` (the page answers 404, as for an area).
+ */
+export function openOfUrl(url: URL): OpenFilter | null | undefined {
+  const value = url.searchParams.get('open');
+  if (value === null || value === '') return undefined;
+  return (OPEN_FILTERS as readonly string[]).includes(value) ? (value as OpenFilter) : null;
+}
 
 /**
  * The order a category page URL asks for (issue 24.5): `recommended` without `?sort=`, null for
@@ -43,29 +62,40 @@ export function areaOfUrl(url: URL): LagosArea | null | undefined {
 /**
  * Sets the cache headers of a category page or one of its area pages. Area pages carry the
  * category's tag: every change of a listing on the category (its area included) purges them.
+ * With Open now the page lives until the next quarter hour only (ADR 081).
  */
-export function cacheCategoryPage(headers: Headers, key: CategoryPageKey): void {
+export function cacheCategoryPage(
+  headers: Headers,
+  key: CategoryPageKey,
+  open?: OpenFilter,
+  now?: Date,
+): void {
   // Its fair prices (issue 36.6) are purged apart from its listings.
   cachePublicPage(headers, [CacheTags.category(key), CacheTags.fairPrices], {
     varyQuery: CATEGORY_VARY_QUERY,
+    // Open now is right until the next quarter hour at most (ADR 081).
+    maxAgeS: open ? secondsToQuarterHour(now) : undefined,
   });
 }
 
 /**
  * Path of page `n` of a category page, or of its area page when `area` is given, in `sort` order
- * (`?sort=top_rated`; the Recommended order has no parameter).
+ * (`?sort=top_rated`; the Recommended order has no parameter), open now only with `open`
+ * (`?open=now`, issue 38.4).
  */
 export function categoryPageHref(
   key: CategoryPageKey,
   n: number,
   area?: LagosArea,
   sort: CategorySort = 'recommended',
+  open?: OpenFilter,
 ): string {
   const base = CATEGORY_PAGES[key].path;
   const path = n === 1 ? `${base}/` : `${base}/page/${n}/`;
   const query = [
     ...(area ? [`area=${area.slug}`] : []),
     ...(sort !== 'recommended' ? [`sort=${sort}`] : []),
+    ...(open ? [`open=${open}`] : []),
   ];
   return query.length > 0 ? `${path}?${query.join('&')}` : path;
 }

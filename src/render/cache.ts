@@ -10,11 +10,11 @@ import { cdnCacheHeaders } from '../../functions/_lib/cdn-headers';
 export { CDN_MAX_AGE_S } from '../../functions/_lib/cdn-headers';
 
 /**
- * Every query parameter a cached page varies on (the category pages' `area`, ADR 020; the
- * business page's review page and order, `reviews` and `sort`, issue 24.2). The local server
+ * Every query parameter a cached page varies on (the category pages' `area`, ADR 020, and
+ * `open`, ADR 081; the business page's review page and order, `reviews` and `sort`, issue 24.2). The local server
  * keys a path on these until its page says which of them it reads (server/page-cache.ts).
  */
-export const PAGE_QUERY_PARAMETERS: readonly string[] = ['area', 'reviews', 'sort'];
+export const PAGE_QUERY_PARAMETERS: readonly string[] = ['area', 'reviews', 'sort', 'open'];
 
 export interface CacheOptions {
   /**
@@ -24,6 +24,8 @@ export interface CacheOptions {
    * reads a query parameter must name it here.
    */
   varyQuery?: readonly string[];
+  /** A CDN lifetime shorter than the day, for a page that changes with the clock (ADR 081). */
+  maxAgeS?: number | undefined;
 }
 
 /** Marks the response of an on-demand page as cacheable under `tags`. */
@@ -32,7 +34,9 @@ export function cachePublicPage(
   tags: readonly string[],
   options: CacheOptions = {},
 ): void {
-  for (const [name, value] of Object.entries(cdnCacheHeaders(tags, options.varyQuery)))
+  for (const [name, value] of Object.entries(
+    cdnCacheHeaders(tags, options.varyQuery, options.maxAgeS),
+  ))
     headers.set(name, value);
 }
 

@@ -31,6 +31,7 @@ import {
   MAX_PAGE_NUMBER,
   type CategorySort,
   type DirectoryPage,
+  type OpenFilter,
   type PublicBusiness,
 } from '../../common/schemas/directory';
 
@@ -84,6 +85,8 @@ export async function categoryPage(
   /** Issue 16.4: only the listings of this area (a name of the shipped list). */
   area?: string,
   sort: CategorySort = 'recommended',
+  /** Issue 38.4: only the listings open now (Lagos time, ADR 081). */
+  open?: OpenFilter,
 ): Promise<NumberedPage | undefined> {
   if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE_NUMBER) return undefined;
   const result = numbered(
@@ -93,10 +96,12 @@ export async function categoryPage(
       limit: DIRECTORY_PAGE_SIZE,
       ...(area ? { area } : {}),
       ...(sort !== 'recommended' ? { sort } : {}),
+      ...(open ? { open } : {}),
     }),
     page,
   );
-  return page > result.pageCount ? undefined : result;
+  // An Open now page 1 with nothing open is a page (it says so), not a 404.
+  return page > result.pageCount && !(open && page === 1) ? undefined : result;
 }
 
 /**

@@ -20,8 +20,17 @@ export type PagePost =
   | { kind: 'none' }
   /** The Area form of a category page (`area`: a slug, '' for All of Lagos). */
   | { kind: 'area'; area: string }
-  /** The search box: `q`, the page's or the home form's area slug, the next page's cursor. */
-  | { kind: 'search'; q: string; area: string | undefined; cursor: string | undefined };
+  /**
+   * The search box: `q`, the page's or the home form's area slug, the next page's cursor, and the
+   * home form's Open now box (`open=now`, issue 38.4).
+   */
+  | {
+      kind: 'search';
+      q: string;
+      area: string | undefined;
+      cursor: string | undefined;
+      open?: 'now' | undefined;
+    };
 
 /**
  * Reads the form a home or category page was posted (`readFormBody`: form-encoded, at most
@@ -36,7 +45,13 @@ export async function readPagePost(request: Request): Promise<PagePost> {
   const q = form.get('q');
   const area = form.get('area') ?? undefined;
   if (q !== null && q.trim() !== '') {
-    return { kind: 'search', q, area, cursor: form.get('cursor') || undefined };
+    return {
+      kind: 'search',
+      q,
+      area,
+      cursor: form.get('cursor') || undefined,
+      open: form.get('open') === 'now' ? 'now' : undefined,
+    };
   }
   if (q === null && area !== undefined) return { kind: 'area', area };
   return { kind: 'none' };
@@ -56,12 +71,15 @@ export async function runPostedSearch(
     q: string;
     type?: string | undefined;
     area?: string | undefined;
+    /** Issue 38.4: within the listings open now (the page's `?open=now`). */
+    open?: 'now' | undefined;
     cursor?: string | undefined;
   },
 ): Promise<{ search: PostedSearch; status: number }> {
   const query = new URLSearchParams({ q: input.q });
   if (input.type) query.set('type', input.type);
   if (input.area) query.set('area', input.area);
+  if (input.open) query.set('open', input.open);
   if (input.cursor) query.set('cursor', input.cursor);
   const { response, body } = await callApi(astro, 'GET', `/api/directory/search?${query}`);
   if (!response.ok) {

@@ -212,7 +212,7 @@ describe('public API reads: ETag and 304 at the origin (the CDN asks the functio
     expect(first.headers.get('netlify-cache-tag')).toBe('category-mechanic');
     expect(first.headers.get('netlify-cdn-cache-control')).toMatch(/public, durable, s-maxage=/);
     expect(first.headers.get('netlify-vary')).toBe(
-      'query=category|type|location|area|featured|cursor|page|limit|sort',
+      'query=category|type|location|area|featured|cursor|page|limit|sort|open',
     );
     const etag = first.headers.get('etag')!;
     const again = await api(
@@ -234,6 +234,8 @@ describe('public API reads: ETag and 304 at the origin (the CDN asks the functio
     expect(await tags('/featured')).toBe('featured');
     const search = await api(new Request('http://localhost/api/directory/search?q=etag'));
     expect(search.headers.get('netlify-cache-tag')).toBe('directory');
-    expect(search.headers.get('netlify-vary')).toBe('query=q|type|location|area|sort|cursor|limit');
+    expect(search.headers.get('netlify-vary')).toBe(
+      'query=q|type|location|area|sort|open|cursor|limit',
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   type OwnedListing,
 } from '../../../common/schemas/claims.ts';
 import { DAY_KEYS } from '../../../common/schemas/hours.ts';
+import { type CalloutFee, feeColumns, feeOfColumns } from '../../../common/schemas/roadside.ts';
 import { paged } from '../../_lib/paging.ts';
 import { AppError } from '../../_lib/errors.ts';
 import type { Mailer } from '../../_lib/mail.ts';
@@ -56,6 +57,11 @@ function liveFields(row: {
   area: string | null;
   opening_hours: unknown;
   contact_visibility: 'public' | 'registered_users_only';
+  open_24_hours: boolean;
+  comes_to_you: boolean;
+  coverage_areas: string[];
+  callout_fee_min: number | null;
+  callout_fee_max: number | null;
 }): Required<ListingFields> {
   return {
     description: row.description,
@@ -67,6 +73,10 @@ function liveFields(row: {
     area: row.area,
     opening_hours: orderedHours(row.opening_hours),
     contact_visibility: row.contact_visibility,
+    open_24_hours: row.open_24_hours,
+    comes_to_you: row.comes_to_you,
+    coverage_areas: row.coverage_areas,
+    callout_fee: feeOfColumns(row),
   };
 }
 
@@ -99,6 +109,11 @@ function adminChangeView(
     area: row.l_area,
     opening_hours: row.l_opening_hours,
     contact_visibility: row.l_contact_visibility,
+    open_24_hours: row.l_open_24_hours,
+    comes_to_you: row.l_comes_to_you,
+    coverage_areas: row.l_coverage_areas,
+    callout_fee_min: row.l_callout_fee_min,
+    callout_fee_max: row.l_callout_fee_max,
   });
   const changed = Object.keys(row.changes as object) as (keyof ListingFields)[];
   return {
@@ -234,6 +249,11 @@ export async function decideChange(
     if ('opening_hours' in values)
       values.opening_hours =
         values.opening_hours === null ? null : JSON.stringify(values.opening_hours);
+    // The fee range is one field of the change and two columns of the listing (issue 38.3).
+    if ('callout_fee' in values) {
+      Object.assign(values, feeColumns(values.callout_fee as CalloutFee | null));
+      delete values.callout_fee;
+    }
     if (Object.keys(values).length > 0)
       await registrations.applyOwnerChange(trx, listing.id, values);
     const photoChange = await ownerPhotos.decideChangePhotos(trx, change.id, 'approve');

@@ -80,6 +80,16 @@ export interface BusinessRegistrationsTable {
   quality_score: ColumnType<number, never, never>;
   /** Generated: the weighted 'simple' tsvector relevance search matches (ADR 059). */
   search_vector: ColumnType<string, never, never>;
+  /** What the owner declares for a stranded motorist (issue 38.3, ADR 081). */
+  open_24_hours: Generated<boolean>;
+  comes_to_you: Generated<boolean>;
+  /** Slugs of the Lagos areas (and later the major roads) a mobile business covers. */
+  coverage_areas: Generated<string[]>;
+  /** The call-out fee range in whole naira: both or neither. */
+  callout_fee_min: number | null;
+  callout_fee_max: number | null;
+  /** Generated: the minutes of the Lagos week it is open, int4multirange as text (ADR 081). */
+  open_week: ColumnType<string, never, never>;
 }
 
 /** The one live code sent to a listing's phone (issue 37.5, ADR 075): its HMAC, never the code. */
@@ -109,6 +119,11 @@ export interface BusinessDirectoryView extends Omit<
   | 'verified_at'
   | 'phone_confirmed_at'
   | 'cover'
+  | 'open_24_hours'
+  | 'comes_to_you'
+  | 'coverage_areas'
+  | 'callout_fee_min'
+  | 'callout_fee_max'
 > {
   // The columns PublicBusiness carries as they are (common/schemas/listing.ts, issue 25.5); below, the
   // ones stored in another form, and those no public output carries.
@@ -128,6 +143,14 @@ export interface BusinessDirectoryView extends Omit<
   phone_confirmed_at: Date | null;
   /** The trust the Recommended order ranks by (ADR 059, ADR 071). */
   quality_score: number;
+  /** What the owner declares for a stranded motorist (issue 38.3). */
+  open_24_hours: boolean;
+  comes_to_you: boolean;
+  coverage_areas: string[];
+  callout_fee_min: number | null;
+  callout_fee_max: number | null;
+  /** The minutes of the Lagos week the listing is open (ADR 081); no public output carries it. */
+  open_week: string;
 }
 
 export type ClaimStatus = 'pending' | 'verified' | 'approved' | 'rejected' | 'expired' | 'locked';

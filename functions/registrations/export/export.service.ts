@@ -1,5 +1,6 @@
 import type { RegistrationExportQuery } from '../../../common/schemas/registrations.ts';
-import * as repository from '../registrations.repository.ts';
+import * as registrations from '../registrations.repository.ts';
+import * as repository from './export.repository.ts';
 import type { Db } from '../registrations.service.ts';
 
 /** Registrations, the CSV export's room (SPEC §2; ADR 073): the rows of an export, page by page, and their count. */
@@ -28,5 +29,5 @@ export async function* exportRegistrations(
 
 /** Number of registrations an export of `query` holds (the count it starts with). */
 export function countExport(db: Db, query: RegistrationExportQuery): Promise<number> {
-  return repository.count(db, { status: query.status, q: query.q });
+  return registrations.count(db, { status: query.status, q: query.q });
 }

@@ -17,6 +17,7 @@ import { ownerPhonePath } from '../../../common/schemas/listing-phone';
 import { ownerReviewsPath } from '../../../common/schemas/review-rules';
 import { fieldMessages } from './fields';
 import { OwnerPhotos } from './OwnerPhotos';
+import { RoadsideFieldset, roadsideDraft, roadsideInput } from '../shared/RoadsideFieldset';
 
 /**
  * The owner dashboard at /account/business/ (issue 16.2, ADR 018): every listing the account
@@ -137,6 +138,7 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
   });
   const [hours, setHours] = useState<Hours>(() => hoursState(shown.opening_hours));
   const [visibility, setVisibility] = useState(shown.contact_visibility);
+  const [roadside, setRoadside] = useState(() => roadsideDraft(shown));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const prefix = `listing-${listing.id.slice(0, 8)}`;
@@ -152,6 +154,7 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
         ]),
       ),
       contact_visibility: visibility,
+      ...roadsideInput(roadside),
     };
     const parsed = ListingEditSchema.safeParse(input);
     if (!parsed.success) {
@@ -314,6 +317,7 @@ function ListingEditor({ listing, onSaved }: { listing: OwnedListing; onSaved: (
           </tbody>
         </table>
       </fieldset>
+      <RoadsideFieldset idPrefix={prefix} value={roadside} onChange={setRoadside} errors={errors} />
       <fieldset className="field">
         <legend>Who sees your e-mail, phone and address</legend>
         <label>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { areaBySlug } from '../../../common/config/lagos-areas';
+import { calloutText } from '../../../common/schemas/listing';
 import { toast } from 'sonner';
 import { apiPost } from '../../browser/api-client';
 import { formatShort } from '../../browser/dates';
@@ -123,6 +125,13 @@ function shown(key: keyof ListingFields, value: ListingFields[keyof ListingField
     );
   }
   if (key === 'contact_visibility') return value === 'public' ? 'Everyone' : 'Signed-in users only';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (key === 'coverage_areas' && Array.isArray(value))
+    return value.length > 0 ? value.map((slug) => areaBySlug(slug)?.name ?? slug).join(', ') : '—';
+  if (key === 'callout_fee' && typeof value === 'object') {
+    const fee = value as { min: number; max: number };
+    return calloutText({ callout_fee_min: fee.min, callout_fee_max: fee.max }) ?? '—';
+  }
   return String(value);
 }
 

@@ -18,6 +18,21 @@ import { LAGOS_AREAS } from '../../../common/config/lagos-areas';
 import { Field, TextAreaField } from '../auth/Field';
 import { CheckboxGroup } from '../forms/CheckboxGroup';
 import { PhotosSection } from './PhotosSection';
+import { RoadsideFieldsSchema } from '../../../common/schemas/roadside';
+import { fieldMessages } from '../account/fields';
+import { RoadsideFieldset, roadsideDraft, roadsideInput } from '../shared/RoadsideFieldset';
+
+/** The roadside draft of a registration's columns (issue 38.3). */
+const draftOf = (business: AdminRegistration) =>
+  roadsideDraft({
+    open_24_hours: business.open_24_hours,
+    comes_to_you: business.comes_to_you,
+    coverage_areas: business.coverage_areas,
+    callout_fee:
+      business.callout_fee_min != null && business.callout_fee_max != null
+        ? { min: business.callout_fee_min, max: business.callout_fee_max }
+        : null,
+  });
 
 const standard = new Set<string>(SERVICE_CATEGORIES);
 
@@ -53,12 +68,20 @@ export function EditBusinessDialog({
     defaultValues: defaults,
   });
   const { errors, isSubmitting } = form.formState;
+  const [roadside, setRoadside] = useState(() => draftOf(business));
+  const [roadsideErrors, setRoadsideErrors] = useState<Record<string, string>>({});
 
   const submit = form.handleSubmit(async (values) => {
+    const declared = RoadsideFieldsSchema.safeParse(roadsideInput(roadside));
+    if (!declared.success) {
+      setRoadsideErrors(fieldMessages(declared.error.issues));
+      return;
+    }
+    setRoadsideErrors({});
     const result = await apiSend<RegistrationResponse>(
       'PATCH',
       `/api/admin/registrations/${business.id}`,
-      values,
+      { ...values, roadside: declared.data },
     );
     if (!result.ok) {
       toast.error('Failed to update business', { description: result.error.message });
@@ -74,7 +97,11 @@ export function EditBusinessDialog({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) form.reset(defaults);
+        if (next) {
+          form.reset(defaults);
+          setRoadside(draftOf(business));
+          setRoadsideErrors({});
+        }
       }}
     >
       <Dialog.Trigger asChild>
@@ -175,6 +202,12 @@ export function EditBusinessDialog({
                 ))}
               </select>
             </label>
+            <RoadsideFieldset
+              idPrefix="edit-roadside"
+              value={roadside}
+              onChange={setRoadside}
+              errors={roadsideErrors}
+            />
             <DialogFormActions submitting={isSubmitting} submitLabel={'Save Changes'} />
           </form>
           <PhotosSection listingId={business.id} />

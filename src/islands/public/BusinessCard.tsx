@@ -1,4 +1,4 @@
-import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
+import { calloutText, locationLine, type BusinessCardData } from '../../../common/schemas/listing';
 import {
   OsmAttribution,
   PhoneConfirmedBadge,
@@ -8,6 +8,7 @@ import {
   VerificationBadge,
 } from '../shared/Badges';
 import { Icon } from '../shared/Icon';
+import { OpenState, RoadsideBadges } from '../shared/OpenState';
 import { safeWebUrl } from '../../../common/schemas/web-url';
 
 /**
@@ -106,6 +107,11 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
       </p>
       {note && <p className="small card-distance">{note}</p>}
       <p className="small card-type">{business.business_type}</p>
+      <OpenState hours={business.opening_hours} open24={business.open_24_hours} />
+      <RoadsideBadges
+        comesToYou={business.comes_to_you ? 'Comes to you' : null}
+        callout={calloutText(business)}
+      />
       {/* With reviews, both ratings are labelled apart (issue 24.5, ADR 034 §1). */}
       <StarRating rating={business.star_rating} labelled={business.review_count > 0} />
       <ReviewsAverage average={business.review_average} count={business.review_count} />

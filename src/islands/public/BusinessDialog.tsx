@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
-import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
+import {
+  calloutText,
+  coverageText,
+  locationLine,
+  type BusinessCardData,
+} from '../../../common/schemas/listing';
+import { areaBySlug } from '../../../common/config/lagos-areas';
 import { ClaimLink } from './ClaimLink';
 import {
   OsmAttribution,
@@ -11,6 +17,7 @@ import {
 } from '../shared/Badges';
 import { ContactDetails } from './ContactDetails';
 import { Icon } from '../shared/Icon';
+import { OpenState, RoadsideBadges } from '../shared/OpenState';
 import ReportListing from './ReportListing';
 import { safeWebUrl } from '../../../common/schemas/web-url';
 
@@ -84,6 +91,11 @@ export function BusinessDialog({ business, onClose }: Props) {
             />
             <SampleBadge show={business.is_sample} />
           </div>
+          <OpenState hours={business.opening_hours} open24={business.open_24_hours} />
+          <RoadsideBadges
+            comesToYou={coverageText(business, (slug) => areaBySlug(slug)?.name)}
+            callout={calloutText(business)}
+          />
           <ClaimLink business={business} />
           {business.description && (
             <section>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { CategoryPageKey } from '../../../common/schemas/categories';
-import type { CategorySort } from '../../../common/schemas/directory';
+import type { CategorySort, OpenFilter } from '../../../common/schemas/directory';
 import type { BusinessCardData } from '../../../common/schemas/listing';
 import { BusinessList } from './BusinessList';
 import { publishMapPoints } from './mapPoints';
@@ -31,6 +31,8 @@ interface Props {
   posted?: PostedSearch | undefined;
   /** Issue 24.5: the page's order; the live refresh re-reads the page in the same order. */
   sort?: CategorySort | undefined;
+  /** Issue 38.4: open now only; the live refresh asks again at each read (ADR 081). */
+  open?: OpenFilter | undefined;
 }
 
 /** Id of the page links under the grid, hidden while search results replace the grid. */
@@ -51,6 +53,7 @@ export default function CategoryBrowser(props: Props) {
       page: props.page,
       limit: props.pageSize,
       sort: props.sort === 'recommended' ? undefined : props.sort,
+      open: props.open,
     },
     props.initial,
     props.total,
@@ -66,7 +69,7 @@ export default function CategoryBrowser(props: Props) {
     totalIsCapped,
     posted,
     understood,
-  } = useSearch(props.typeFilter, props.area, props.posted);
+  } = useSearch(props.typeFilter, props.area, props.posted, props.open);
   const searching = results !== null || loading;
 
   useEffect(() => {

@@ -7,6 +7,8 @@ interface Props {
   /** The search the page answered when its form was posted (ADR 031), and that form's area. */
   posted?: PostedSearch | undefined;
   postedArea?: string | undefined;
+  /** Issue 38.4: the posted form asked for the listings open now only. */
+  postedOpen?: boolean | undefined;
 }
 
 /**
@@ -15,13 +17,15 @@ interface Props {
  * searches in place. While results are shown, the home sections (cards, featured, news; id
  * `home-sections`) are hidden; a blank query brings them back.
  */
-export default function HomeSearch({ posted, postedArea = '' }: Props) {
+export default function HomeSearch({ posted, postedArea = '', postedOpen = false }: Props) {
   // Issue 16.4: the search can be narrowed to one Lagos area (slug; '' for all of Lagos).
   const [area, setArea] = useState(postedArea);
+  // Issue 38.4: and to the listings open now (Lagos time, ADR 081).
+  const [open, setOpen] = useState(postedOpen);
   // Each submit is a new object, so submitting the same words again searches again; null until
   // the first submit on this page (a posted search shows the server's results until then).
   const [submitted, setSubmitted] = useState<{ q: string } | null>(null);
-  const search = useSearch(undefined, area || undefined, posted);
+  const search = useSearch(undefined, area || undefined, posted, open ? 'now' : undefined);
   const { results, loading, total, totalIsCapped, hasMore, loadingMore, loadMore } = search;
   // A submitted query, or a new area (the search function changes with it), runs the search;
   // a blank query clears the results.
@@ -74,7 +78,20 @@ export default function HomeSearch({ posted, postedArea = '' }: Props) {
                 {a.name}
               </option>
             ))}
-          </select>
+          </select>{' '}
+          <label className="home-open">
+            <input
+              type="checkbox"
+              name="open"
+              value="now"
+              checked={open}
+              onChange={(e) => {
+                setOpen(e.currentTarget.checked);
+                if (!submitted && search.posted) setSubmitted({ q: search.posted.q });
+              }}
+            />{' '}
+            Open now
+          </label>
         </p>
       </SearchForm>
       <div aria-live="polite">
@@ -88,7 +105,7 @@ export default function HomeSearch({ posted, postedArea = '' }: Props) {
               loadingMore={loadingMore}
               onLoadMore={loadMore}
               posted={search.posted}
-              postedFields={area ? { area } : {}}
+              postedFields={{ ...(area ? { area } : {}), ...(open ? { open: 'now' } : {}) }}
               understood={search.understood}
               area={area}
               onSearch={(q) => {

@@ -63,7 +63,7 @@ export const SEARCH_ERROR = {
  * `loadMore`) when the hook provides them, and the loaded count otherwise. `posted`: the search
  * the server answered (the page was rendered for a posted form); it shows until the next search.
  */
-export function useSearch(type?: string, area?: string, posted?: PostedSearch) {
+export function useSearch(type?: string, area?: string, posted?: PostedSearch, open?: 'now') {
   const state: ReturnType<typeof useDirectorySearch> & {
     total?: number;
     totalIsCapped?: boolean;
@@ -72,7 +72,7 @@ export function useSearch(type?: string, area?: string, posted?: PostedSearch) {
     hasMore?: boolean;
     loadingMore?: boolean;
     loadMore?: () => void | Promise<void>;
-  } = useDirectorySearch(type, area);
+  } = useDirectorySearch(type, area, open);
   const [shown, setShown] = useState(posted);
   const run = state.search;
   const search = useCallback(

@@ -32,7 +32,7 @@ function failed() {
  * - `query` / `answer`: the query searched and the API's first page (what it understood).
  * Failures raise the SPEC §8 "Search Error" toast, an empty first page its "No results found".
  */
-export function useDirectorySearch(type?: string, area?: string) {
+export function useDirectorySearch(type?: string, area?: string, open?: 'now') {
   const [state, setState] = useState<SearchState>(IDLE);
   const [loading, setLoading] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -41,8 +41,8 @@ export function useDirectorySearch(type?: string, area?: string) {
 
   const fetchPage = useCallback(
     (q: string, cursor?: string) =>
-      apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, area, cursor }),
-    [type, area],
+      apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, area, open, cursor }),
+    [type, area, open],
   );
 
   const search = useCallback(
