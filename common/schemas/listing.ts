@@ -89,6 +89,13 @@ export interface PublicBusiness {
   /** The call-out fee range in whole naira, both or neither (absent: not declared). */
   callout_fee_min?: number | null;
   callout_fee_max?: number | null;
+  /**
+   * How the business answers Find It requests (issue 36.5), from three requests in 90 days on:
+   * the median hours to a first answer (rounded up, at least 1) and the share answered (%).
+   * Absent before.
+   */
+  answers_within_hours?: number | null;
+  answer_rate?: number | null;
 }
 
 /**
@@ -133,6 +140,8 @@ export const CARD_FIELDS = [
   'coverage_areas',
   'callout_fee_min',
   'callout_fee_max',
+  'answers_within_hours',
+  'answer_rate',
 ] as const satisfies readonly (keyof PublicBusiness)[];
 
 export type BusinessCardData = Pick<PublicBusiness, (typeof CARD_FIELDS)[number]>;
@@ -146,6 +155,8 @@ const SPARSE_CARD_FIELDS = new Set<keyof BusinessCardData>([
   'coverage_areas',
   'callout_fee_min',
   'callout_fee_max',
+  'answers_within_hours',
+  'answer_rate',
 ]);
 
 /**
@@ -231,4 +242,37 @@ export function coverageText(
   if (!business.comes_to_you) return null;
   const names = (business.coverage_areas ?? []).map((slug) => nameOf(slug) ?? slug);
   return names.length > 0 ? `Comes to you: ${names.join(', ')}` : 'Comes to you';
+}
+
+/** Requests in 90 days before a listing's response time is shown (issue 36.5). */
+export const RESPONSE_MIN_REQUESTS = 3;
+
+/**
+ * The response time a listing shows (issue 36.5): from its 90-day Find It figures, the hours and
+ * rate, or nulls before three requests (or with no answer yet).
+ */
+export function responseOf(stats: {
+  quote_requests_90d: number;
+  quote_answered_90d: number;
+  quote_answer_minutes: number | null;
+}): { answers_within_hours: number | null; answer_rate: number | null } {
+  if (
+    stats.quote_requests_90d < RESPONSE_MIN_REQUESTS ||
+    stats.quote_answered_90d === 0 ||
+    stats.quote_answer_minutes === null
+  )
+    return { answers_within_hours: null, answer_rate: null };
+  return {
+    answers_within_hours: Math.max(1, Math.ceil(stats.quote_answer_minutes / 60)),
+    answer_rate: Math.round((100 * stats.quote_answered_90d) / stats.quote_requests_90d),
+  };
+}
+
+/** "Usually answers within 3 hours · answers 80% of requests", or null. */
+export function responseText(
+  business: Pick<PublicBusiness, 'answers_within_hours' | 'answer_rate'>,
+): string | null {
+  const { answers_within_hours: hours, answer_rate: rate } = business;
+  if (!hours || rate == null) return null;
+  return `Usually answers within ${hours} ${hours === 1 ? 'hour' : 'hours'} · answers ${rate}% of requests`;
 }

@@ -36,10 +36,9 @@ export async function guardPublicForm(
 }
 
 /**
- * The handler of a public form route (Contact, Find It, List Your Business; SPEC §5, §8): parses
- * the JSON body with the form's schema (422 with field messages), calls `submit` with the
- * database, the mailer, the caller's address and (`withUser`) the signed-in account's id or null,
- * and answers 201 `{ id, emailStatus }`.
+ * The handler of a public form route (Contact, List Your Business; SPEC §5, §8): parses the JSON
+ * body with the form's schema (422 with field messages), calls `submit` with the database, the
+ * mailer and the caller's address, and answers 201 `{ id, emailStatus }`.
  */
 export function publicFormHandler<S extends z.ZodType>(
   schema: S,
@@ -48,20 +47,11 @@ export function publicFormHandler<S extends z.ZodType>(
     mailer: Mailer,
     input: z.output<S>,
     clientAddress: string,
-    userId: string | null,
   ) => Promise<SubmissionResult>,
-  options: { withUser?: boolean } = {},
 ): ApiHandler {
   return async (request, ctx) => {
     const input = parseOrThrow(schema, await readJson(request));
-    const userId = options.withUser ? ((await ctx.sessionUser())?.id ?? null) : null;
-    const result = await submit(
-      await ctx.db(),
-      await ctx.mailer(),
-      input,
-      ctx.clientAddress,
-      userId,
-    );
+    const result = await submit(await ctx.db(), await ctx.mailer(), input, ctx.clientAddress);
     return reply(SubmissionResultSchema, result, 201);
   };
 }

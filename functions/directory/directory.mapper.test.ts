@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BusinessDirectoryRow } from '../db/database.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
+import { responseText } from '../../common/schemas/listing.ts';
 
 const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -36,6 +37,9 @@ const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => 
   callout_fee_min: 5000,
   callout_fee_max: 15000,
   open_week: '{}',
+  quote_requests_90d: 0,
+  quote_answered_90d: 0,
+  quote_answer_minutes: null,
   source: 'registration',
   source_id: null,
   is_sample: false,
@@ -155,5 +159,22 @@ describe('toPublicBusiness: reviews and verification (issue 24)', () => {
     expect(b.verified_at).toBe('2026-11-20T10:00:00.000Z');
     expect(b).not.toHaveProperty('verified_by');
     expect(toPublicBusiness(row({ verified_at: null })).verified_at).toBeNull();
+  });
+});
+
+describe('response time (issue 36.5)', () => {
+  it('shows the median hours and the answer rate from three requests on', () => {
+    expect(toPublicBusiness(row()).answers_within_hours).toBeNull();
+    const two = row({ quote_requests_90d: 2, quote_answered_90d: 2, quote_answer_minutes: 30 });
+    expect(toPublicBusiness(two)).toMatchObject({ answers_within_hours: null, answer_rate: null });
+    const five = row({ quote_requests_90d: 5, quote_answered_90d: 4, quote_answer_minutes: 130 });
+    expect(toPublicBusiness(five)).toMatchObject({ answers_within_hours: 3, answer_rate: 80 });
+    expect(responseText(toPublicBusiness(five))).toBe(
+      'Usually answers within 3 hours · answers 80% of requests',
+    );
+    const quick = row({ quote_requests_90d: 3, quote_answered_90d: 3, quote_answer_minutes: 4 });
+    expect(responseText(toPublicBusiness(quick))).toBe(
+      'Usually answers within 1 hour · answers 100% of requests',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { PublicBusiness } from '../../common/schemas/directory.ts';
 import { reviewAverage } from '../../common/schemas/review-rules.ts';
+import { responseOf } from '../../common/schemas/listing.ts';
 import type { BusinessDirectoryRow } from '../db/database.ts';
 
 /**
@@ -53,5 +54,6 @@ export function toPublicBusiness(row: BusinessDirectoryRow): PublicBusiness {
     coverage_areas: row.coverage_areas,
     callout_fee_min: row.callout_fee_min,
     callout_fee_max: row.callout_fee_max,
+    ...responseOf(row),
   };
 }

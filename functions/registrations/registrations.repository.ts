@@ -411,6 +411,49 @@ export async function setQuotesBlocked(db: Db, id: string, blocked: boolean): Pr
   return row !== undefined;
 }
 
+/** A listing whose response time changed: the state its cache tags are computed from. */
+export interface ResponseChanged {
+  id: string;
+  status: BusinessStatus;
+  featured: boolean;
+  slug: string | null;
+  category_keys: string[];
+  area: string | null;
+}
+
+/**
+ * Recomputes the response time of `ids` (issue 36.5): over the last 90 days, the Find It requests
+ * that reached each (not withdrawn), those it answered (a quote or a decline), and the median
+ * minutes to its first answer. Reads each listing's requests of the window on
+ * `service_request_notifications_listing`. @returns the listings whose figures changed.
+ */
+export async function refreshQuoteResponse(
+  db: Db,
+  ids: readonly string[],
+): Promise<ResponseChanged[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<ResponseChanged>`
+    update business_registrations b
+    set quote_requests_90d = s.requests, quote_answered_90d = s.answered,
+        quote_answer_minutes = s.minutes
+    from (
+      select l.id, count(n.id)::int as requests, count(q.id)::int as answered,
+             round(percentile_cont(0.5) within group (
+               order by extract(epoch from (q.created_at - n.created_at)) / 60))::int as minutes
+      from unnest(${sql.val([...new Set(ids)])}::uuid[]) as l(id)
+      left join service_request_notifications n
+        on n.business_registration_id = l.id and n.status in ('sending', 'sent')
+       and n.withdrawn_at is null and n.created_at > now() - interval '90 days'
+      left join quotes q on q.service_request_id = n.service_request_id and q.listing_id = l.id
+      group by l.id
+    ) s
+    where b.id = s.id
+      and (b.quote_requests_90d, b.quote_answered_90d, b.quote_answer_minutes)
+          is distinct from (s.requests, s.answered, s.minutes)
+    returning b.id, b.status, b.featured, b.slug, b.category_keys, b.area`.execute(db);
+  return rows;
+}
+
 // Imports (bulk import and CSV, ADR 009) -------------------------------------------------------
 
 /**

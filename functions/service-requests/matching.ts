@@ -8,6 +8,7 @@ import type { Mailer } from '../_lib/mail.ts';
 import { log } from '../_lib/log.ts';
 import * as repository from './matching.repository.ts';
 import * as requests from './service-requests.repository.ts';
+import { refreshResponseTimes } from './response-time.ts';
 import { jobSummaryOf } from './quote-requests.repository.ts';
 
 /**
@@ -35,10 +36,15 @@ export function areasNearest(areaName: string | null): string[] {
 
 /**
  * Matches request `id` (once: a request matched before is left alone) and sends the lead alerts
- * after the matches are saved; a failed alert is recorded and the match stands.
- * @returns how many businesses it reached.
+ * after the matches are saved; a failed alert is recorded and the match stands. The businesses'
+ * response times (issue 36.5) count the request at once.
+ * @returns how many businesses it reached, and the cache tags to purge.
  */
-export async function matchServiceRequest(db: Db, mailer: Mailer, id: string): Promise<number> {
+export async function matchServiceRequest(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+): Promise<{ matched: number; tags: string[] }> {
   const claimed = await db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom('service_requests')
@@ -67,7 +73,7 @@ export async function matchServiceRequest(db: Db, mailer: Mailer, id: string): P
     await requests.insertAutoMatches(trx, id, matches);
     return { request, matches };
   });
-  if (!claimed) return 0;
+  if (!claimed) return { matched: 0, tags: [] };
   const job = jobSummaryOf(claimed.request);
   const results = await Promise.all(
     claimed.matches.map((m) =>
@@ -89,5 +95,9 @@ export async function matchServiceRequest(db: Db, mailer: Mailer, id: string): P
     claimed.matches.map((m) => m.id),
     'find_it_forward',
   );
-  return claimed.matches.length;
+  const tags = await refreshResponseTimes(
+    db,
+    claimed.matches.map((m) => m.id),
+  );
+  return { matched: claimed.matches.length, tags };
 }

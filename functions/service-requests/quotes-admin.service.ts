@@ -6,6 +6,7 @@ import { AppError } from '../_lib/errors.ts';
 import type { Mailer } from '../_lib/mail.ts';
 import { refreshFairPrices } from './fair-prices.service.ts';
 import { matchServiceRequest } from './matching.ts';
+import { refreshResponseTimes } from './response-time.ts';
 import * as repository from './quote-requests.repository.ts';
 import * as requests from './service-requests.repository.ts';
 import { quoteViewOf } from './quotes.service.ts';
@@ -43,10 +44,14 @@ export async function requestQuotes(db: Db, id: string): Promise<RequestQuotesRe
   };
 }
 
-/** Withdraws request `id` from listing `listingId` (it leaves their leads). @throws NOT_FOUND. */
-export async function withdrawBusiness(db: Db, id: string, listingId: string): Promise<void> {
+/**
+ * Withdraws request `id` from listing `listingId` (it leaves their leads and their response time).
+ * @returns the cache tags to purge. @throws NOT_FOUND.
+ */
+export async function withdrawBusiness(db: Db, id: string, listingId: string): Promise<string[]> {
   if (!(await requests.withdrawLead(db, id, listingId)))
     throw new AppError('NOT_FOUND', 'This business was not sent this request.');
+  return refreshResponseTimes(db, [listingId]);
 }
 
 /**
@@ -69,9 +74,13 @@ export async function blockQuoting(db: Db, listingId: string, blocked: boolean):
 /**
  * Lets a held request (its words held a link, phone number or e-mail address) go to businesses:
  * the holds are cleared and it is matched as a new request would be.
- * @returns how many businesses it reached. @throws NOT_FOUND.
+ * @returns how many businesses it reached, and the cache tags to purge. @throws NOT_FOUND.
  */
-export async function releaseRequest(db: Db, mailer: Mailer, id: string): Promise<number> {
+export async function releaseRequest(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+): Promise<{ matched: number; tags: string[] }> {
   if (!(await requests.releaseHeld(db, id)))
     throw new AppError('NOT_FOUND', 'Service request not found');
   return matchServiceRequest(db, mailer, id);

@@ -163,14 +163,16 @@ export async function adminQuotes(_request: Request, ctx: ApiContext): Promise<R
 export async function withdraw(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const { listingId } = parseOrThrow(WithdrawSchema, await readJson(request));
-  await admin.withdrawBusiness(await ctx.db(), id, listingId);
+  const tags = await admin.withdrawBusiness(await ctx.db(), id, listingId);
+  if (tags.length > 0) await ctx.invalidate(tags);
   return reply(OkResponseSchema, { ok: true });
 }
 
 /** POST /api/admin/service-requests/:id/release → `{ matched }`: a held request goes out. Admin. */
 export async function release(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
-  const matched = await admin.releaseRequest(await ctx.db(), await ctx.mailer(), id);
+  const { matched, tags } = await admin.releaseRequest(await ctx.db(), await ctx.mailer(), id);
+  if (tags.length > 0) await ctx.invalidate(tags);
   return reply(ReleaseResponseSchema, { matched });
 }
 

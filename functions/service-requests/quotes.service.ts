@@ -24,6 +24,7 @@ import { AppError } from '../_lib/errors.ts';
 import type { Mailer } from '../_lib/mail.ts';
 import { fairPriceOfRequest, refreshFairPrices } from './fair-prices.service.ts';
 import * as repository from './quote-requests.repository.ts';
+import { refreshResponseTimes } from './response-time.ts';
 import * as requests from './service-requests.repository.ts';
 import type { ComparedQuoteRow, QuoteRow, RequestRow } from './quote-requests.repository.ts';
 
@@ -366,6 +367,10 @@ export async function answerLead(
     );
   const quote = await repository.findQuote(db, lead.service_request_id, lead.listing_id);
   // Fair prices (issue 36.6): the job type's ranges follow its quotes.
-  const tags = await refreshFairPrices(db, request?.job_type ?? null);
+  const tags = [
+    ...(await refreshFairPrices(db, request?.job_type ?? null)),
+    // Issue 36.5: an answer moves the business's response time.
+    ...(await refreshResponseTimes(db, [lead.listing_id])),
+  ];
   return { quote: quoteViewOf(quote!), tags };
 }

@@ -3,7 +3,7 @@ import {
   IdParamsSchema,
   OkResponseSchema,
 } from '../../common/schemas/api.ts';
-import { FindItSchema } from '../../common/schemas/forms.ts';
+import { FindItSchema, SubmissionResultSchema } from '../../common/schemas/forms.ts';
 import {
   ForwardResponseSchema,
   ForwardSchema,
@@ -16,7 +16,6 @@ import {
   ServiceRequestResponseSchema,
 } from '../../common/schemas/service-requests.ts';
 import type { ApiContext } from '../_lib/context.ts';
-import { publicFormHandler } from '../_lib/forms.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import * as service from './service-requests.service.ts';
@@ -30,9 +29,19 @@ import * as service from './service-requests.service.ts';
  * sender finds it under their account too. 422 with field messages, 429 past 10 per hour per IP
  * or 5 a day per e-mail.
  */
-export const submit = publicFormHandler(FindItSchema, service.submitServiceRequest, {
-  withUser: true,
-});
+export async function submit(request: Request, ctx: ApiContext): Promise<Response> {
+  const input = parseOrThrow(FindItSchema, await readJson(request));
+  const user = await ctx.sessionUser();
+  const { tags, ...result } = await service.submitServiceRequest(
+    await ctx.db(),
+    await ctx.mailer(),
+    input,
+    ctx.clientAddress,
+    user?.id ?? null,
+  );
+  if (tags.length > 0) await ctx.invalidate(tags);
+  return reply(SubmissionResultSchema, result, 201);
+}
 
 /**
  * GET /api/admin/service-requests?status&q&page&limit → `{ serviceRequests, total, page, limit,
@@ -66,10 +75,14 @@ export async function matches(_request: Request, ctx: ApiContext): Promise<Respo
 export async function forward(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const { ids } = parseOrThrow(ForwardSchema, await readJson(request));
-  return reply(
-    ForwardResponseSchema,
-    await service.forwardServiceRequest(await ctx.db(), await ctx.mailer(), id, ids),
+  const { tags, ...result } = await service.forwardServiceRequest(
+    await ctx.db(),
+    await ctx.mailer(),
+    id,
+    ids,
   );
+  if (tags.length > 0) await ctx.invalidate(tags);
+  return reply(ForwardResponseSchema, result);
 }
 
 /** POST /api/admin/service-requests/:id/handle → `{ serviceRequest }`; 409 if already handled, 404. Admin. */

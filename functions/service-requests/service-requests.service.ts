@@ -18,6 +18,7 @@ import { jobTypeOf } from '../../common/search/jobs.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
 import { textHoldReasons } from '../reviews/hold-rules.ts';
 import { matchServiceRequest } from './matching.ts';
+import { refreshResponseTimes } from './response-time.ts';
 import { jobSummaryOf } from './quote-requests.repository.ts';
 import { quoteRequestAlertEmail } from '../emails/quotes.ts';
 import { claimUrl } from '../site/urls.ts';
@@ -52,6 +53,8 @@ const REQUESTS_PER_EMAIL_PER_DAY = 5;
  * matched at once to up to five claimed listings (issue 36.2) unless its text holds a link, a
  * phone number or an e-mail address, which holds it for the admin. A honeypot hit answers like a
  * success and saves nothing.
+ * @returns the request's id, whether its e-mails went out, and the cache tags to purge (the
+ *   response times of the businesses it reached).
  * @throws AppError RATE_LIMITED past 10 an hour per address or 5 a day per e-mail.
  */
 export async function submitServiceRequest(
@@ -60,9 +63,9 @@ export async function submitServiceRequest(
   input: FindItData,
   clientAddress: string,
   userId: string | null = null,
-): Promise<SubmissionResult> {
+): Promise<SubmissionResult & { tags: string[] }> {
   if (await guardPublicForm(db, clientAddress, 'find-it', input.hp, SUBMISSIONS_PER_HOUR))
-    return { id: crypto.randomUUID(), emailStatus: 'sent' };
+    return { id: crypto.randomUUID(), emailStatus: 'sent', tags: [] };
   await enforceRateLimits(db, [
     {
       key: `form:find-it:email:${keyedAddress('find-it-email', input.email)}`,
@@ -72,8 +75,8 @@ export async function submitServiceRequest(
   ]);
   const id = await createServiceRequest(db, input, userId);
   const emailStatus = await notifyServiceRequest(db, mailer, id, input);
-  await matchServiceRequest(db, mailer, id);
-  return { id, emailStatus };
+  const { tags } = await matchServiceRequest(db, mailer, id);
+  return { id, emailStatus, tags };
 }
 
 /**
@@ -243,7 +246,13 @@ export async function forwardServiceRequest(
   mailer: Mailer,
   id: string,
   ids: readonly string[],
-): Promise<{ sent: number; failed: number; skipped: number; serviceRequest: ServiceRequestRow }> {
+): Promise<{
+  sent: number;
+  failed: number;
+  skipped: number;
+  serviceRequest: ServiceRequestRow;
+  tags: string[];
+}> {
   const claimed = await db.transaction().execute(async (trx) => {
     const request = await repository.lock(trx, id);
     if (!request) throw new AppError('NOT_FOUND', 'Service request not found');
@@ -295,6 +304,11 @@ export async function forwardServiceRequest(
     ),
   );
   const sent = results.filter((r) => r.ok).length;
+  // Issue 36.5: the businesses it reached count it in their response time.
+  const tags = await refreshResponseTimes(
+    db,
+    claimed.businesses.map((b) => b.id),
+  );
   // What the listing earned (issue 27.1): each business the request reached.
   await countServerEvent(
     db,
@@ -306,6 +320,7 @@ export async function forwardServiceRequest(
     failed: results.length - sent,
     skipped: new Set(ids).size - results.length,
     serviceRequest: await getServiceRequest(db, id),
+    tags,
   };
 }
 

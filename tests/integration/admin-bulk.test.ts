@@ -388,12 +388,15 @@ describe('Forward to matching businesses (issue 12.7)', () => {
       'featured@match.ng',
       'tag@match.ng',
     ]);
+    // The job, never the customer's contacts (issue 36.2); an unclaimed listing is told to claim.
     for (const mail of fake.requests) {
-      expect(mail.body).toMatchObject({
-        subject: `A customer in Lekki Phase 1 needs ${MECHANIC}, Tyre Services`,
-        reply_to: { email: 'tunde@example.ng' },
-        categories: ['service-request-business'],
-      });
+      expect(mail.body).toMatchObject({ categories: ['quote-request-alert'] });
+      expect(mail.body.subject).toMatch(
+        new RegExp(`^New request for .+: ${MECHANIC}, Tyre Services in Lekki Phase 1$`),
+      );
+      expect(mail.body.reply_to).toBeUndefined();
+      expect(JSON.stringify(mail.body)).not.toContain('tunde@example.ng');
+      expect(JSON.stringify(mail.body)).toContain('Claim this business');
     }
     const recorded = await handle.db
       .selectFrom('service_request_notifications')

@@ -78,10 +78,13 @@ function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Find It requests are limited per e-mail too (5 a day, issue 36.2): each has its own. */
+let findIts = 0;
 function findIt(overrides: Record<string, unknown> = {}) {
+  findIts += 1;
   return {
     name: 'Tunde Bakare',
-    email: 'tunde@example.ng',
+    email: `tunde${findIts}@example.ng`,
     phone: '+234 802 000 1234',
     location: 'Lekki Phase 1',
     services: ['Tyre Services', 'Auto Electrical'],
@@ -471,10 +474,10 @@ describe('POST /api/service-requests (Find It)', () => {
     });
     expect(textOf(customer[0]!)).toContain('Hello Tunde Bakare,');
 
-    // An anonymous caller's text never reaches the directory by itself.
-    expect(
-      fake.requests.filter((r) => r.body.categories?.[0] === 'service-request-business'),
-    ).toEqual([]);
+    // Unclaimed listings are never sent a request at once (issue 36.2: claimed listings only).
+    expect(fake.requests.filter((r) => r.body.categories?.[0] === 'quote-request-alert')).toEqual(
+      [],
+    );
     expect(fake.requests).toHaveLength(2);
     expect(
       await handle.db.selectFrom('service_request_notifications').selectAll().execute(),

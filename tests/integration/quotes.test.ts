@@ -416,6 +416,31 @@ describe('Find It quotes (issue 36)', () => {
   });
 });
 
+describe('response time, public (issue 36.5)', () => {
+  it('shows how soon and how often a business answers, from three requests on', async () => {
+    const listing = async (name: string) => {
+      const row = await handle.db
+        .selectFrom('business_registrations')
+        .select(['id', 'quote_requests_90d', 'quote_answered_90d'])
+        .where('business_name', '=', name)
+        .executeTakeFirstOrThrow();
+      const page = await call(`/api/directory/${row.id}`);
+      return { ...row, business: page.body.business ?? page.body };
+    };
+    const yaba = await listing('Yaba Panel Works');
+    expect(yaba.quote_requests_90d).toBeGreaterThanOrEqual(3);
+    expect(yaba.quote_answered_90d).toBeGreaterThanOrEqual(1);
+    expect(yaba.business.answers_within_hours).toBe(1);
+    expect(yaba.business.answer_rate).toBe(
+      Math.round((100 * yaba.quote_answered_90d) / yaba.quote_requests_90d),
+    );
+    // Ikeja answered (declined) once: counted, but shown only from three requests on.
+    const far = await listing('Far Body Shop 0');
+    expect(far.quote_answered_90d).toBe(0);
+    expect(far.business.answers_within_hours ?? null).toBeNull();
+  });
+});
+
 describe('the admin and the owner insights (issue 36.8)', () => {
   const AS = { as: 'admin' } as const;
 

@@ -43,6 +43,7 @@ import * as quotes from './2026_11_29_0101_quotes.ts';
 import * as quoteAdmin from './2026_11_29_0102_quote_admin.ts';
 import * as fairPrices from './2026_11_29_0103_fair_prices.ts';
 import * as roadsideFields from './2026_11_29_0201_roadside_fields.ts';
+import * as responseTime from './2026_11_29_0301_response_time.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0102_quote_admin': quoteAdmin,
   '2026_11_29_0103_fair_prices': fairPrices,
   '2026_11_29_0201_roadside_fields': roadsideFields,
+  '2026_11_29_0301_response_time': responseTime,
 };

@@ -74,6 +74,13 @@ export interface BusinessRegistrationsTable {
   phone_confirmed_at: Timestamp | null;
   /** Whether the listing has a live photo, kept by a trigger on `photos` (issue 35.1). */
   has_photos: ColumnType<boolean, never, never>;
+  /**
+   * Issue 36.5: over the last 90 days, the Find It requests that reached the listing, those it
+   * answered, and the median minutes to its first answer (null before any answer).
+   */
+  quote_requests_90d: Generated<number>;
+  quote_answered_90d: Generated<number>;
+  quote_answer_minutes: number | null;
   /** Issue 36.8: when an admin blocked the listing from quoting; null when it may quote. */
   quotes_blocked_at: Timestamp | null;
   /** Generated: the trust a listing earns, the search and Recommended order's (ADR 059). */
@@ -124,6 +131,8 @@ export interface BusinessDirectoryView extends Omit<
   | 'coverage_areas'
   | 'callout_fee_min'
   | 'callout_fee_max'
+  | 'answers_within_hours'
+  | 'answer_rate'
 > {
   // The columns PublicBusiness carries as they are (common/schemas/listing.ts, issue 25.5); below, the
   // ones stored in another form, and those no public output carries.
@@ -151,6 +160,10 @@ export interface BusinessDirectoryView extends Omit<
   callout_fee_max: number | null;
   /** The minutes of the Lagos week the listing is open (ADR 081); no public output carries it. */
   open_week: string;
+  /** Issue 36.5: Find It requests and answers of 90 days, median minutes to a first answer. */
+  quote_requests_90d: number;
+  quote_answered_90d: number;
+  quote_answer_minutes: number | null;
 }
 
 export type ClaimStatus = 'pending' | 'verified' | 'approved' | 'rejected' | 'expired' | 'locked';

@@ -1,4 +1,9 @@
-import { calloutText, locationLine, type BusinessCardData } from '../../../common/schemas/listing';
+import {
+  calloutText,
+  locationLine,
+  responseText,
+  type BusinessCardData,
+} from '../../../common/schemas/listing';
 import {
   OsmAttribution,
   PhoneConfirmedBadge,
@@ -112,6 +117,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
         comesToYou={business.comes_to_you ? 'Comes to you' : null}
         callout={calloutText(business)}
       />
+      {responseText(business) && <p className="small card-response">{responseText(business)}</p>}
       {/* With reviews, both ratings are labelled apart (issue 24.5, ADR 034 §1). */}
       <StarRating rating={business.star_rating} labelled={business.review_count > 0} />
       <ReviewsAverage average={business.review_average} count={business.review_count} />

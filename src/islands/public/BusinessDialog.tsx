@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import {
   calloutText,
+  responseText,
   coverageText,
   locationLine,
   type BusinessCardData,
@@ -96,6 +97,7 @@ export function BusinessDialog({ business, onClose }: Props) {
             comesToYou={coverageText(business, (slug) => areaBySlug(slug)?.name)}
             callout={calloutText(business)}
           />
+          {responseText(business) && <p className="small">{responseText(business)}</p>}
           <ClaimLink business={business} />
           {business.description && (
             <section>
