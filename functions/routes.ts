@@ -79,6 +79,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/account/listings/:id/insights',           'user',   insights.ownerInsights),
   route('GET',    '/account/leads',                           'user',   serviceRequests.listLeads),
   route('POST',   '/account/leads/:id/contacted',             'user',   serviceRequests.markContacted),
+  route('GET',    '/account/quote-requests',                  'user',   quotes.ownRequests),
   route('GET',    '/account/leads/:id/quote',                 'user',   quotes.leadQuote),
   route('POST',   '/account/leads/:id/quote',                 'user',   idempotent(quotes.answer)),
   route('GET',    '/account/listings/:id/insights.csv',       'user',   insights.ownerInsightsCsv),

@@ -351,3 +351,17 @@ export const FairPricesQuerySchema = z.object({
 
 /** GET /api/fair-prices?category=<key> → the category's job types that have a range. */
 export const FairPricesResponseSchema = z.object({ prices: z.array(FairPriceSchema) });
+
+/** GET /api/account/quote-requests → the account's own requests, newest first (at most 20). */
+export const OwnRequestSchema = z.object({
+  id: z.uuid(),
+  services_requested: z.array(z.string()),
+  /** The area, else the location typed. */
+  place: z.string(),
+  created_at: isoDateTime,
+  quotes: z.number().int().min(0),
+  accepted_business: z.string().nullable(),
+});
+export type OwnRequest = z.infer<typeof OwnRequestSchema>;
+export const OwnRequestsResponseSchema = z.object({ requests: z.array(OwnRequestSchema) });
+export type OwnRequestsResponse = z.infer<typeof OwnRequestsResponseSchema>;

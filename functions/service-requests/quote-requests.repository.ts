@@ -320,3 +320,43 @@ export async function isShared(db: Db, requestId: string, listingId: string): Pr
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** One of the account's own requests, as its list shows it. */
+export interface OwnRequestRow {
+  id: string;
+  services_requested: string[];
+  area: string | null;
+  customer_location: string;
+  created_at: Date;
+  quotes: number;
+  accepted_business: string | null;
+}
+
+/** The requests account `userId` sent while signed in, newest first (`limit` at most). */
+export function listForUser(db: Db, userId: string, limit: number): Promise<OwnRequestRow[]> {
+  return db
+    .selectFrom('service_requests as r')
+    .select(['r.id', 'r.services_requested', 'r.area', 'r.customer_location', 'r.created_at'])
+    .select((eb) => [
+      eb
+        .selectFrom('quotes as q')
+        .whereRef('q.service_request_id', '=', 'r.id')
+        .where('q.status', '<>', 'declined')
+        .where('q.hidden_at', 'is', null)
+        .select(sql<number>`count(*)::int`.as('c'))
+        .as('quotes'),
+      eb
+        .selectFrom('quotes as q')
+        .innerJoin('business_registrations as b', 'b.id', 'q.listing_id')
+        .whereRef('q.service_request_id', '=', 'r.id')
+        .where('q.status', '=', 'accepted')
+        .select('b.business_name')
+        .limit(1)
+        .as('accepted_business'),
+    ])
+    .where('r.user_id', '=', userId)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute() as Promise<OwnRequestRow[]>;
+}

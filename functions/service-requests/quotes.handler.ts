@@ -9,6 +9,7 @@ import {
   QuoteRequestViewSchema,
   FairPricesQuerySchema,
   FairPricesResponseSchema,
+  OwnRequestsResponseSchema,
   QuoteResponseSchema,
   ReleaseResponseSchema,
   RequestQuotesResponseSchema,
@@ -206,4 +207,15 @@ export async function fairPrices(request: Request, ctx: ApiContext): Promise<Res
   const { category } = parseOrThrow(FairPricesQuerySchema, queryOf(request));
   const { prices, tags } = await fairPricesOfCategory(await ctx.db(), category);
   return reply(FairPricesResponseSchema, { prices }, 200, cdnCacheHeaders(tags, ['category']));
+}
+
+/**
+ * GET /api/account/quote-requests → `{ requests }`: the Find It requests the caller sent while
+ * signed in, newest first, each opening its quotes page by the account. Signed-in users.
+ */
+export async function ownRequests(_request: Request, ctx: ApiContext): Promise<Response> {
+  const user = await signedInUser(ctx);
+  return reply(OwnRequestsResponseSchema, {
+    requests: await service.listOwnRequests(await ctx.db(), user.id),
+  });
 }

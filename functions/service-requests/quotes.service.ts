@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   quoteTotal,
   type ComparedQuote,
+  type OwnRequest,
   type QuoteAnswer,
   type QuoteRequestView,
   type QuoteView,
@@ -373,4 +374,20 @@ export async function answerLead(
     ...(await refreshResponseTimes(db, [lead.listing_id])),
   ];
   return { quote: quoteViewOf(quote!), tags };
+}
+
+/** Requests an account's list shows. */
+const OWN_REQUESTS_SHOWN = 20;
+
+/** The Find It requests account `userId` sent while signed in (issue 36.4), newest first. */
+export async function listOwnRequests(db: Db, userId: string): Promise<OwnRequest[]> {
+  const rows = await repository.listForUser(db, userId, OWN_REQUESTS_SHOWN);
+  return rows.map((r) => ({
+    id: r.id,
+    services_requested: r.services_requested,
+    place: r.area ?? r.customer_location,
+    created_at: new Date(r.created_at).toISOString(),
+    quotes: r.quotes,
+    accepted_business: r.accepted_business,
+  }));
 }

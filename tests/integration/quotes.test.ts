@@ -344,6 +344,24 @@ describe('Find It quotes (issue 36)', () => {
     ).toBe(404);
   });
 
+  it("lists a signed-in sender's requests under their account, which opens them without a key", async () => {
+    const sent = await call('/api/service-requests', {
+      method: 'POST',
+      json: { ...REQUEST, email: 'signed-in@example.ng' },
+      ip: '198.51.100.96',
+      as: 'stranger',
+    });
+    expect(sent.status).toBe(201);
+    const mine = await call('/api/account/quote-requests', { as: 'stranger' });
+    expect(mine.body.requests[0]).toMatchObject({ id: sent.body.id, place: 'Yaba', quotes: 0 });
+    expect((await call(`/api/quote-requests/${sent.body.id}`, { as: 'stranger' })).status).toBe(
+      200,
+    );
+    // Another account, and no account, are refused.
+    expect((await call(`/api/quote-requests/${sent.body.id}`, { as: 'yaba' })).status).toBe(404);
+    expect((await call('/api/account/quote-requests')).status).toBe(401);
+  });
+
   it('a new link revokes the old one', async () => {
     const renew = await call(`/api/quote-requests/${requestId}/renew`, {
       method: 'POST',
