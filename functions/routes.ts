@@ -110,6 +110,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/quote-requests/:id',                      'public', quotes.view),
   route('POST',   '/quote-requests/:id/accept',               'public', idempotent(quotes.accept)),
   route('POST',   '/quote-requests/:id/share',                'public', idempotent(quotes.share)),
+  route('POST',   '/quote-requests/:id/follow-up',            'public', idempotent(quotes.followUp)),
   route('POST',   '/quote-requests/:id/renew',                'public', idempotent(quotes.renew)),
   route('POST',   '/contacts',                                'public', idempotent(contacts.submit)),
   route('GET',    '/imports/provider',                        'user',   imports.getProvider),

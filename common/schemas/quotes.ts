@@ -199,6 +199,9 @@ export const QuoteViewSchema = z.object({
   decline_reason: z.string().nullable(),
   updated_at: isoDateTime,
   accepted_at: isoDateTime.nullable(),
+  /** Issue 36.7: the motorist's answers after the job (null before). */
+  job_done: z.boolean().nullable(),
+  genuine_answer: z.enum(['yes', 'no', 'unsure']).nullable(),
 });
 export type QuoteView = z.infer<typeof QuoteViewSchema>;
 
@@ -365,3 +368,16 @@ export const OwnRequestSchema = z.object({
 export type OwnRequest = z.infer<typeof OwnRequestSchema>;
 export const OwnRequestsResponseSchema = z.object({ requests: z.array(OwnRequestSchema) });
 export type OwnRequestsResponse = z.infer<typeof OwnRequestsResponseSchema>;
+
+/** POST /api/quote-requests/:id/follow-up (issue 36.7): after the job. */
+export const FollowUpSchema = z.object({
+  jobDone: z.preprocess(
+    (v) => (v === 'yes' ? true : v === 'no' ? false : v),
+    z.boolean('Say whether the job was done'),
+  ),
+  genuine: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['yes', 'no', 'unsure'], 'Say whether the parts were genuine').optional(),
+  ),
+});
+export type FollowUpAnswer = z.output<typeof FollowUpSchema>;

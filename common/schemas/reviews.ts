@@ -142,6 +142,8 @@ export const PublicReviewSchema = z.object({
   author_name: z.string(),
   /** The reviewer's account has a confirmed phone number (issue 37.4): "Phone confirmed". */
   phone_confirmed: z.boolean(),
+  /** Issue 36.7: the reviewer booked this business through Find It: "Job booked through Lagos Auto Hub". */
+  booked: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   /** "Reply from the owner", when published. */

@@ -221,3 +221,39 @@ export function contactsSharedEmail(
     { replyTo: contacts.email },
   );
 }
+
+/** A week after acceptance (issue 36.7): was the job done, and a review invited. */
+export function jobFollowUpEmail(to: string, businessName: string, key: string): MailMessage {
+  return mail(
+    to,
+    `How did the job with ${businessName} go?`,
+    'quote-follow-up',
+    'How did the job go?',
+    [
+      `A week ago you accepted ${businessName}'s quote on Lagos Auto Hub. Was the job done, and were the parts what the quote said?`,
+      'Tell us in one tap, then write a review to help other motorists: it will read "Job booked through Lagos Auto Hub".',
+    ],
+    { label: 'Tell us how it went', url: quotesLinkUrl(key) },
+    { secrets: [key] },
+  );
+}
+
+/** To the admin: a motorist says a part quoted as new genuine was not (issue 36.7). */
+export function genuineDisputeEmail(
+  to: string,
+  businessName: string,
+  requestId: string,
+  parts: readonly { name: string; grade: string; price_naira: number }[],
+): MailMessage {
+  const genuine = parts.filter((p) => p.grade === 'new_genuine').map((p) => p.name);
+  return mail(
+    to,
+    `Part not genuine, says a motorist: ${businessName}`,
+    'quote-genuine-dispute',
+    'A part may not have been genuine',
+    [
+      `A motorist says a part ${businessName} quoted as new genuine was not: ${genuine.join(', ')}.`,
+      `Find It request ${requestId}: see its businesses and quotes in the Requests tab.`,
+    ],
+  );
+}

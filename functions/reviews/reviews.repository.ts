@@ -52,6 +52,11 @@ export const REVIEW_COLUMNS = [
   sql<boolean>`coalesce((select u.phone_number_verified from "user" u where u.id = r.user_id), false)`.as(
     'phone_confirmed',
   ),
+  // Issue 36.7: "Job booked through Lagos Auto Hub": the reviewer's account sent a Find It request
+  // whose quote from this business it accepted (and did not say the job was not done).
+  sql<boolean>`exists (select 1 from quotes q join service_requests s on s.id = q.service_request_id
+    where q.listing_id = r.business_id and q.status = 'accepted' and s.user_id = r.user_id
+      and q.job_done is not false)`.as('booked'),
 ] as const;
 
 /** One review with its reply (any status), or undefined. */

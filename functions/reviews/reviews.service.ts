@@ -125,6 +125,7 @@ export function publicReview(
     visit_month: row.visit_month,
     author_name: row.author_name,
     phone_confirmed: Boolean(row.phone_confirmed),
+    booked: Boolean(row.booked),
     created_at: row.created_at,
     updated_at: row.updated_at,
     reply:

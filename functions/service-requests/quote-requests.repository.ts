@@ -360,3 +360,48 @@ export function listForUser(db: Db, userId: string, limit: number): Promise<OwnR
     .limit(limit)
     .execute() as Promise<OwnRequestRow[]>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// After the job (issue 36.7)
+// ---------------------------------------------------------------------------------------------
+
+/** An accepted quote due its week-after e-mail, claimed for this run. */
+export interface FollowUpRow {
+  id: string;
+  service_request_id: string;
+  listing_id: string;
+}
+
+/**
+ * Claims up to `limit` accepted quotes accepted before `cutoff` whose follow-up was never sent,
+ * oldest first (marked sent now: a run beside another, or a retry, never sends one twice).
+ */
+export async function claimFollowUps(db: Db, cutoff: Date, limit: number): Promise<FollowUpRow[]> {
+  const { rows } = await sql<FollowUpRow>`
+    update quotes set follow_up_sent_at = now()
+    where id in (
+      select id from quotes
+      where status = 'accepted' and follow_up_sent_at is null and accepted_at <= ${cutoff}
+      order by accepted_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, service_request_id, listing_id`.execute(db);
+  return rows;
+}
+
+/** The motorist's answers after the job, on request `requestId`'s accepted quote; its id, if any. */
+export async function setFollowUp(
+  db: Db,
+  requestId: string,
+  answers: { job_done: boolean; genuine_answer: 'yes' | 'no' | 'unsure' | null },
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('quotes')
+    .set({ ...answers, followed_up_at: sql`now()` })
+    .where('service_request_id', '=', requestId)
+    .where('status', '=', 'accepted')
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -9,6 +9,7 @@ import {
   QuoteRequestViewSchema,
   FairPricesQuerySchema,
   FairPricesResponseSchema,
+  FollowUpSchema,
   OwnRequestsResponseSchema,
   QuoteResponseSchema,
   ReleaseResponseSchema,
@@ -22,6 +23,7 @@ import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
 import { cdnCacheHeaders } from '../_lib/cdn-headers.ts';
 import * as admin from './quotes-admin.service.ts';
+import { answerFollowUp } from './follow-up.service.ts';
 import { fairPricesOfCategory } from './fair-prices.service.ts';
 import * as service from './quotes.service.ts';
 
@@ -218,4 +220,23 @@ export async function ownRequests(_request: Request, ctx: ApiContext): Promise<R
   return reply(OwnRequestsResponseSchema, {
     requests: await service.listOwnRequests(await ctx.db(), user.id),
   });
+}
+
+/**
+ * POST /api/quote-requests/:id/follow-up `{ jobDone, genuine? }` → the request as {@link view}:
+ * after the job (issue 36.7); a part said not genuine is e-mailed to the admin. 404, 409 before
+ * a quote is accepted, 422.
+ */
+export async function followUp(request: Request, ctx: ApiContext): Promise<Response> {
+  await limitKeyUse(ctx);
+  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+  const answer = parseOrThrow(FollowUpSchema, await readJson(request));
+  const body = await answerFollowUp(
+    await ctx.db(),
+    await ctx.mailer(),
+    id,
+    answer,
+    await accessOf(request, ctx),
+  );
+  return reply(QuoteRequestViewSchema, body, 200, { 'cache-control': 'private, no-store' });
 }

@@ -63,8 +63,13 @@ export interface QuoteAccess {
   userId?: string | undefined;
 }
 
-/** @throws AppError NOT_FOUND unless `access` opens request `id`. */
-async function openedRequest(db: Db, id: string, access: QuoteAccess): Promise<RequestRow> {
+/**
+ * The request `access` opens. A signed-in visitor who opens it by its key becomes its account
+ * (issue 36.4, 36.7): it is listed under their account and their review of the chosen business
+ * reads "Job booked through Lagos Auto Hub".
+ * @throws AppError NOT_FOUND unless `access` opens request `id`.
+ */
+export async function openedRequest(db: Db, id: string, access: QuoteAccess): Promise<RequestRow> {
   const request = await repository.findRequest(db, id);
   const byKey =
     access.key !== undefined &&
@@ -72,6 +77,8 @@ async function openedRequest(db: Db, id: string, access: QuoteAccess): Promise<R
     request?.access_key_hash === hashKey(access.key);
   const byAccount = access.userId !== undefined && request?.user_id === access.userId;
   if (!request || !(byKey || byAccount)) throw new AppError('NOT_FOUND', QUOTES_NOT_FOUND);
+  if (byKey && access.userId && request.user_id === null)
+    await requests.adoptRequest(db, id, access.userId);
   return request;
 }
 
@@ -95,6 +102,8 @@ export function quoteViewOf(q: QuoteRow): QuoteView {
     decline_reason: q.decline_reason,
     updated_at: new Date(q.updated_at).toISOString(),
     accepted_at: q.accepted_at ? new Date(q.accepted_at).toISOString() : null,
+    job_done: q.job_done,
+    genuine_answer: q.genuine_answer,
   };
 }
 

@@ -419,3 +419,13 @@ export async function setShared(db: Db, requestId: string, listingId: string): P
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Request `id` becomes the account's when none sent it signed in (its sender opened it signed in). */
+export async function adoptRequest(db: Db, id: string, userId: string): Promise<void> {
+  await db
+    .updateTable('service_requests')
+    .set({ user_id: userId })
+    .where('id', '=', id)
+    .where('user_id', 'is', null)
+    .execute();
+}

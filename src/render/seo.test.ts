@@ -234,6 +234,7 @@ describe('businessJsonLd: reviews (issue 24.7)', () => {
         visit_month: '2026-10',
         author_name: 'Tunde',
         phone_confirmed: false,
+        booked: false,
         created_at: '2026-11-02T09:30:00.000Z',
         updated_at: '2026-11-02T09:30:00.000Z',
         reply: null,

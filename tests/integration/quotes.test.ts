@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import type { MailMessage, MailTransport } from '../../functions/_lib/mail.ts';
 import { QUOTE_KEY_HEADER } from '../../common/schemas/quotes.ts';
+import { lagosMonth } from '../../common/schemas/reviews.ts';
 import { flushCounts } from '../../functions/insights/insights.service.ts';
+import { createMailer } from '../../functions/_lib/mail.ts';
+import {
+  FOLLOW_UP_AFTER_MS,
+  sendJobFollowUps,
+} from '../../functions/service-requests/follow-up.service.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
@@ -579,5 +585,94 @@ describe('the admin and the owner insights (issue 36.8)', () => {
     expect(Number(row.sent)).toBe(1);
     expect(Number(row.accepted)).toBe(1);
     expect(Number(row.received)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('after the job (issue 36.7)', () => {
+  it('asks a week later, once; a part said not genuine is flagged; the review says it was booked', async () => {
+    // The reviewer's e-mail confirmed, from the link mailed at sign-up.
+    const confirm = mail.findLast(
+      (m) => m.to.includes('stranger@owners.example.ng') && /verify-email\?token=/.test(m.text),
+    );
+    const link = /\/api\/auth\/verify-email\?token=[^\s>"]+/.exec(confirm!.text)![0];
+    expect((await call(link)).status).toBe(303);
+    const sent = await call('/api/service-requests', {
+      method: 'POST',
+      json: { ...REQUEST, email: 'after-job@example.ng' },
+      ip: '198.51.100.97',
+      as: 'stranger',
+    });
+    const id = sent.body.id as string;
+    const lead = (await leadsOf('lekki')).find((l) => l.quote === null)!;
+    const genuine = {
+      kind: 'quote',
+      labourNaira: 20000,
+      parts: [{ name: 'Tail lamp', grade: 'new_genuine', priceNaira: 45000 }],
+    };
+    expect(
+      (
+        await call(`/api/account/leads/${lead.id}/quote`, {
+          method: 'POST',
+          json: genuine,
+          as: 'lekki',
+        })
+      ).status,
+    ).toBe(200);
+    const view = await call(`/api/quote-requests/${id}`, { as: 'stranger' });
+    const quoteId = view.body.quotes.find(
+      (q: { listing: { business_name: string } }) =>
+        q.listing.business_name === 'Lekki Panel & Paint',
+    ).id;
+    const accepted = await call(`/api/quote-requests/${id}/accept`, {
+      method: 'POST',
+      json: { quoteId },
+      as: 'stranger',
+    });
+    expect(accepted.status).toBe(200);
+
+    // Not before a week; then once, whatever the number of runs.
+    const mailer = createMailer(handle.db, capture);
+    expect(await sendJobFollowUps(handle.db, mailer)).toEqual({ sent: 0, failed: 0 });
+    const inAWeek = new Date(Date.now() + FOLLOW_UP_AFTER_MS + 60_000);
+    const first = await sendJobFollowUps(handle.db, mailer, inAWeek);
+    expect(first.sent).toBeGreaterThanOrEqual(1);
+    expect(await sendJobFollowUps(handle.db, mailer, inAWeek)).toEqual({ sent: 0, failed: 0 });
+    const asked = mail.filter(
+      (m) => m.template === 'quote-follow-up' && m.to.includes('after-job@example.ng'),
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.subject).toBe('How did the job with Lekki Panel & Paint go?');
+
+    const answered = await call(`/api/quote-requests/${id}/follow-up`, {
+      method: 'POST',
+      json: { jobDone: 'yes', genuine: 'no' },
+      as: 'stranger',
+    });
+    expect(answered.status).toBe(200);
+    const mine = answered.body.quotes.find((q: { id: string }) => q.id === quoteId);
+    expect(mine).toMatchObject({ job_done: true, genuine_answer: 'no' });
+    expect(mail.filter((m) => m.template === 'quote-genuine-dispute')).toHaveLength(1);
+
+    const listing = await handle.db
+      .selectFrom('business_registrations')
+      .select('id')
+      .where('business_name', '=', 'Lekki Panel & Paint')
+      .executeTakeFirstOrThrow();
+    const review = await call(`/api/directory/${listing.id}/reviews`, {
+      method: 'POST',
+      as: 'stranger',
+      ip: '198.51.100.98',
+      json: {
+        rating: 4,
+        title: 'Bumper fixed',
+        body: 'They fixed the bumper in a day and the colour matches, fair price for the work done.',
+        service: 'Body Work & Paint',
+        visit_month: lagosMonth(),
+        author_name: 'Stranger',
+      },
+    });
+    expect(review.status, JSON.stringify(review.body)).toBe(201);
+    const reviews = await call(`/api/directory/${listing.id}/reviews`);
+    expect(reviews.body.reviews[0]).toMatchObject({ author_name: 'Stranger', booked: true });
   });
 });

@@ -129,6 +129,11 @@ export interface QuotesTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   accepted_at: Timestamp | null;
+  /** Issue 36.7: when the week-after e-mail went, and the motorist's answers. */
+  follow_up_sent_at: Timestamp | null;
+  job_done: boolean | null;
+  genuine_answer: 'yes' | 'no' | 'unsure' | null;
+  followed_up_at: Timestamp | null;
 }
 
 export interface ContactsTable {

@@ -176,6 +176,12 @@ function BusinessRow({
           </p>
           {q.warranty && <p>Warranty: {q.warranty}</p>}
           {q.note && <p>Note: {q.note}</p>}
+          {q.job_done !== null && <p>After the job: {q.job_done ? 'done' : 'not done'}</p>}
+          {q.genuine_answer === 'no' && (
+            <p>
+              <strong>Flagged: the motorist says a part sold as new genuine was not.</strong>
+            </p>
+          )}
         </div>
       )}
       <div className="row-actions">
