@@ -44,6 +44,7 @@ import { bulkInsertSyntheticListings } from '../../functions/db/seeds/synthetic-
 import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-reviews.ts';
 import { insightsServerEnv, measureBeacons, seedInsights } from './scale-insights.ts';
 import { photoBench } from './scale-photos.ts';
+import { claimForQuotes, measureFindIt } from './scale-quotes.ts';
 import { benchRecord } from './record.ts';
 
 const { values } = parseArgs({
@@ -433,15 +434,17 @@ async function prepare(kind: string) {
     .set({ email_verified: true })
     .where('id', '=', admin.userId)
     .execute();
+  // Issue 36.9: Find It matches claimed listings; the bench's admin claims a share of them.
+  const claimed = await claimForQuotes(handle.db, admin.userId);
   await handle.close();
-  return { server, env: { ...env, ...photos.env }, seedMs, reviewed, insights, photoRows };
+  return { server, env: { ...env, ...photos.env }, seedMs, reviewed, insights, photoRows, claimed };
 }
 
 async function run(kind: string) {
   const rows: Row[] = [];
   results.set(kind, rows);
   log(`${kind}: seeding ${LISTINGS} listings`);
-  const { server, env, seedMs, reviewed, insights, photoRows } = await prepare(kind);
+  const { server, env, seedMs, reviewed, insights, photoRows, claimed } = await prepare(kind);
   rows.push([
     'seed (listings)',
     seedMs === undefined ? 'seeded before (--database-url)' : ms(seedMs),
@@ -620,6 +623,7 @@ async function run(kind: string) {
         databaseUrl: env.DATABASE_URL || undefined,
       });
     rows.push(...(await photos.measure(BASE, cookie)));
+    await measureFindIt(rows, { base: BASE, cookie, claimed });
 
     // The admin's first page (the Approved tab).
     const adminStart = performance.now();
