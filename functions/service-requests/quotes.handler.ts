@@ -17,7 +17,10 @@ import {
   ToggleSchema,
   WithdrawSchema,
 } from '../../common/schemas/quotes.ts';
-import type { ApiContext } from '../_lib/context.ts';
+import type { z } from 'zod';
+import type { QuoteRequestView } from '../../common/schemas/quotes.ts';
+import type { ApiContext, ApiHandler } from '../_lib/context.ts';
+import type { Mailer } from '../_lib/mail.ts';
 import { signedInUser } from '../_lib/guards.ts';
 import { parseOrThrow, queryOf, readJson, reply } from '../_lib/http.ts';
 import { addressBucket, enforceRateLimits } from '../_lib/rate-limit.ts';
@@ -26,6 +29,9 @@ import * as admin from './quotes-admin.service.ts';
 import { answerFollowUp } from './follow-up.service.ts';
 import { fairPricesOfCategory } from './fair-prices.service.ts';
 import * as service from './quotes.service.ts';
+
+/** The database the services take. */
+type Db = Parameters<typeof service.viewQuoteRequest>[0];
 
 /** Find It quotes (issue 36, ADR 079): the business's answer and the motorist's private page. */
 
@@ -41,6 +47,38 @@ async function limitKeyUse(ctx: ApiContext): Promise<void> {
   await enforceRateLimits(await ctx.db(), [
     { key: `quotes:ip:${addressBucket(ctx.clientAddress)}`, limit: 60, windowSeconds: 3600 },
   ]);
+}
+
+/** The motorist's page is theirs alone: never kept by a browser cache or the CDN. */
+const PRIVATE = { 'cache-control': 'private, no-store' };
+
+/**
+ * A motorist's action on request `:id` (opened by its key or its account, at most 60 an hour per
+ * address): the body parsed with `schema`, `act` run, and the request answered as {@link view}.
+ */
+function motoristAction<S extends z.ZodType>(
+  schema: S,
+  act: (
+    db: Db,
+    mailer: Mailer,
+    id: string,
+    input: z.output<S>,
+    access: service.QuoteAccess,
+  ) => Promise<QuoteRequestView>,
+): ApiHandler {
+  return async (request, ctx) => {
+    await limitKeyUse(ctx);
+    const { id } = parseOrThrow(IdParamsSchema, ctx.params);
+    const input = parseOrThrow(schema, await readJson(request));
+    const body = await act(
+      await ctx.db(),
+      await ctx.mailer(),
+      id,
+      input,
+      await accessOf(request, ctx),
+    );
+    return reply(QuoteRequestViewSchema, body, 200, PRIVATE);
+  };
 }
 
 /**
@@ -62,44 +100,24 @@ export async function view(request: Request, ctx: ApiContext): Promise<Response>
   await limitKeyUse(ctx);
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const body = await service.viewQuoteRequest(await ctx.db(), id, await accessOf(request, ctx));
-  return reply(QuoteRequestViewSchema, body, 200, { 'cache-control': 'private, no-store' });
+  return reply(QuoteRequestViewSchema, body, 200, PRIVATE);
 }
 
 /**
  * POST /api/quote-requests/:id/accept `{ quoteId }` → the request as {@link view}: accepts one
  * quote, once (the same accept again answers the same). 404, 409 when another was accepted, 422.
  */
-export async function accept(request: Request, ctx: ApiContext): Promise<Response> {
-  await limitKeyUse(ctx);
-  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
-  const { quoteId } = parseOrThrow(AcceptQuoteSchema, await readJson(request));
-  const body = await service.acceptQuote(
-    await ctx.db(),
-    await ctx.mailer(),
-    id,
-    quoteId,
-    await accessOf(request, ctx),
-  );
-  return reply(QuoteRequestViewSchema, body, 200, { 'cache-control': 'private, no-store' });
-}
+export const accept = motoristAction(AcceptQuoteSchema, (db, mailer, id, { quoteId }, access) =>
+  service.acceptQuote(db, mailer, id, quoteId, access),
+);
 
 /**
  * POST /api/quote-requests/:id/share `{ quoteId }` → the request as {@link view}: the motorist's
  * contact details go to that quote's business (issue 36.2). 404, 422.
  */
-export async function share(request: Request, ctx: ApiContext): Promise<Response> {
-  await limitKeyUse(ctx);
-  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
-  const { quoteId } = parseOrThrow(AcceptQuoteSchema, await readJson(request));
-  const body = await service.shareContacts(
-    await ctx.db(),
-    await ctx.mailer(),
-    id,
-    quoteId,
-    await accessOf(request, ctx),
-  );
-  return reply(QuoteRequestViewSchema, body, 200, { 'cache-control': 'private, no-store' });
-}
+export const share = motoristAction(AcceptQuoteSchema, (db, mailer, id, { quoteId }, access) =>
+  service.shareContacts(db, mailer, id, quoteId, access),
+);
 
 /**
  * POST /api/quote-requests/:id/renew → `{ ok: true }`: a new private link goes to the motorist's
@@ -227,16 +245,4 @@ export async function ownRequests(_request: Request, ctx: ApiContext): Promise<R
  * after the job (issue 36.7); a part said not genuine is e-mailed to the admin. 404, 409 before
  * a quote is accepted, 422.
  */
-export async function followUp(request: Request, ctx: ApiContext): Promise<Response> {
-  await limitKeyUse(ctx);
-  const { id } = parseOrThrow(IdParamsSchema, ctx.params);
-  const answer = parseOrThrow(FollowUpSchema, await readJson(request));
-  const body = await answerFollowUp(
-    await ctx.db(),
-    await ctx.mailer(),
-    id,
-    answer,
-    await accessOf(request, ctx),
-  );
-  return reply(QuoteRequestViewSchema, body, 200, { 'cache-control': 'private, no-store' });
-}
+export const followUp = motoristAction(FollowUpSchema, answerFollowUp);

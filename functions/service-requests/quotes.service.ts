@@ -17,6 +17,7 @@ import {
   quoteNotChosenEmail,
   contactsSharedEmail,
   quotesLinkEmail,
+  type SharedContacts,
 } from '../emails/quotes.ts';
 import { countServerEvent } from '../insights/insights.service.ts';
 import { listingUrl } from '../site/urls.ts';
@@ -184,6 +185,16 @@ export async function acceptQuote(
   return viewQuoteRequest(db, id, access);
 }
 
+/** What a business gets of the motorist once they accept its quote or share their details. */
+function contactsOf(request: RequestRow): SharedContacts {
+  return {
+    name: request.customer_name,
+    phone: request.customer_phone,
+    email: request.customer_email,
+    methods: request.contact_methods,
+  };
+}
+
 async function tellAcceptance(
   db: Db,
   mailer: Mailer,
@@ -204,12 +215,7 @@ async function tellAcceptance(
             ownerAddress,
             chosen.business_name,
             job,
-            {
-              name: request.customer_name,
-              phone: request.customer_phone,
-              email: request.customer_email,
-              methods: request.contact_methods,
-            },
+            contactsOf(request),
             chosen.total_naira ?? 0,
           ),
         ),
@@ -258,12 +264,12 @@ export async function shareContacts(
   const address = quote.owner_email ?? quote.listing_email;
   if (first && address)
     await mailer.send(
-      contactsSharedEmail(address, quote.business_name, repository.jobSummaryOf(request), {
-        name: request.customer_name,
-        phone: request.customer_phone,
-        email: request.customer_email,
-        methods: request.contact_methods,
-      }),
+      contactsSharedEmail(
+        address,
+        quote.business_name,
+        repository.jobSummaryOf(request),
+        contactsOf(request),
+      ),
     );
   return viewQuoteRequest(db, id, access);
 }
