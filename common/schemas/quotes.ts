@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAR_MAKES } from '../search/vocabulary';
 import { LAGOS_AREAS } from '../config/lagos-areas';
 import { isoDateTime } from './api';
+import { nairaText } from './listing-lines';
 import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
 
 /**
@@ -175,11 +176,6 @@ export function quoteTotal(q: { labourNaira: number; parts: readonly { priceNair
   return q.labourNaira + q.parts.reduce((sum, p) => sum + p.priceNaira, 0);
 }
 
-/** ₦18,000 (whole naira, en-NG grouping). */
-export function formatNaira(amount: number): string {
-  return `₦${amount.toLocaleString('en-NG', { maximumFractionDigits: 0 })}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // What the owner and the motorist read
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +337,7 @@ export type FairPrice = z.infer<typeof FairPriceSchema>;
 /** The sentence a range reads as (issue 36.6's wording). */
 export function fairPriceText(p: Omit<FairPrice, 'text'>): string {
   const cars = p.car_class === 'luxury' ? ' for luxury cars' : '';
-  return `${p.label}${cars}: ${formatNaira(p.low_naira)}–${formatNaira(p.high_naira)}, from ${p.quotes} quotes in the last 90 days`;
+  return `${p.label}${cars}: ${nairaText(p.low_naira)}–${nairaText(p.high_naira)}, from ${p.quotes} quotes in the last 90 days`;
 }
 
 /** GET /api/fair-prices?category=<key>. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calloutText, coverageText } from './listing';
+import { calloutText, coverageText } from './listing-lines';
 import { CalloutFeeSchema, RoadsideFieldsSchema } from './roadside';
 
 describe('roadside declarations (issue 38.3)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BusinessDirectoryRow } from '../db/database.ts';
 import { toPublicBusiness } from './directory.mapper.ts';
-import { responseText } from '../../common/schemas/listing.ts';
+import { responseText } from '../../common/schemas/listing-lines.ts';
 
 const row = (over: Partial<BusinessDirectoryRow> = {}): BusinessDirectoryRow => ({
   id: '11111111-1111-4111-8111-111111111111',

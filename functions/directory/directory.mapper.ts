@@ -1,6 +1,6 @@
 import type { PublicBusiness } from '../../common/schemas/directory.ts';
 import { reviewAverage } from '../../common/schemas/review-rules.ts';
-import { responseOf } from '../../common/schemas/listing.ts';
+import { responseOf } from '../../common/schemas/listing-lines.ts';
 import type { BusinessDirectoryRow } from '../db/database.ts';
 
 /**

@@ -1,9 +1,5 @@
-import {
-  carText,
-  formatNaira,
-  urgencyLabel,
-  type JobSummary,
-} from '../../common/schemas/quotes.ts';
+import { carText, urgencyLabel, type JobSummary } from '../../common/schemas/quotes.ts';
+import { nairaText } from '../../common/schemas/listing-lines.ts';
 import type { MailMessage } from '../_lib/mail.ts';
 import { siteUrl } from '../_lib/env.ts';
 import { ownerLeadsUrl } from '../site/urls.ts';
@@ -90,12 +86,12 @@ export function newQuoteEmail(
   return mail(
     to,
     updated
-      ? `${businessName} changed its quote: ${formatNaira(totalNaira)}`
-      : `A quote from ${businessName}: ${formatNaira(totalNaira)}`,
+      ? `${businessName} changed its quote: ${nairaText(totalNaira)}`
+      : `A quote from ${businessName}: ${nairaText(totalNaira)}`,
     'quote-new',
     updated ? 'A quote was changed' : 'You have a new quote',
     [
-      `${businessName} ${updated ? 'changed its quote for' : 'sent a quote for'} your Find It request: ${formatNaira(totalNaira)} in all.`,
+      `${businessName} ${updated ? 'changed its quote for' : 'sent a quote for'} your Find It request: ${nairaText(totalNaira)} in all.`,
       'Compare every quote side by side (parts and their grades, warranty, reviews) and accept the one you choose. Keep this link to yourself: it opens your requests without a password.',
     ],
     key ? { label: 'Compare your quotes', url: quotesLinkUrl(key) } : undefined,
@@ -142,11 +138,11 @@ export function quoteAcceptedBusinessEmail(
     : 'a phone call';
   return mail(
     to,
-    `Your quote was accepted: ${formatNaira(totalNaira)}`,
+    `Your quote was accepted: ${nairaText(totalNaira)}`,
     'quote-accepted-business',
     'Your quote was accepted',
     [
-      `Good news: the motorist accepted ${businessName}'s quote of ${formatNaira(totalNaira)}.`,
+      `Good news: the motorist accepted ${businessName}'s quote of ${nairaText(totalNaira)}.`,
       `Name: ${contacts.name}`,
       `Phone: ${contacts.phone}`,
       `Email: ${contacts.email}`,
@@ -170,7 +166,7 @@ export function quoteAcceptedCustomerEmail(
     'quote-accepted-customer',
     'Quote accepted',
     [
-      `You accepted ${business.name}'s quote of ${formatNaira(totalNaira)}. We sent them your details; they will contact you.`,
+      `You accepted ${business.name}'s quote of ${nairaText(totalNaira)}. We sent them your details; they will contact you.`,
       ...(business.phone ? [`Phone: ${business.phone}`] : []),
       ...(business.email ? [`Email: ${business.email}`] : []),
       'Agree the final price before the work starts, and keep the parts that are replaced.',

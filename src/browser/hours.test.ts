@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenAt, lagosClock, openState, parseRange } from './hours';
-import { hoursSummary, lagosWeekMinute } from '../../common/schemas/hours';
+import { lagosWeekMinute } from '../../common/schemas/hours';
+import { hoursSummary } from '../../common/schemas/hours-summary';
 
 const weekdays = {
   mo: '08:00-18:00',

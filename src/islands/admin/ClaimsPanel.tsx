@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { areaBySlug } from '../../../common/config/lagos-areas';
-import { calloutText } from '../../../common/schemas/listing';
+import { calloutText } from '../../../common/schemas/listing-lines';
 import { toast } from 'sonner';
 import { apiPost } from '../../browser/api-client';
 import { formatShort } from '../../browser/dates';

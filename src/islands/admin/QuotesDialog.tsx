@@ -5,10 +5,10 @@ import { apiGet, apiPost } from '../../browser/api-client';
 import { holdReasonLabel } from '../../../common/schemas/review-rules';
 import {
   declineReasonLabel,
-  formatNaira,
   partGradeLabel,
   type RequestQuotesResponse,
 } from '../../../common/schemas/quotes';
+import { nairaText } from '../../../common/schemas/listing-lines';
 import type { ServiceRequest } from '../../../common/schemas/service-requests';
 import { DialogHead } from '../DialogHead';
 import { ConfirmButton } from '../ui/ConfirmButton';
@@ -165,13 +165,13 @@ function BusinessRow({
       ) : (
         <div className="small">
           <p>
-            <strong>{formatNaira(q.total_naira ?? 0)}</strong> · {q.status.replace('_', ' ')}
+            <strong>{nairaText(q.total_naira ?? 0)}</strong> · {q.status.replace('_', ' ')}
             {q.hidden ? ' · hidden from the motorist' : ''}
           </p>
           <p>
-            Labour {formatNaira(q.labour_naira ?? 0)}
+            Labour {nairaText(q.labour_naira ?? 0)}
             {q.parts.map(
-              (p) => `; ${p.name} (${partGradeLabel(p.grade)}) ${formatNaira(p.price_naira)}`,
+              (p) => `; ${p.name} (${partGradeLabel(p.grade)}) ${nairaText(p.price_naira)}`,
             )}
           </p>
           {q.warranty && <p>Warranty: {q.warranty}</p>}

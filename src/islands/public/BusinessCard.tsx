@@ -1,9 +1,5 @@
-import {
-  calloutText,
-  locationLine,
-  responseText,
-  type BusinessCardData,
-} from '../../../common/schemas/listing';
+import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
+import { calloutText, responseText } from '../../../common/schemas/listing-lines';
 import {
   OsmAttribution,
   PhoneConfirmedBadge,

@@ -1,12 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import {
-  calloutText,
-  responseText,
-  coverageText,
-  locationLine,
-  type BusinessCardData,
-} from '../../../common/schemas/listing';
-import { areaBySlug } from '../../../common/config/lagos-areas';
+import { locationLine, type BusinessCardData } from '../../../common/schemas/listing';
+import { calloutText, responseText, coverageText } from '../../../common/schemas/listing-lines';
 import { ClaimLink } from './ClaimLink';
 import {
   OsmAttribution,
@@ -32,6 +26,17 @@ interface Props {
  * page behind it inert, closes it on Escape and returns focus to the card's button; a click on
  * the backdrop closes it too. Open while `business` is set; `onClose` runs however it closes.
  */
+/**
+ * An area's name from its slug (`victoria-island` → "Victoria Island"), without the area list:
+ * the dialog is on every category page's first visit, whose bytes are budgeted (issue 13.2).
+ */
+function areaTitle(slug: string): string {
+  return slug.replace(
+    /(^|-)(\w)/g,
+    (_, dash: string, c: string) => (dash ? ' ' : '') + c.toUpperCase(),
+  );
+}
+
 export function BusinessDialog({ business, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -94,7 +99,7 @@ export function BusinessDialog({ business, onClose }: Props) {
           </div>
           <OpenState hours={business.opening_hours} open24={business.open_24_hours} />
           <RoadsideBadges
-            comesToYou={coverageText(business, (slug) => areaBySlug(slug)?.name)}
+            comesToYou={coverageText(business, areaTitle)}
             callout={calloutText(business)}
           />
           {responseText(business) && <p className="small">{responseText(business)}</p>}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import {
-  hoursSummary,
   openState,
   type OpeningHours,
   type OpenState as State,
 } from '../../../common/schemas/hours';
+import { hoursSummary } from '../../../common/schemas/hours-summary';
 
 /**
  * "Open now" / "Closed · opens 8:00" / "Open 24 hours" of a card or dialog (issue 38.4, ADR 081),
