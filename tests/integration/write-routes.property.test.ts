@@ -271,9 +271,10 @@ const SEEDS: Record<string, Seed> = {
     status: 201,
   },
   'POST /service-requests': {
-    body: () => ({
+    // Each fuzzed request has its own e-mail: the route takes 5 a day from one (issue 36.2).
+    body: (f) => ({
       name: 'Ada',
-      email: 'ada@example.com',
+      email: `ada-${f.n}@example.com`,
       phone: '0803 000 0000',
       location: 'Ikeja',
       services: [MECHANIC],
@@ -401,6 +402,49 @@ const SEEDS: Record<string, Seed> = {
   },
   // The fuzzing account owns no listing, so no lead: the correct answer is 404 (issue 27.4).
   'POST /account/leads/:id/contacted': { id: (f) => f.listing, body: () => ({}), status: 404 },
+  // Quotes (issue 36, ADR 079): no lead of the admin's, no key to a request: 404 is correct.
+  'POST /account/leads/:id/quote': {
+    id: (f) => f.listing,
+    body: () => ({ kind: 'quote', labourNaira: 15000, parts: [] }),
+    status: 404,
+  },
+  'POST /quote-requests/open': { body: () => ({ key: 'k'.repeat(43) }), status: 404 },
+  'POST /quote-requests/:id/accept': {
+    id: (f) => f.request,
+    body: () => ({ quoteId: '00000000-0000-4000-8000-000000000000' }),
+    status: 404,
+  },
+  'POST /quote-requests/:id/share': {
+    id: (f) => f.request,
+    body: () => ({ quoteId: '00000000-0000-4000-8000-000000000000' }),
+    status: 404,
+  },
+  'POST /quote-requests/:id/follow-up': {
+    id: (f) => f.request,
+    body: () => ({ jobDone: true }),
+    status: 404,
+  },
+  'POST /quote-requests/:id/renew': { id: (f) => f.request, body: () => ({}), status: 404 },
+  'POST /admin/service-requests/:id/withdraw': {
+    id: (f) => f.request,
+    body: (f) => ({ listingId: f.listing }),
+    status: 404,
+  },
+  'POST /admin/service-requests/:id/release': {
+    id: (f) => f.request,
+    body: () => ({}),
+    status: 200,
+  },
+  'POST /admin/quotes/:id/hidden': {
+    id: (f) => f.request,
+    body: () => ({ value: true }),
+    status: 404,
+  },
+  'POST /admin/listings/:id/quotes-blocked': {
+    id: (f) => f.listing,
+    body: () => ({ value: true }),
+    status: 200,
+  },
   'POST /account/email-preferences': { body: () => ({ monthly_summary: false }), status: 200 },
   // The account page (ADR 078): a phone added by a code; an e-mail only for a phone-only account.
   'POST /account/phone/code': {
