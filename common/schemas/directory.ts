@@ -4,6 +4,7 @@ import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
 import { areaByName, areaBySlug } from '../config/lagos-areas';
 
 export * from './listing';
+export * from './card-data';
 
 const CATEGORY_PAGE_KEYS = Object.keys(CATEGORY_PAGES) as [CategoryPageKey, ...CategoryPageKey[]];
 

@@ -1,15 +1,11 @@
-import type { PublicBusiness } from './listing';
+import { nairaText, type PublicBusiness } from './listing';
 
 /**
- * The lines a listing's card, dialog and page say beside its name (issue 36.5, 38.3): money in
- * naira, the call-out fee, where a mobile business goes, how it answers Find It requests. Apart
- * from listing.ts so a page whose scripts need only the listing's address does not load them.
+ * The lines a listing's card and dialog say beside its name (issue 36.5, 38.3): the call-out fee,
+ * where a mobile business goes, how it answers Find It requests. Apart from listing.ts, and
+ * imported by no admin or form code, so only pages with cards load them (the business page's
+ * scripts are budgeted, issue 13.2).
  */
-
-/** `5000` → `"₦5,000"` (whole naira). */
-export function nairaText(amount: number): string {
-  return `₦${Math.round(amount).toLocaleString('en-US')}`;
-}
 
 /** "Call-out ₦5,000–₦15,000" (issue 38.3), "Call-out ₦5,000" for one amount; null when not declared. */
 export function calloutText(

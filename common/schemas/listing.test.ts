@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fullAddress, locationLine, starValue, toCardData, type BusinessCardData } from './listing';
+import { fullAddress, locationLine, starValue, type BusinessCardData } from './listing';
+import { toCardData } from './card-data';
 
 describe('listing display rules', () => {
   it('writes the city and state once when the address already names them (issue 13.4)', () => {

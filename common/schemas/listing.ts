@@ -1,4 +1,5 @@
 import type { PhotoCover } from './photos';
+import type { CARD_FIELDS } from './card-data';
 /**
  * The public listing as the browser sees it (SPEC §2 business card and dialog, §3
  * business_directory, §4 verification and star rating): shapes and small pure rules shared by the
@@ -98,81 +99,8 @@ export interface PublicBusiness {
   answer_rate?: number | null;
 }
 
-/**
- * What a business card and its detail dialog show (SPEC §2): the props a page hands to its
- * islands, so a page of 24 cards does not carry fields no card uses (ADR 011).
- */
-export const CARD_FIELDS = [
-  'id',
-  'slug',
-  'business_name',
-  'business_type',
-  'services',
-  'description',
-  'tags',
-  'city',
-  'state',
-  'general_location',
-  'area',
-  'address',
-  'email',
-  'phone',
-  'whatsapp',
-  'website',
-  'featured',
-  'star_rating',
-  'verification_status',
-  'contact_protected',
-  'latitude',
-  'longitude',
-  'source',
-  'is_sample',
-  'claimed',
-  'review_count',
-  'review_average',
-  'verification_checks',
-  'verified_at',
-  'phone_confirmed_at',
-  'cover',
-  'opening_hours',
-  'open_24_hours',
-  'comes_to_you',
-  'coverage_areas',
-  'callout_fee_min',
-  'callout_fee_max',
-  'answers_within_hours',
-  'answer_rate',
-] as const satisfies readonly (keyof PublicBusiness)[];
-
+/** What a card shows (the fields of {@link CARD_FIELDS}, common/schemas/card-data.ts). */
 export type BusinessCardData = Pick<PublicBusiness, (typeof CARD_FIELDS)[number]>;
-
-/** Card fields most listings leave empty: sent only when set, so 24 cards stay small. */
-const SPARSE_CARD_FIELDS = new Set<keyof BusinessCardData>([
-  'phone_confirmed_at',
-  'opening_hours',
-  'open_24_hours',
-  'comes_to_you',
-  'coverage_areas',
-  'callout_fee_min',
-  'callout_fee_max',
-  'answers_within_hours',
-  'answer_rate',
-]);
-
-/**
- * The card fields of a listing (public view already: contact protection is upstream). A phone
- * never confirmed is left out rather than sent as null: most cards carry no such day (issue 37.5);
- * so are hours, 24 hours, comes to you, its areas and a call-out fee not declared (issue 38.3).
- */
-export function toCardData(business: BusinessCardData): BusinessCardData {
-  return Object.fromEntries(
-    CARD_FIELDS.filter((key) => {
-      if (!SPARSE_CARD_FIELDS.has(key)) return true;
-      const value = business[key];
-      return Array.isArray(value) ? value.length > 0 : Boolean(value) || value === 0;
-    }).map((key) => [key, business[key]]),
-  ) as BusinessCardData;
-}
 
 /** The location line of a card: "general location, city, state" without blanks or repeats. */
 export function locationLine(
@@ -216,4 +144,9 @@ export function fullAddress(
     seen.add(value.toLowerCase());
   }
   return parts.join(', ');
+}
+
+/** `5000` → `"₦5,000"` (whole naira). */
+export function nairaText(amount: number): string {
+  return `₦${Math.round(amount).toLocaleString('en-US')}`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CAR_MAKES } from '../search/vocabulary';
 import { LAGOS_AREAS } from '../config/lagos-areas';
 import { isoDateTime } from './api';
-import { nairaText } from './listing-lines';
+import { nairaText } from './listing';
 import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
 
 /**

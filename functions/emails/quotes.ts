@@ -1,5 +1,5 @@
 import { carText, urgencyLabel, type JobSummary } from '../../common/schemas/quotes.ts';
-import { nairaText } from '../../common/schemas/listing-lines.ts';
+import { nairaText } from '../../common/schemas/listing.ts';
 import type { MailMessage } from '../_lib/mail.ts';
 import { siteUrl } from '../_lib/env.ts';
 import { ownerLeadsUrl } from '../site/urls.ts';

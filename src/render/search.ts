@@ -8,7 +8,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { type PostedSearch, understoodOf } from '../islands/public/SearchResults';
-import { toCardData } from '../../common/schemas/listing';
+import { toCardData } from '../../common/schemas/card-data';
 import type { DirectorySearchResponse } from '../../common/schemas/search';
 import { SEARCH_IMPRESSIONS_MAX, type SearchBeacon } from '../../common/schemas/insights';
 import { log } from '../../functions/_lib/log';

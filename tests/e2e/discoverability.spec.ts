@@ -614,8 +614,9 @@ test.describe('business page in the browser', () => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 2, name: 'Opening hours' })).toBeVisible();
     const state = page.locator('.open-state');
-    await expect(state).toHaveText(/^(Open now|Closed)$/);
-    return (await state.textContent())!.trim();
+    // Closed says when it opens next (issue 38.4): "Closed · opens tomorrow 8:00".
+    await expect(state).toHaveText(/^(Open now|Closed( · opens .+)?)$/);
+    return (await state.textContent())!.trim().replace(/ · opens .+$/, '');
   }
 
   test('breadcrumbs, map link, opening hours and the public contact block', async ({
@@ -645,7 +646,7 @@ test.describe('business page in the browser', () => {
     await expect(map).toHaveAttribute('target', '_blank');
 
     await expect(page.getByRole('heading', { level: 2, name: 'Opening hours' })).toBeVisible();
-    await expect(page.locator('.open-state')).toHaveText(/^(Open now|Closed)$/);
+    await expect(page.locator('.open-state')).toHaveText(/^(Open now|Closed( · opens .+)?)$/);
     await expect(page.getByRole('row', { name: /Sunday/ })).toContainText('Closed');
     await expect(page.getByRole('row', { name: /Monday/ })).toContainText('08:00-18:00');
     await expect(page.getByText('Contact details protected')).toHaveCount(0);
@@ -674,6 +675,7 @@ test.describe('business page in the browser', () => {
   test('"Closed" on Sunday 10:00 WAT for a listing without Sunday hours', async ({ page }) => {
     expect(await openState(page, yaba, '2026-06-07T09:00:00Z')).toBe('Closed');
     await expect(page.locator('.open-state')).toHaveClass(/is-closed/);
+    await expect(page.locator('.open-state')).toHaveText('Closed · opens tomorrow 8:00');
   });
 
   test('"Closed" at closing time (Monday 18:00 WAT, end exclusive)', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { areaBySlug } from '../../../common/config/lagos-areas';
-import { calloutText } from '../../../common/schemas/listing-lines';
+import { nairaText } from '../../../common/schemas/listing';
 import { toast } from 'sonner';
 import { apiPost } from '../../browser/api-client';
 import { formatShort } from '../../browser/dates';
@@ -128,9 +128,9 @@ function shown(key: keyof ListingFields, value: ListingFields[keyof ListingField
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (key === 'coverage_areas' && Array.isArray(value))
     return value.length > 0 ? value.map((slug) => areaBySlug(slug)?.name ?? slug).join(', ') : '—';
-  if (key === 'callout_fee' && typeof value === 'object') {
+  if (key === 'callout_fee' && value && typeof value === 'object') {
     const fee = value as { min: number; max: number };
-    return calloutText({ callout_fee_min: fee.min, callout_fee_max: fee.max }) ?? '—';
+    return fee.min === fee.max ? nairaText(fee.min) : `${nairaText(fee.min)}–${nairaText(fee.max)}`;
   }
   return String(value);
 }

@@ -8,7 +8,7 @@ import {
   partGradeLabel,
   type RequestQuotesResponse,
 } from '../../../common/schemas/quotes';
-import { nairaText } from '../../../common/schemas/listing-lines';
+import { nairaText } from '../../../common/schemas/listing';
 import type { ServiceRequest } from '../../../common/schemas/service-requests';
 import { DialogHead } from '../DialogHead';
 import { ConfirmButton } from '../ui/ConfirmButton';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiGet } from '../../browser/api-client';
 import type { DirectoryPage } from '../../../common/schemas/directory';
-import { type BusinessCardData, toCardData } from '../../../common/schemas/listing';
+import type { BusinessCardData } from '../../../common/schemas/listing';
+import { toCardData } from '../../../common/schemas/card-data';
 
 /** SPEC §9: listings refetch every 30 seconds, on mount and on window focus. */
 export const REFETCH_INTERVAL_MS = 30_000;
