@@ -39,7 +39,7 @@ type Db = Parameters<typeof service.viewQuoteRequest>[0];
 async function accessOf(request: Request, ctx: ApiContext): Promise<service.QuoteAccess> {
   const key = request.headers.get(QUOTE_KEY_HEADER)?.slice(0, 100) || undefined;
   const user = await ctx.sessionUser();
-  return { key, userId: user?.id };
+  return { key, userId: user?.id, userEmail: user?.email };
 }
 
 /** Opening or acting on a request by key: at most 60 an hour per address (keys are 256-bit). */
@@ -94,10 +94,11 @@ export async function open(request: Request, ctx: ApiContext): Promise<Response>
 /**
  * GET /api/quote-requests/:id (key in `x-quote-key`, or the account that sent it) → the
  * request, how many businesses it reached and declined, and its quotes, lowest total first. 404
- * for a wrong key. Public. Never cached (`private, no-store`).
+ * for a wrong key. Public. Never cached (`private, no-store`). Not counted against the address:
+ * a reading is every load of the motorist's page, and many phones share one carrier address
+ * (CGNAT); a wrong key learns nothing (256-bit keys), and opening a key by link is counted.
  */
 export async function view(request: Request, ctx: ApiContext): Promise<Response> {
-  await limitKeyUse(ctx);
   const { id } = parseOrThrow(IdParamsSchema, ctx.params);
   const body = await service.viewQuoteRequest(await ctx.db(), id, await accessOf(request, ctx));
   return reply(QuoteRequestViewSchema, body, 200, PRIVATE);

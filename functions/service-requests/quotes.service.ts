@@ -62,12 +62,15 @@ export function hashKey(key: string): string {
 export interface QuoteAccess {
   key?: string | undefined;
   userId?: string | undefined;
+  /** The signed-in account's e-mail: a request is adopted only by the account of its address. */
+  userEmail?: string | undefined;
 }
 
 /**
  * The request `access` opens. A signed-in visitor who opens it by its key becomes its account
- * (issue 36.4, 36.7): it is listed under their account and their review of the chosen business
- * reads "Job booked through Lagos Auto Hub".
+ * when the account's e-mail is the request's (issue 36.4, 36.7): it is listed under their account
+ * and their review of the chosen business reads "Job booked through Lagos Auto Hub". A link
+ * forwarded to someone else, opened signed in, adopts nothing.
  * @throws AppError NOT_FOUND unless `access` opens request `id`.
  */
 export async function openedRequest(db: Db, id: string, access: QuoteAccess): Promise<RequestRow> {
@@ -78,7 +81,8 @@ export async function openedRequest(db: Db, id: string, access: QuoteAccess): Pr
     request?.access_key_hash === hashKey(access.key);
   const byAccount = access.userId !== undefined && request?.user_id === access.userId;
   if (!request || !(byKey || byAccount)) throw new AppError('NOT_FOUND', QUOTES_NOT_FOUND);
-  if (byKey && access.userId && request.user_id === null)
+  const own = access.userEmail?.trim().toLowerCase() === request.customer_email.toLowerCase();
+  if (byKey && access.userId && own && request.user_id === null)
     await requests.adoptRequest(db, id, access.userId);
   return request;
 }

@@ -263,6 +263,12 @@ describe('Find It quotes (issue 36)', () => {
     });
     expect(view.status).toBe(200);
     expect(view.headers.get('cache-control')).toBe('private, no-store');
+    // A forwarded link opened by another signed-in account does not become theirs.
+    await call(`/api/quote-requests/${requestId}`, {
+      headers: { [QUOTE_KEY_HEADER]: key },
+      as: 'yaba',
+    });
+    expect((await call('/api/account/quote-requests', { as: 'yaba' })).body.requests).toEqual([]);
     expect(view.body).toMatchObject({ businesses_reached: 5, declined: 1 });
     expect(
       view.body.quotes.map((q: { listing: { business_name: string } }) => q.listing.business_name),
