@@ -17,6 +17,9 @@
  * then each public control's first tap, made as soon as the page has painted: when it landed,
  * how long until what it opens showed, and its INP (issue 22, ADR 032).
  * `-- --phone-only` skips Lighthouse and the weights.
+ * Last, the 2G profile (scripts/bench/two-g.ts, issue 38.6): the roadside screen's first visit,
+ * FCP, the first Call button and the bytes before it, and its controls with JavaScript off;
+ * `-- --2g-only` runs only that.
  * Issue 13.2 targets: FCP and LCP ≤ 1.1 × the static copy's, 100/100/100/100, JS ≤ 60 KB (home,
  * category), 20 KB (business), 5 KB (article). Issue 22 targets: every first-screen island
  * interactive ≤ 1.0 s after FCP, INP ≤ 200 ms. Reported, not asserted (the JS budgets are
@@ -45,6 +48,7 @@ import {
   type PageTimings,
   type TapTiming,
 } from './bench/phone-profile.ts';
+import { twoGTable } from './bench/two-g.ts';
 
 checkEnv();
 const CHROME = env('CHROMIUM_PATH');
@@ -79,6 +83,8 @@ const PHONE_RUNS = phoneRunsAt > 0 ? Number(process.argv[phoneRunsAt + 1]) : 3;
 if (!Number.isInteger(PHONE_RUNS) || PHONE_RUNS < 1)
   throw new Error('--phone-runs takes a whole number ≥ 1');
 const PHONE_ONLY = process.argv.includes('--phone-only');
+/** `-- --2g-only`: only the 2G profile's table (issue 38.6). */
+const TWO_G_ONLY = process.argv.includes('--2g-only');
 /** The figures go to docs/benchmarks/YYYY-MM-DD-bench.md (ADR 064; `--no-record` prints only). */
 const record = benchRecord('bench', 'Page weights, Lighthouse mobile and the phone profile');
 
@@ -265,8 +271,13 @@ async function scores(urls: string[]): Promise<Scores[]> {
 const staticCopy = await startStaticCopy();
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-if (!PHONE_ONLY) await lighthouseTable();
-await phoneTables();
+if (!PHONE_ONLY && !TWO_G_ONLY) await lighthouseTable();
+if (!TWO_G_ONLY) await phoneTables();
+{
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  await twoGTable(browser, local.url, PHONE_RUNS, (text) => record.line(text));
+  await browser.close();
+}
 staticCopy.server.close();
 await local.close();
 await handle.close();

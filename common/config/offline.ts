@@ -54,6 +54,22 @@ export function isKeptPage(pathname: string): boolean {
 }
 
 /**
+ * The roadside screen (issue 38.6, ADR 082): `/emergency/` and `/breakdown-recovery/` are one
+ * screen, kept as one copy whatever its query (`?near=`): the last list seen, so a second visit
+ * with no signal still shows the numbers to call. A list answered for a posted position is
+ * private (`no-store`) and never kept; the page then asks for its named place's list instead.
+ */
+export const ROADSIDE_PAGES = ['/emergency/', '/breakdown-recovery/'] as const;
+
+/** The one cache key of the roadside screen's kept copy. */
+export const ROADSIDE_KEY = ROADSIDE_PAGES[0];
+
+/** Whether `pathname` is the roadside screen. */
+export function isRoadsidePage(pathname: string): boolean {
+  return (ROADSIDE_PAGES as readonly string[]).includes(pathname);
+}
+
+/**
  * Whether a response may be kept in the browser's caches: a full 200 answer that the server
  * marked `public` (what a shared cache such as the CDN may keep for everyone) and not `no-store`
  * or `private`. Public pages and hashed assets are; answers with a signed-in user's data (the API,

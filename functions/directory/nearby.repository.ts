@@ -32,6 +32,13 @@ export interface NearbyRequest {
   area?: string | undefined;
   after?: NearbyPosition | undefined;
   limit: number;
+  /**
+   * Issue 38.1 (ADR 082): only roadside help open at this minute of the Lagos week (`open_week`,
+   * ADR 081): breakdown and towing listings and those that come to you, whose contact details
+   * are public (a stranded visitor must be able to call). Read on the roadside partial indexes
+   * (migration 2026_11_29_0401), which carry `open_week`.
+   */
+  roadsideOpenAt?: number | undefined;
 }
 
 export type NearbyRow = BusinessDirectoryRow & { distance_m: number; from_area: boolean };
@@ -51,9 +58,17 @@ export function boxOf(lat: number, lng: number, km: number) {
  */
 export async function listNearby(db: Db, request: NearbyRequest): Promise<NearbyRow[]> {
   const box = boxOf(request.lat, request.lng, request.radiusKm);
-  const category = request.categoryKey
-    ? sql`and category_keys @> ${sql.lit(`{${request.categoryKey}}`)}::text[]`
-    : sql``;
+  const roadside = request.roadsideOpenAt !== undefined;
+  const category = roadside
+    ? sql`and contact_visibility = 'public' and (category_keys @> '{breakdown}'::text[] or comes_to_you)
+          and open_week @> ${request.roadsideOpenAt}::int`
+    : request.categoryKey
+      ? sql`and category_keys @> ${sql.lit(`{${request.categoryKey}}`)}::text[]`
+      : sql``;
+  // Roadside help must be callable: an unplaced listing is one without coordinates only.
+  const unplacedTest = roadside
+    ? sql`(r.latitude is null or r.longitude is null)`
+    : sql`(r.latitude is null or r.longitude is null or r.contact_visibility <> 'public')`;
   // An LGA covers its neighbourhoods (ADR 020 update).
   const names = request.area ? areaNamesWithin(request.area) : undefined;
   const area = names ? sql`and area in (${sql.join(names)})` : sql``;
@@ -73,7 +88,7 @@ export async function listNearby(db: Db, request: NearbyRequest): Promise<Nearby
         join (values ${sql.join(centres.map((c) => sql`(${c.name}::text, ${c.lat}::float8, ${c.lon}::float8)`))}) as c(name, lat, lng)
           on r.area = c.name
         where r.status = 'approved' and r.area is not null
-          and (r.latitude is null or r.longitude is null or r.contact_visibility <> 'public')
+          and ${unplacedTest}
           ${category}`
     : sql``;
   const after = request.after

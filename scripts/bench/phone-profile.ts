@@ -25,6 +25,15 @@ export const PHONE_PROFILE = {
   viewport: { width: 360, height: 740 },
 } as const;
 
+/** A network and CPU a page is loaded on: the phone profile, or the 2G one (scripts/bench/two-g.ts). */
+export interface NetworkProfile {
+  cpuSlowdown: number;
+  rttMs: number;
+  downBitsPerSecond: number;
+  upBitsPerSecond: number;
+  viewport: { width: number; height: number };
+}
+
 /** One island of a page as the init script saw it (times in ms since navigation start). */
 export interface IslandTiming {
   name: string;
@@ -136,13 +145,18 @@ export async function openPhonePage(
     baseURL?: string;
     geolocation?: { latitude: number; longitude: number };
     serviceWorkers?: 'allow' | 'block';
+    /** The network and CPU (default {@link PHONE_PROFILE}; the 2G profile, issue 38.6). */
+    profile?: NetworkProfile;
+    javaScriptEnabled?: boolean;
   } = {},
 ): Promise<PhonePage> {
+  const profile = options.profile ?? PHONE_PROFILE;
   const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     serviceWorkers: options.serviceWorkers ?? 'allow',
-    viewport: PHONE_PROFILE.viewport,
-    screen: PHONE_PROFILE.viewport,
+    viewport: profile.viewport,
+    screen: profile.viewport,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
@@ -156,11 +170,11 @@ export async function openPhonePage(
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: PHONE_PROFILE.rttMs,
-    downloadThroughput: PHONE_PROFILE.downBitsPerSecond / 8,
-    uploadThroughput: PHONE_PROFILE.upBitsPerSecond / 8,
+    latency: profile.rttMs,
+    downloadThroughput: profile.downBitsPerSecond / 8,
+    uploadThroughput: profile.upBitsPerSecond / 8,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
   let bytes = 0;
   cdp.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength;

@@ -19,9 +19,10 @@ import { businessPath } from './seo';
 
 /**
  * The query parameters that change a category page (others share its cache entry): the area,
- * the order (issue 24.5) and Open now (issue 38.4).
+ * the order (issue 24.5), Open now (issue 38.4), and the roadside screen's place and car make
+ * (`near`, `make`: issue 38.1, breakdown pages only).
  */
-export const CATEGORY_VARY_QUERY = ['area', 'sort', 'open'] as const;
+export const CATEGORY_VARY_QUERY = ['area', 'sort', 'open', 'near', 'make'] as const;
 
 /** What a category or area page says when nothing is open now (issue 38.4). */
 export const OPEN_NOW_EMPTY = 'Nothing open right now';

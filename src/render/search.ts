@@ -30,18 +30,27 @@ export type PagePost =
       area: string | undefined;
       cursor: string | undefined;
       open?: 'now' | undefined;
-    };
+    }
+  /** The roadside screen's "Use my location" (issue 38.1): the position and the car's make. */
+  | { kind: 'roadside'; lat: string; lng: string; make: string | null };
 
 /**
  * Reads the form a home or category page was posted (`readFormBody`: form-encoded, at most
- * 64 KB, as every form page). Fields: `q` (and `cursor`) → a search; else `area` → the Area
- * form. A blank `q` is no search (SPEC §5: a blank query clears the results).
+ * 64 KB, as every form page). Fields: `lat`/`lng` → the roadside screen's position; `q` (and
+ * `cursor`) → a search; else `area` → the Area form. A blank `q` is no search (SPEC §5: a blank query clears the results).
  */
 export async function readPagePost(request: Request): Promise<PagePost> {
   if (request.method !== 'POST') return { kind: 'none' };
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return { kind: 'none' };
   const form = await readFormBody(request);
+  if (form.has('lat') || form.has('lng'))
+    return {
+      kind: 'roadside',
+      lat: form.get('lat') ?? '',
+      lng: form.get('lng') ?? '',
+      make: form.get('make'),
+    };
   const q = form.get('q');
   const area = form.get('area') ?? undefined;
   if (q !== null && q.trim() !== '') {

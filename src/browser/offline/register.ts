@@ -1,4 +1,4 @@
-import { isKeptPage, SERVICE_WORKER_URL } from '../../../common/config/offline';
+import { isKeptPage, isRoadsidePage, SERVICE_WORKER_URL } from '../../../common/config/offline';
 
 /**
  * Registers the service worker (issue 22.5, ADR 030) once the page has loaded, so neither its
@@ -9,13 +9,26 @@ import { isKeptPage, SERVICE_WORKER_URL } from '../../../common/config/offline';
  * visitor opens works offline afterwards. Does nothing where service workers are unavailable
  * (old browsers, Opera Mini, http:// other than localhost).
  */
+/**
+ * The roadside screen's URL to keep offline (issue 38.6): the page's own, or for a list answered
+ * to a posted position (private, not kept) the list of the place named nearest it
+ * (`data-roadside-keep`), which carries no position.
+ */
+export function roadsideKeptUrl(): string {
+  return (
+    document.querySelector<HTMLElement>('[data-roadside-keep]')?.dataset.roadsideKeep ??
+    location.pathname + location.search
+  );
+}
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const start = async () => {
     const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, {
       scope: '/',
     });
-    if (navigator.serviceWorker.controller || !isKeptPage(location.pathname)) return;
+    const roadside = isRoadsidePage(location.pathname);
+    if (navigator.serviceWorker.controller || !(isKeptPage(location.pathname) || roadside)) return;
     await navigator.serviceWorker.ready;
     const scripts = performance
       .getEntriesByType('resource')
@@ -24,7 +37,13 @@ export function registerServiceWorker(): void {
       .map((url) => url.pathname);
     registration.active?.postMessage({
       type: 'CACHE_URLS',
-      payload: { urlsToCache: [location.pathname, ...new Set(scripts)] },
+      // The roadside screen is kept with its query: the place's list (issue 38.6).
+      payload: {
+        urlsToCache: [
+          roadside ? location.pathname + location.search : location.pathname,
+          ...new Set(scripts),
+        ],
+      },
     });
   };
   const later = () => void start().catch(() => undefined);

@@ -12,6 +12,9 @@
  *   with its ETag, so a purge shows at once, ADR 011) is shown and kept; the kept copy only
  *   when the network fails, or has not started answering after {@link PAGE_NETWORK_TIMEOUT_S}
  *   seconds. A page the server answers 404 or 410 (a listing taken down) is forgotten.
+ * - **The roadside screen** (`/emergency/`, `/breakdown-recovery/`, any query): network first,
+ *   its last public answer kept as one copy (issue 38.6): offline, the last list seen. An
+ *   answer for a posted position is `no-store` and never kept.
  * - **Hashed scripts** (`/_astro/…`, immutable): from the cache once fetched, so a kept page
  *   works offline with its islands and the Save button.
  * - **Every other navigation**: the network (with navigation preload, so the service worker's
@@ -41,11 +44,13 @@ import {
   ASSETS_MAX_ENTRIES,
   isKeptPage,
   isPublicResponse,
+  isRoadsidePage,
   OFFLINE_PAGE,
   PAGE_NETWORK_TIMEOUT_S,
   PAGES_CACHE,
   PAGES_MAX_AGE_S,
   PAGES_MAX_ENTRIES,
+  ROADSIDE_KEY,
   SAVED_PAGE,
   SHELL_CACHE,
 } from '../../../common/config/offline';
@@ -117,6 +122,21 @@ registerRoute(
         maxAgeSeconds: PAGES_MAX_AGE_S,
         purgeOnQuotaError: true,
       }),
+    ],
+  }),
+);
+
+// The roadside screen: network first, its last public answer kept under one key (issue 38.6).
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isRoadsidePage(url.pathname),
+  new NetworkFirst({
+    cacheName: PAGES_CACHE,
+    networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_S,
+    plugins: [
+      {
+        cacheKeyWillBeUsed: async ({ request }) => `${new URL(request.url).origin}${ROADSIDE_KEY}`,
+        cacheWillUpdate: async ({ response }) => keepIfPublic(response),
+      },
     ],
   }),
 );
