@@ -70,6 +70,7 @@ const TABLE_OWNERS = {
   sent_messages: 'functions/messages/messages.repository.ts',
   service_cards: 'functions/service-cards/service-cards.repository.ts',
   service_request_notifications: 'functions/service-requests/service-requests.repository.ts',
+  service_request_photos: 'functions/service-requests/request-photos.repository.ts',
   service_requests: 'functions/service-requests/service-requests.repository.ts',
   setup_steps: 'functions/db/setup-steps.ts',
   user: 'functions/users/users.repository.ts',

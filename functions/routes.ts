@@ -21,6 +21,7 @@ import * as reviews from './reviews/reviews.handler.ts';
 import * as searchWords from './search-words/search-words.handler.ts';
 import * as serviceCards from './service-cards/service-cards.handler.ts';
 import * as quotes from './service-requests/quotes.handler.ts';
+import * as requestPhotos from './service-requests/request-photos.handler.ts';
 import * as serviceRequests from './service-requests/service-requests.handler.ts';
 import * as sms from './sms/sms.handler.ts';
 import * as users from './users/users.handler.ts';
@@ -104,10 +105,11 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/auth/verify-email',                       'public', auth.verifyEmail),
   route('POST',   '/auth/verify-email/resend',                'user',   auth.resendVerification),
   route('POST',   '/registrations',                           'public', idempotent(registrations.submit)),
-  route('POST',   '/service-requests',                        'public', idempotent(serviceRequests.submit)),
+  route('POST',   '/service-requests',                        'public', idempotent(serviceRequests.submit, serviceRequests.REQUEST_UPLOAD_MAX_BYTES)),
   route('GET',    '/fair-prices',                             'public', quotes.fairPrices),
   route('POST',   '/quote-requests/open',                     'public', quotes.open),
   route('GET',    '/quote-requests/:id',                      'public', quotes.view),
+  route('GET',    '/quote-requests/:id/photos/:file',         'public', requestPhotos.photo),
   route('POST',   '/quote-requests/:id/accept',               'public', idempotent(quotes.accept)),
   route('POST',   '/quote-requests/:id/share',                'public', idempotent(quotes.share)),
   route('POST',   '/quote-requests/:id/follow-up',            'public', idempotent(quotes.followUp)),

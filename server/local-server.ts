@@ -42,8 +42,8 @@ export const MAX_PAGE_BODY_BYTES = MAX_JSON_BYTES;
  */
 export const MAX_PAGE_UPLOAD_BYTES = 16 * 1024 * 1024;
 
-/** The pages whose form posts files: a listing's Write a review page. */
-const UPLOAD_PAGE = /^\/business\/[^/]+\/review\/?$/;
+/** The pages whose form posts files: a listing's Write a review page, and Find It (ADR 083). */
+const UPLOAD_PAGE = /^(?:\/business\/[^/]+\/review|\/find-it)\/?$/;
 
 /** Largest body a request to `pathname` (a page, not the API) may carry. */
 export function pageBodyLimit(pathname: string): number {

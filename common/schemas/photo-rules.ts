@@ -21,6 +21,13 @@ export const REVIEW_PHOTOS_MAX = 3;
 export const REVIEW_PHOTOS_MAX_BYTES = 4 * 1024 * 1024;
 /** Largest review body with photos: {@link REVIEW_PHOTOS_MAX_BYTES} and the form's fields (64 KB). */
 export const REVIEW_UPLOAD_MAX_BYTES = REVIEW_PHOTOS_MAX_BYTES + 64 * 1024;
+/** Photos of the car or the problem a motorist may attach to a Find It request (ADR 083). */
+export const REQUEST_PHOTOS_MAX = 3;
+/**
+ * Largest Find It body with photos: the same 4 MB of photos as a review's (the form posts them
+ * without JavaScript too, ADR 048) and the form's fields.
+ */
+export const REQUEST_UPLOAD_MAX_BYTES = REVIEW_UPLOAD_MAX_BYTES;
 /** Widths of the variants in CSS pixels (never wider than the original: no upscaling). */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 /** Formats of the variants, best first: `<picture>` offers them in this order. */
@@ -69,4 +76,5 @@ export const PHOTO_MESSAGES = {
   cutOff: 'The upload was cut off before the photo arrived. Please try again.',
   notYourListing: 'Only the owner of this business can change its photos.',
   tooManyForReview: `You can add up to ${REVIEW_PHOTOS_MAX} photos to a review.`,
+  tooManyForRequest: `You can add up to ${REQUEST_PHOTOS_MAX} photos to a request.`,
 } as const;

@@ -246,12 +246,35 @@ export const ComparedQuoteSchema = QuoteViewSchema.extend({
 });
 export type ComparedQuote = z.infer<typeof ComparedQuoteSchema>;
 
+/**
+ * A photo of the car or the problem (issue 36.1, ADR 083), private: `src` is its small JPEG
+ * (320 px wide at most; `width`, `height` are its size), `full` its largest; both are
+ * {@link requestPhotoPath} addresses, served only to the admins, the businesses the request
+ * reached and the motorist.
+ */
+export const RequestPhotoSchema = z.object({
+  id: z.uuid(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  src: z.string(),
+  full: z.string(),
+});
+export type RequestPhoto = z.infer<typeof RequestPhotoSchema>;
+/**
+ * Where a request's photo file is served: under the motorist's page, so the browser sends the
+ * request's key cookie (path `/find-it/quotes/`) with it, and the session cookie as everywhere.
+ */
+export const requestPhotoPath = (requestId: string, file: string) =>
+  `/find-it/quotes/${requestId}/photos/${file}`;
+
 /** GET /api/quote-requests/:id → the request, how many businesses it reached, and the quotes. */
 export const QuoteRequestViewSchema = z.object({
   id: z.uuid(),
   job: JobSummarySchema,
   contact_methods: z.array(z.string()),
   held: z.boolean(),
+  /** Its photos (none while it is held: the admin sees them first, ADR 083). */
+  photos: z.array(RequestPhotoSchema),
   /** What this job usually costs (issue 36.6), for the car's class where there are enough. */
   fair_price: z.lazy(() => FairPriceSchema).nullable(),
   businesses_reached: z.number().int().min(0),
@@ -283,6 +306,7 @@ export const LeadQuoteResponseSchema = z.object({
   lead_id: z.uuid(),
   business_name: z.string(),
   job: JobSummarySchema,
+  photos: z.array(RequestPhotoSchema),
   quote: QuoteViewSchema.nullable(),
 });
 export type LeadQuoteResponse = z.infer<typeof LeadQuoteResponseSchema>;
@@ -296,6 +320,8 @@ export const QuoteResponseSchema = z.object({ quote: QuoteViewSchema });
 
 /** GET /api/admin/service-requests/:id/quotes → each business reached and its answer. */
 export const RequestQuotesResponseSchema = z.object({
+  /** The request's photos (ADR 083): the admin sees them, held or not. */
+  photos: z.array(RequestPhotoSchema),
   businesses: z.array(
     z.object({
       lead_id: z.uuid(),

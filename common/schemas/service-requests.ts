@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdminSearchSchema, isoDateTime, PageInfoSchema, PageQuerySchema } from './api';
-import { JobSummarySchema, QuoteStatusSchema } from './quotes';
+import { JobSummarySchema, QuoteStatusSchema, RequestPhotoSchema } from './quotes';
 
 /**
  * Find It requests as the admin handles them (SPEC §2 Requests tab, §3 service_requests, §4:
@@ -138,6 +138,8 @@ export const LeadSchema = z.object({
   customer_phone: z.string().nullable(),
   contact_methods: z.array(z.string()),
   job: JobSummarySchema,
+  /** The motorist's photos of the car or the problem (ADR 083). */
+  photos: z.array(RequestPhotoSchema),
   forwarded_at: isoDateTime,
   contacted_at: isoDateTime.nullable(),
   /** The business's answer: its status and total (null for a decline), or null before one. */

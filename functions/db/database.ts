@@ -21,6 +21,7 @@ import type {
   FairPricesTable,
   QuotesTable,
   ServiceRequestNotificationsTable,
+  ServiceRequestPhotosTable,
   ServiceRequestsTable,
 } from './tables/content.ts';
 import type {
@@ -93,6 +94,7 @@ export interface Database {
   service_cards: ServiceCardsTable;
   service_requests: ServiceRequestsTable;
   service_request_notifications: ServiceRequestNotificationsTable;
+  service_request_photos: ServiceRequestPhotosTable;
   quotes: QuotesTable;
   fair_prices: FairPricesTable;
   contacts: ContactsTable;

@@ -15,6 +15,7 @@ type Db = Kysely<Database>;
 /** A Find It request sent to one of the owner's listings, with the business's quote if any. */
 export interface LeadRow extends RequestJobColumns {
   id: string;
+  request_id: string;
   business_id: string;
   business_name: string;
   customer_name: string;
@@ -62,6 +63,7 @@ export async function listOwnerLeads(
     ownerLeads(db, userId)
       .select([
         'n.id',
+        'r.id as request_id',
         'b.id as business_id',
         'b.business_name',
         'r.customer_name',

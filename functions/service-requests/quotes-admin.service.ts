@@ -10,6 +10,7 @@ import { refreshResponseTimes } from './response-time.ts';
 import * as repository from './quote-requests.repository.ts';
 import * as requests from './service-requests.repository.ts';
 import { quoteViewOf } from './quotes.service.ts';
+import { photosOfRequest } from './request-photos.service.ts';
 
 /**
  * The admin's side of Find It quotes (issue 36.2, 36.8; ADR 079): each request's businesses and
@@ -22,12 +23,14 @@ type Db = Kysely<Database>;
 export async function requestQuotes(db: Db, id: string): Promise<RequestQuotesResponse> {
   if (!(await repository.findRequest(db, id)))
     throw new AppError('NOT_FOUND', 'Service request not found');
-  const [reached, quotes] = await Promise.all([
+  const [reached, quotes, photos] = await Promise.all([
     repository.listReached(db, id),
     repository.listAllQuotes(db, id),
+    photosOfRequest(db, id),
   ]);
   const byId = new Map(quotes.map((q) => [q.id, q]));
   return {
+    photos,
     businesses: reached.map((r) => {
       const quote = r.quote_id ? byId.get(r.quote_id) : undefined;
       return {

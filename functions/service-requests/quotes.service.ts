@@ -27,6 +27,7 @@ import type { Mailer } from '../_lib/mail.ts';
 import { fairPriceOfRequest, refreshFairPrices } from './fair-prices.service.ts';
 import * as repository from './quote-requests.repository.ts';
 import { refreshResponseTimes } from './response-time.ts';
+import { photosOfRequest } from './request-photos.service.ts';
 import * as requests from './service-requests.repository.ts';
 import type { ComparedQuoteRow, QuoteRow, RequestRow } from './quote-requests.repository.ts';
 
@@ -139,15 +140,18 @@ export async function viewQuoteRequest(
   access: QuoteAccess,
 ): Promise<QuoteRequestView> {
   const request = await openedRequest(db, id, access);
-  const [quotes, counts] = await Promise.all([
+  const held = request.held_reasons.length > 0 && !request.matched_at;
+  const [quotes, counts, photos] = await Promise.all([
     repository.listComparedQuotes(db, id),
     repository.countReached(db, id),
+    held ? [] : photosOfRequest(db, id),
   ]);
   return {
     id,
     job: repository.jobSummaryOf(request),
     contact_methods: request.contact_methods,
-    held: request.held_reasons.length > 0 && !request.matched_at,
+    held,
+    photos,
     fair_price: await fairPriceOfRequest(db, request.job_type, request.car_make),
     businesses_reached: counts.reached,
     declined: counts.declined,
@@ -310,15 +314,17 @@ async function ownedLead(db: Db, userId: string, leadId: string) {
 /** The lead's job and the business's answer so far (null before one). */
 export async function getLeadQuote(db: Db, userId: string, leadId: string) {
   const lead = await ownedLead(db, userId, leadId);
-  const [request, quote] = await Promise.all([
+  const [request, quote, photos] = await Promise.all([
     repository.findRequest(db, lead.service_request_id),
     repository.findQuote(db, lead.service_request_id, lead.listing_id),
+    photosOfRequest(db, lead.service_request_id),
   ]);
   if (!request) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
   return {
     lead_id: lead.lead_id,
     business_name: lead.business_name,
     job: repository.jobSummaryOf(request),
+    photos,
     quote: quote ? quoteViewOf(quote) : null,
   };
 }

@@ -33,6 +33,8 @@ import {
 import { countServerEvent } from '../insights/insights.service.ts';
 import * as repository from './service-requests.repository.ts';
 import * as leadsRepository from './leads.repository.ts';
+import * as requestPhotos from './request-photos.service.ts';
+import type { BlobStore } from '../_lib/blobs.ts';
 import type { ServiceRequestRow } from './service-requests.repository.ts';
 
 /**
@@ -63,6 +65,7 @@ export async function submitServiceRequest(
   input: FindItData,
   clientAddress: string,
   userId: string | null = null,
+  photos: RequestPhotoFiles | null = null,
 ): Promise<SubmissionResult & { tags: string[] }> {
   if (await guardPublicForm(db, clientAddress, 'find-it', input.hp, SUBMISSIONS_PER_HOUR))
     return { id: crypto.randomUUID(), emailStatus: 'sent', tags: [] };
@@ -73,10 +76,42 @@ export async function submitServiceRequest(
       windowSeconds: 86_400,
     },
   ]);
-  const id = await createServiceRequest(db, input, userId);
+  const id = photos?.files.length
+    ? await saveWithPhotos(db, input, userId, photos)
+    : await createServiceRequest(db, input, userId);
   const emailStatus = await notifyServiceRequest(db, mailer, id, input);
   const { tags } = await matchServiceRequest(db, mailer, id);
   return { id, emailStatus, tags };
+}
+
+/** A request's photo files as posted, and the store they go to (ADR 083). */
+export interface RequestPhotoFiles {
+  blobs: BlobStore;
+  files: Uint8Array[];
+}
+
+/**
+ * Saves a request with its photos: processed and stored first (a refused photo saves nothing),
+ * then the request and their rows in one transaction; a failed save deletes the files.
+ */
+async function saveWithPhotos(
+  db: Db,
+  input: FindItData,
+  userId: string | null,
+  { blobs, files }: RequestPhotoFiles,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const prepared = await requestPhotos.prepareRequestPhotos(blobs, id, files);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await createServiceRequest(trx, input, userId, id);
+      await requestPhotos.recordRequestPhotos(trx, prepared);
+      return id;
+    });
+  } catch (error) {
+    await requestPhotos.discardRequestPhotos(prepared, blobs);
+    throw error;
+  }
 }
 
 /**
@@ -87,8 +122,8 @@ export async function createServiceRequest(
   db: Db,
   input: FindItData,
   userId: string | null = null,
+  id: string = crypto.randomUUID(),
 ): Promise<string> {
-  const id = crypto.randomUUID();
   const area = input.area ? (areaBySlug(input.area)?.name ?? null) : null;
   return repository.insert(db, {
     id,
@@ -335,15 +370,20 @@ export async function handleServiceRequest(db: Db, id: string): Promise<ServiceR
     : new AppError('NOT_FOUND', 'Not found');
 }
 
-/** @throws AppError NOT_FOUND. */
-export async function deleteServiceRequest(db: Db, id: string): Promise<void> {
+/** Deletes a request, then its photos' files (ADR 083). @throws AppError NOT_FOUND. */
+export async function deleteServiceRequest(db: Db, blobs: BlobStore, id: string): Promise<void> {
+  const keys = await requestPhotos.requestPhotoKeys(db, id);
   if ((await repository.remove(db, id)) === 0)
     throw new AppError('NOT_FOUND', 'Service request not found');
+  await requestPhotos.deleteRequestPhotoFiles(blobs, keys);
 }
 
-/** Clear All. @returns how many requests were deleted. */
-export function clearServiceRequests(db: Db): Promise<number> {
-  return repository.removeAll(db);
+/** Clear All, with every request's photos. @returns how many requests were deleted. */
+export async function clearServiceRequests(db: Db, blobs: BlobStore): Promise<number> {
+  const keys = await requestPhotos.requestPhotoKeys(db, null);
+  const deleted = await repository.removeAll(db);
+  await requestPhotos.deleteRequestPhotoFiles(blobs, keys);
+  return deleted;
 }
 
 /**
@@ -357,6 +397,10 @@ export async function listOwnerLeads(
   page: { page: number; limit: number },
 ): Promise<{ leads: Lead[]; total: number }> {
   const { leads, total } = await leadsRepository.listOwnerLeads(db, userId, pageWindow(page));
+  const photosOf = await requestPhotos.photosOfRequests(
+    db,
+    leads.map((lead) => lead.request_id),
+  );
   return {
     total,
     leads: leads.map((lead) => {
@@ -381,6 +425,7 @@ export async function listOwnerLeads(
           urgency: lead.urgency,
           created_at: new Date(lead.created_at).toISOString(),
         },
+        photos: photosOf.get(lead.request_id) ?? [],
         forwarded_at: new Date(lead.forwarded_at).toISOString(),
         contacted_at: lead.contacted_at ? new Date(lead.contacted_at).toISOString() : null,
         quote:

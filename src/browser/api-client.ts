@@ -63,21 +63,23 @@ export function apiGet<T>(
 }
 
 /**
- * POST JSON to our API (same origin, cookies included). With `idempotencyKey` (the form's key,
- * issue 23.4) a retry of the same submission gets the first answer instead of a second row.
+ * POST JSON to our API (same origin, cookies included); a `FormData` body goes as
+ * multipart/form-data (a form with files). With `idempotencyKey` (the form's key, issue 23.4) a
+ * retry of the same submission gets the first answer instead of a second row.
  */
 export function apiPost<T>(
   path: string,
   body: unknown,
   options: { idempotencyKey?: string } = {},
 ): Promise<ApiResult<T>> {
+  const form = body instanceof FormData;
   return request<T>(path, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
+      ...(form ? {} : { 'content-type': 'application/json' }),
       ...(options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {}),
     },
-    body: JSON.stringify(body),
+    body: form ? body : JSON.stringify(body),
   });
 }
 

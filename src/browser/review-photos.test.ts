@@ -25,6 +25,12 @@ describe('reviewPhotosProblem (ADR 048, update)', () => {
     expect(reviewPhotosProblem(photos(REVIEW_PHOTOS_MAX_BYTES), true)).toBeNull();
     expect(reviewPhotosProblem(photos(3 * MB, MB + 1), true)).toBe(PHOTO_MESSAGES.reviewTooLarge);
   });
+
+  it('says Find It’s own message for a fourth photo of a request (ADR 083)', () => {
+    const tooMany = PHOTO_MESSAGES.tooManyForRequest;
+    expect(reviewPhotosProblem(photos(MB, MB, MB, MB), false, tooMany)).toBe(tooMany);
+    expect(reviewPhotosProblem(photos(MB, MB, MB), false, tooMany)).toBeNull();
+  });
 });
 
 describe('what the field says', () => {

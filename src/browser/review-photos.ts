@@ -50,8 +50,9 @@ export function readyText(files: readonly { size: number }[]): string {
 export function reviewPhotosProblem(
   files: readonly { size: number }[],
   prepared = false,
+  tooMany: string = PHOTO_MESSAGES.tooManyForReview,
 ): string | null {
-  if (files.length > REVIEW_PHOTOS_MAX) return PHOTO_MESSAGES.tooManyForReview;
+  if (files.length > REVIEW_PHOTOS_MAX) return tooMany;
   if (!prepared && files.some((file) => file.size > PHOTO_MAX_BYTES))
     return PHOTO_MESSAGES.tooLarge;
   if (prepared && files.reduce((sum, file) => sum + file.size, 0) > REVIEW_PHOTOS_MAX_BYTES)
@@ -75,9 +76,13 @@ function replaceFiles(input: HTMLInputElement, files: readonly File[]): boolean 
  * Enhances the review form's photo field `input` (see the module's comment). Its hint (an element
  * named by the input's `aria-describedby`, `data-with-script` holding the text that is true with
  * this script) and its status line (`[data-photos-status]`, a `role="status"` in the field) must
- * be in the field; its form's submit button is the first `button[type="submit"]`.
+ * be in the field; its form's submit button is the first `button[type="submit"]`. Find It's
+ * photo field uses it too (ADR 083), with its own `tooMany` message (3 photos alike).
  */
-export function enhanceReviewPhotos(input: HTMLInputElement): void {
+export function enhanceReviewPhotos(
+  input: HTMLInputElement,
+  tooMany: string = PHOTO_MESSAGES.tooManyForReview,
+): void {
   const form = input.form;
   const field = input.closest('.field');
   const status = field?.querySelector<HTMLElement>('[data-photos-status]');
@@ -123,7 +128,7 @@ export function enhanceReviewPhotos(input: HTMLInputElement): void {
     if (mine !== choice) return;
     const changed = prepared.some((file, i) => file !== files[i]);
     const sent = changed && replaceFiles(input, prepared) ? prepared : files;
-    const problem = reviewPhotosProblem(sent, true);
+    const problem = reviewPhotosProblem(sent, true, tooMany);
     status!.textContent = problem ? '' : readyText(sent);
     showProblem(problem);
   }
@@ -133,7 +138,7 @@ export function enhanceReviewPhotos(input: HTMLInputElement): void {
     const mine = choice;
     const files = [...(input.files ?? [])];
     status!.textContent = '';
-    const problem = reviewPhotosProblem(files);
+    const problem = reviewPhotosProblem(files, false, tooMany);
     showProblem(problem);
     if (files.length === 0 || problem) {
       work = null;

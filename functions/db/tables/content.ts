@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
+import type { PhotoVariantRecord } from './reviews.ts';
 
 /** The content and inbox tables (SPEC §3): articles, service cards and requests, contacts, sent messages. */
 
@@ -113,6 +114,19 @@ export interface QuotePartRow {
 }
 
 /** Issue 36.3 (ADR 079): one business's answer to one request. */
+/** Issue 36.1 (ADR 083): a photo of a Find It request; its files are private, in the blob store. */
+export interface ServiceRequestPhotosTable {
+  id: Generated<string>;
+  service_request_id: string;
+  /** 1 to 3, in the order the motorist chose them. */
+  position: number;
+  width: number;
+  height: number;
+  variants: ColumnType<PhotoVariantRecord[], string, string>;
+  content_hash: string;
+  created_at: Timestamp;
+}
+
 export interface QuotesTable {
   id: Generated<string>;
   service_request_id: string;

@@ -105,6 +105,24 @@ export function QuotesDialog({
               </button>
             </div>
           )}
+          {data && data.photos.length > 0 && (
+            <ul className="request-photo-list" aria-label="Photos of the car or the problem">
+              {data.photos.map((photo, i) => (
+                <li key={photo.id}>
+                  <a href={photo.full} target="_blank" rel="noopener">
+                    <img
+                      src={photo.src}
+                      alt={`Photo ${i + 1} of ${data.photos.length} of the car or the problem`}
+                      width={96}
+                      height={Math.round((96 * photo.height) / photo.width)}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
           {!data ? (
             <p className="status-text">Loading businesses and quotes...</p>
           ) : data.businesses.length === 0 ? (

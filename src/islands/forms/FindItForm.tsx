@@ -7,7 +7,12 @@ import { CAR_MAKE_NAMES, CONTACT_METHODS, URGENCIES } from '../../../common/sche
 import type { FormState } from '../../../common/schemas/form-state';
 import type { FindItInput, SubmissionResult } from '../../../common/schemas/forms';
 import { Field, Honeypot, SelectField, TextAreaField } from '../auth/Field';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  PHOTO_ACCEPT,
+  PHOTO_MESSAGES,
+  REQUEST_PHOTOS_MAX,
+} from '../../../common/schemas/photo-rules';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
@@ -50,14 +55,30 @@ export const FIND_IT_SAVED = {
   title: 'Request Submitted',
   description: "Your request has been saved. We'll contact you soon with business matches.",
 };
-/** SPEC §8 Find It insert failure; a rate limit says why. */
-const failure = (error: { code: string; message: string }) => ({
+/** A refusal of the photos (ADR 083): their own message, the typed fields kept. */
+const photoRefusal = (error: {
+  code: string;
+  message: string;
+  fields?: Record<string, string[]>;
+}) =>
+  error.fields?.photos !== undefined ||
+  error.code === 'PAYLOAD_TOO_LARGE' ||
+  error.message === PHOTO_MESSAGES.cutOff;
+
+/** SPEC §8 Find It insert failure; a rate limit or a refused photo says why. */
+const failure = (error: { code: string; message: string; fields?: Record<string, string[]> }) => ({
   title: 'Submission Failed',
   description:
-    error.code === 'RATE_LIMITED' || isUnavailable(error)
+    error.code === 'RATE_LIMITED' || isUnavailable(error) || photoRefusal(error)
       ? error.message
       : 'There was an error submitting your request. Please try again.',
 });
+
+/** The photo field's hint without script, and once its script runs (ADR 048, 083). */
+const PHOTOS_PRIVATE =
+  'Only our team and the businesses your request reaches see them. We remove the location and other details your phone stores in a photo.';
+const PHOTOS_HINT = `JPEG, PNG, WebP, HEIC or AVIF, up to 4 MB together (a photo shared from a messaging app, or your camera's smaller size, fits). ${PHOTOS_PRIVATE}`;
+const PHOTOS_HINT_SCRIPT = `JPEG, PNG, WebP, HEIC or AVIF, up to 10 MB each. We make large photos smaller before sending them, which also saves your data. ${PHOTOS_PRIVATE}`;
 
 /** SPEC §5 Find It: the two validation messages, by the fields in error. */
 function invalid(fields: Partial<Record<keyof FindItInput, unknown>>) {
@@ -77,6 +98,11 @@ function toastFor(errors: FieldErrors<FindItInput>) {
   if (message) toast.error(message.title, { description: message.description });
 }
 
+/** A post without JavaScript refused for its photos' size or a cut-off upload (no field). */
+function refusalIsPhoto(initial: FormState): boolean {
+  return initial.error !== null && photoRefusal(initial.error);
+}
+
 interface Props {
   /** The form as the page shows it (src/render/form-post.ts). */
   initial: FormState;
@@ -89,6 +115,8 @@ interface Props {
  * `<form method="post">` (issue 22.1): without JavaScript the page posts it to the API.
  */
 export default function FindItForm({ initial, sent }: Props) {
+  const photos = useRef<HTMLInputElement>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const { form, server, submit, field, checkboxes, isSubmitting, submitCount } = usePublicForm<
     FindItInput,
     unknown,
@@ -110,10 +138,40 @@ export default function FindItForm({ initial, sent }: Props) {
     },
     onFailed: (error) => {
       const { title, description } = failure(error);
+      setPhotoError(photoRefusal(error) ? error.message : null);
       toast.error(title, { description });
     },
     onInvalid: toastFor,
+    files: {
+      name: 'photos',
+      jsonField: 'request',
+      read: () => [...(photos.current?.files ?? [])],
+      clear: () => {
+        if (photos.current) photos.current.value = '';
+        setPhotoError(null);
+      },
+    },
   });
+  // Photos made smaller in the browser before they are sent (ADR 048), loaded after hydration.
+  useEffect(() => {
+    const input = photos.current;
+    if (input)
+      void import('../../browser/review-photos').then((m) =>
+        m.enhanceReviewPhotos(input, PHOTO_MESSAGES.tooManyForRequest),
+      );
+  }, []);
+  // The photo script holds a submit while photos are being prepared, and sends the form again.
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    if (event.nativeEvent.defaultPrevented) {
+      event.preventDefault();
+      return;
+    }
+    void submit(event);
+  };
+  const photoMessage =
+    photoError ??
+    (submitCount === 0 ? (initial.fieldErrors.photos?.[0] ?? null) : null) ??
+    (submitCount === 0 && refusalIsPhoto(initial) ? (initial.error?.message ?? null) : null);
   const refusal: ApiError | null = server.refusal;
   // "Use my location" needs JavaScript and a browser that has geolocation: shown only then.
   const [canLocate, setCanLocate] = useState(false);
@@ -137,7 +195,14 @@ export default function FindItForm({ initial, sent }: Props) {
     );
 
   return (
-    <form method="post" action="/find-it/" onSubmit={submit} noValidate className="card form-card">
+    <form
+      method="post"
+      action="/find-it/"
+      encType="multipart/form-data"
+      onSubmit={send}
+      noValidate
+      className="card form-card"
+    >
       {sent && submitCount === 0 && (
         <FormNotice tone="success" {...(sent === 'saved' ? FIND_IT_SAVED : FIND_IT_SENT)} />
       )}
@@ -145,7 +210,7 @@ export default function FindItForm({ initial, sent }: Props) {
         <FormNotice
           tone="error"
           {...((refusal.code === 'VALIDATION_FAILED' && invalid(initial.fieldErrors)) ||
-            failure(refusal))}
+            failure({ ...refusal, fields: initial.fieldErrors }))}
         />
       )}
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={server.idempotencyKey} />
@@ -241,6 +306,30 @@ export default function FindItForm({ initial, sent }: Props) {
         placeholder="Anything else a business should know"
         {...field('additionalInfo')}
       />
+      <div className="field">
+        <label htmlFor="findit-photos">
+          Photos of the car or the problem (optional, up to {REQUEST_PHOTOS_MAX})
+        </label>
+        <input
+          id="findit-photos"
+          ref={photos}
+          name="photos"
+          type="file"
+          accept={PHOTO_ACCEPT}
+          multiple
+          aria-invalid={photoMessage ? 'true' : undefined}
+          aria-describedby={`findit-photos-hint${photoMessage ? ' findit-photos-error' : ''}`}
+        />
+        <p className="small muted" id="findit-photos-hint" data-with-script={PHOTOS_HINT_SCRIPT}>
+          {PHOTOS_HINT}
+        </p>
+        <p className="small muted" role="status" data-photos-status="" />
+        {photoMessage && (
+          <p className="field-error" id="findit-photos-error">
+            {photoMessage}
+          </p>
+        )}
+      </div>
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Submitting...' : 'Submit Request'}
       </button>

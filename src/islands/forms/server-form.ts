@@ -80,6 +80,11 @@ export function usePublicForm<Input extends FieldValues, Output, Result>(options
   onFailed: (error: ApiError) => void;
   /** The browser found fields in error (nothing was sent). */
   onInvalid?: SubmitErrorHandler<Input>;
+  /**
+   * A form that may carry files (Find It's photos, ADR 083): with files chosen, the values go as
+   * JSON in `jsonField` and the files in `name`, multipart, as the page does without JavaScript.
+   */
+  files?: { name: string; jsonField: string; read: () => readonly File[]; clear: () => void };
 }) {
   const form = useForm<Input, unknown, Output>({
     resolver: options.resolver,
@@ -89,7 +94,15 @@ export function usePublicForm<Input extends FieldValues, Output, Result>(options
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(options.initial, submitCount);
   const submit = form.handleSubmit(async (values) => {
-    const result = await apiPost<Result>(options.endpoint, values, {
+    const files = options.files?.read() ?? [];
+    let body: unknown = values;
+    if (options.files && files.length > 0) {
+      const multipart = new FormData();
+      multipart.set(options.files.jsonField, JSON.stringify(values));
+      for (const file of files) multipart.append(options.files.name, file);
+      body = multipart;
+    }
+    const result = await apiPost<Result>(options.endpoint, body, {
       idempotencyKey: server.idempotencyKey,
     });
     if (!result.ok) {
@@ -98,6 +111,7 @@ export function usePublicForm<Input extends FieldValues, Output, Result>(options
     }
     options.onSent(result.data);
     form.reset(options.empty);
+    options.files?.clear();
     server.renewKey();
   }, options.onInvalid);
   const field = (name: Path<Input>) => ({
