@@ -6,9 +6,10 @@
  * - when the first Call button (`a[href^="tel:"]`) was laid out inside the first screen, taken
  *   in the first animation frame that finds it (the frame is painted right after), at the
  *   earliest at FCP;
- * - the bytes transferred before that moment (CDP: each response's encoded bytes as they
- *   arrived, `Network.dataReceived`, its headers with it once finished), and in all once the
- *   network is quiet.
+ * - the bytes transferred before that moment (CDP: a response finished by then counts its
+ *   encoded bytes with headers, `Network.loadingFinished`; one still arriving the share of them
+ *   its decoded chunks so far make, `Network.dataReceived`), and in all once the network is
+ *   quiet (the service worker's install included).
  * Targets (issue 38.6, local server): FCP ≤ 3.0 s, first Call button ≤ 3.5 s, ≤ 30 KB before it.
  * Then, with JavaScript off, whether the screen's controls work: the Call links, the area or
  * road choice (a GET form answered with the list) and the safety tips (a `<details>`).
@@ -67,6 +68,8 @@ export async function loadOn2G(browser: Browser, url: string): Promise<TwoGLoad>
   const phone = await openPhonePage(browser, { profile: TWO_G_PROFILE });
   try {
     await phone.context.addInitScript(RECORD_FIRST_CALL);
+    // Chromium reports a response's encoded size when it finishes (`loadingFinished`); its
+    // chunks arrive with their decoded sizes (`dataReceived`).
     const arrivals: { id: string; at: number; bytes: number }[] = [];
     const finished = new Map<string, { at: number; bytes: number }>();
     let start = NaN;
@@ -74,7 +77,7 @@ export async function loadOn2G(browser: Browser, url: string): Promise<TwoGLoad>
       if (Number.isNaN(start) && event.type === 'Document') start = event.timestamp;
     });
     phone.cdp.on('Network.dataReceived', (event) =>
-      arrivals.push({ id: event.requestId, at: event.timestamp, bytes: event.encodedDataLength }),
+      arrivals.push({ id: event.requestId, at: event.timestamp, bytes: event.dataLength }),
     );
     phone.cdp.on('Network.loadingFinished', (event) =>
       finished.set(event.requestId, { at: event.timestamp, bytes: event.encodedDataLength }),
@@ -93,15 +96,21 @@ export async function loadOn2G(browser: Browser, url: string): Promise<TwoGLoad>
     await phone.page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     const firstCall = Math.max(seen.fcp, seen.call);
     const until = start + firstCall / 1000;
-    let before = 0;
-    const streamed = new Map<string, number>();
-    for (const a of arrivals)
-      if (a.at <= until) streamed.set(a.id, (streamed.get(a.id) ?? 0) + a.bytes);
-    for (const [id, bytes] of streamed) {
-      const end = finished.get(id);
-      before += end && end.at <= until ? end.bytes : bytes;
+    // Before the moment: a response finished by then in full; one still arriving in the share
+    // of its decoded bytes that had arrived (its encoded size scaled by it).
+    const decoded = new Map<string, { before: number; all: number }>();
+    for (const a of arrivals) {
+      const d = decoded.get(a.id) ?? { before: 0, all: 0 };
+      d.all += a.bytes;
+      if (a.at <= until) d.before += a.bytes;
+      decoded.set(a.id, d);
     }
-    for (const [id, end] of finished) if (!streamed.has(id) && end.at <= until) before += end.bytes;
+    let before = 0;
+    for (const [id, end] of finished) {
+      const d = decoded.get(id);
+      if (end.at <= until) before += end.bytes;
+      else if (d && d.all > 0) before += (end.bytes * d.before) / d.all;
+    }
     let bytes = 0;
     for (const end of finished.values()) bytes += end.bytes;
     return { fcp: seen.fcp, firstCall, bytesBeforeCall: before, bytes };
