@@ -45,6 +45,7 @@ import { bulkInsertSyntheticReviews } from '../../functions/db/seeds/synthetic-r
 import { insightsServerEnv, measureBeacons, seedInsights } from './scale-insights.ts';
 import { photoBench } from './scale-photos.ts';
 import { claimForQuotes, measureFindIt } from './scale-quotes.ts';
+import { measureRoadside } from './scale-roadside.ts';
 import { benchRecord } from './record.ts';
 
 const { values } = parseArgs({
@@ -436,15 +437,27 @@ async function prepare(kind: string) {
     .execute();
   // Issue 36.9: Find It matches claimed listings; the bench's admin claims a share of them.
   const claimed = await claimForQuotes(handle.db, admin.userId);
+  // Issue 38.7: the roadside screen's nearest help open now, the query alone.
+  const roadside = await measureRoadside(handle.db);
   await handle.close();
-  return { server, env: { ...env, ...photos.env }, seedMs, reviewed, insights, photoRows, claimed };
+  return {
+    server,
+    env: { ...env, ...photos.env },
+    seedMs,
+    reviewed,
+    insights,
+    photoRows,
+    claimed,
+    roadside,
+  };
 }
 
 async function run(kind: string) {
   const rows: Row[] = [];
   results.set(kind, rows);
   log(`${kind}: seeding ${LISTINGS} listings`);
-  const { server, env, seedMs, reviewed, insights, photoRows, claimed } = await prepare(kind);
+  const { server, env, seedMs, reviewed, insights, photoRows, claimed, roadside } =
+    await prepare(kind);
   rows.push([
     'seed (listings)',
     seedMs === undefined ? 'seeded before (--database-url)' : ms(seedMs),
@@ -456,6 +469,7 @@ async function run(kind: string) {
       `${ms(reviewed.insertMs)} · ${ms(reviewed.statsMs)}`,
     ]);
   rows.push(...photoRows);
+  rows.push(...roadside);
   rmSync(`${ROOT}/site`, { recursive: true, force: true });
 
   log(`${kind}: cold start`);

@@ -201,7 +201,7 @@ export function syntheticListing(index: number, options: SyntheticOptions = {}) 
   const now = options.now ?? new Date('2026-11-01T12:00:00Z');
   const ageMs = random() * (options.spreadDays ?? 1095) * 86_400_000;
   const phoneDigits = String(10_000_000 + index).slice(-8);
-  return {
+  const row = {
     business_name: `${name} ${area.name}`.slice(0, 120),
     business_type: categories.length > 1 && random() < 0.3 ? 'Multiple Services' : category,
     business_categories: categories,
@@ -235,6 +235,54 @@ export function syntheticListing(index: number, options: SyntheticOptions = {}) 
     source: 'synthetic',
     source_id: `synthetic-${index}`,
   } satisfies NewBusinessRegistration;
+  // Drawn after every other field, so the fields above stay as they were before these existed.
+  return { ...row, ...roadsideOf(random, category, area.slug) } satisfies NewBusinessRegistration;
+}
+
+const WEEKDAYS = {
+  mo: '08:00-18:00',
+  tu: '08:00-18:00',
+  we: '08:00-18:00',
+  th: '08:00-18:00',
+  fr: '08:00-18:00',
+};
+/** Categories whose businesses may come to a stranded motorist. */
+const MOBILE_TRADES = new Set<ServiceCategory>([
+  'Mechanic / Repair Services',
+  'Auto Electrical',
+  'Tyre Services',
+  'Breakdown Recovery / Towing',
+]);
+
+/**
+ * Hours and roadside declarations (issue 38, ADR 081, 082), roughly as owners give them: 60 %
+ * weekday hours (half of them Saturday too, a fifth of those Sunday), 2 % open 24 hours (15 %
+ * of breakdown services), a tenth of the mobile trades coming to you with 1–3 areas, half of
+ * those and of breakdown services with a call-out fee.
+ */
+function roadsideOf(random: () => number, category: ServiceCategory, areaSlug: string) {
+  const breakdown = category === 'Breakdown Recovery / Towing';
+  const open24 = random() < (breakdown ? 0.15 : 0.02);
+  let hours: Record<string, string> | null = null;
+  if (!open24 && random() < 0.6) {
+    hours = { ...WEEKDAYS };
+    if (random() < 0.5) hours.sa = '09:00-15:00';
+    if (hours.sa && random() < 0.2) hours.su = '10:00-16:00';
+  }
+  const mobile = MOBILE_TRADES.has(category) && random() < 0.1;
+  const coverage = mobile
+    ? [areaSlug, ...LAGOS_AREAS.filter(() => random() < 0.02).map((a) => a.slug)].slice(0, 3)
+    : [];
+  const fee =
+    (mobile || breakdown) && random() < 0.5 ? 5000 * (1 + Math.floor(random() * 4)) : null;
+  return {
+    opening_hours: hours ? JSON.stringify(hours) : null,
+    open_24_hours: open24,
+    comes_to_you: mobile,
+    coverage_areas: coverage,
+    callout_fee_min: fee,
+    callout_fee_max: fee === null ? null : fee * 2,
+  };
 }
 
 /**
@@ -263,7 +311,7 @@ export const BULK_INDEX_REBUILD_MIN = 50_000;
 
 /**
  * Inserts `count` synthetic listings as fast as the database allows (issue 28: 1,000,000 in
- * minutes): batches of 1,000 rows (30 parameters each, under Postgres' 65,535), 20 batches to a
+ * minutes): batches of 1,000 rows (36 parameters each, under Postgres' 65,535), 20 batches to a
  * transaction. From {@link BULK_INDEX_REBUILD_MIN} listings on, the table's secondary indexes
  * that enforce nothing (every one but the primary key and the unique ones) are dropped first and
  * rebuilt from their own definitions (`pg_get_indexdef`) afterwards, also when an insert fails:
