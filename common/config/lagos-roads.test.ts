@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isNearLagos, LAGOS_AREAS } from './lagos-areas';
-import { LAGOS_ROADS, nearestPlace, placeBySlug, ROAD_POINTS } from './lagos-roads';
+import {
+  coverageName,
+  coverageSlugOf,
+  LAGOS_ROADS,
+  nearestPlace,
+  placeBySlug,
+  ROAD_POINTS,
+} from './lagos-roads';
 import {
   BAD_POSITION_MESSAGE,
   locationMessage,
@@ -66,5 +73,22 @@ describe('roadside origin (issue 38.7: bad positions and places get a clear mess
     expect(locationMessage(found.origin)).toBe(
       "I need help: my car has broken down. I'm near Third Mainland Bridge (middle), Lagos. My car is a Toyota. Map: https://www.openstreetmap.org/?mlat=6.513&mlon=3.4028#map=17/6.513/3.4028",
     );
+  });
+});
+
+describe('roads a mobile business covers (issue 38.3)', () => {
+  it('are slugs of their own beside the areas, named back, read from a CSV cell', async () => {
+    const { CoverageAreasSchema } = await import('../schemas/roadside');
+    expect(CoverageAreasSchema.parse(['ikeja', 'lekki-epe-expressway', 'ikeja'])).toEqual([
+      'ikeja',
+      'lekki-epe-expressway',
+    ]);
+    expect(CoverageAreasSchema.safeParse(['lekki-expressway']).success).toBe(false);
+    expect(coverageName('lekki-epe-expressway')).toBe('Lekki–Epe Expressway');
+    expect(coverageName('victoria-island')).toBe('Victoria Island');
+    expect(coverageSlugOf('Lekki–Epe Expressway')).toBe('lekki-epe-expressway');
+    expect(coverageSlugOf('third mainland bridge')).toBe('third-mainland-bridge');
+    expect(coverageSlugOf('Victoria Island')).toBe('victoria-island');
+    expect(coverageSlugOf('Nowhere Road')).toBeUndefined();
   });
 });

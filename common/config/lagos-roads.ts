@@ -89,6 +89,32 @@ export const LAGOS_ROADS: readonly { road: string; points: readonly RoadPoint[] 
   ([road]) => ({ road, points: ROAD_POINTS.filter((p) => p.road === road) }),
 );
 
+/**
+ * The roads as a mobile business covers them (issue 38.3): one slug per road (`lekki-epe-expressway`),
+ * kept in `coverage_areas` beside area slugs (ADR 081).
+ */
+export const COVERAGE_ROADS: readonly { slug: string; road: string }[] = ROADS.map(([road]) => ({
+  slug: slugify(road),
+  road,
+}));
+
+/** The name of a covered place's slug: an area's or a road's; undefined for neither. */
+export function coverageName(slug: string): string | undefined {
+  return (
+    LAGOS_AREAS.find((a) => a.slug === slug)?.name ??
+    COVERAGE_ROADS.find((r) => r.slug === slug)?.road
+  );
+}
+
+/** A covered place's slug from its name or slug (a CSV cell), or undefined. */
+export function coverageSlugOf(text: string): string | undefined {
+  const key = slugify(text);
+  return (
+    LAGOS_AREAS.find((a) => a.slug === key || slugify(a.name) === key)?.slug ??
+    COVERAGE_ROADS.find((r) => r.slug === key)?.slug
+  );
+}
+
 /** A place a stranded motorist can name: an area or a point on a major road. */
 export type RoadsidePlace =
   | { kind: 'area'; slug: string; name: string; lat: number; lon: number; area: LagosArea }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LAGOS_AREAS } from '../config/lagos-areas';
+import { COVERAGE_ROADS } from '../config/lagos-roads';
 
 /**
  * What an owner declares for a motorist stranded on the road (issue 38.3, ADR 081): open 24 hours,
@@ -10,10 +11,14 @@ import { LAGOS_AREAS } from '../config/lagos-areas';
 
 /** The highest call-out fee a listing may declare, in naira. */
 export const CALLOUT_FEE_MAX = 1_000_000;
-/** How many areas (later roads too) a mobile business may cover. */
+/** How many areas and roads a mobile business may cover. */
 export const MAX_COVERAGE_AREAS = 30;
 
-const AREA_SLUGS = LAGOS_AREAS.map((a) => a.slug) as [string, ...string[]];
+/** Area slugs, then road slugs (issue 38.3: "the areas or roads covered"). */
+const COVERAGE_SLUGS = [
+  ...LAGOS_AREAS.map((a) => a.slug),
+  ...COVERAGE_ROADS.map((r) => r.slug),
+] as [string, ...string[]];
 
 const naira = z
   .number('Enter the fee in naira')
@@ -30,9 +35,9 @@ export const CalloutFeeSchema = z
   });
 export type CalloutFee = z.infer<typeof CalloutFeeSchema>;
 
-/** The areas a mobile business covers: slugs of the shipped Lagos areas, each once. */
+/** The places a mobile business covers: slugs of the shipped Lagos areas and major roads, each once. */
 export const CoverageAreasSchema = z
-  .array(z.enum(AREA_SLUGS, 'Choose areas from the list'))
+  .array(z.enum(COVERAGE_SLUGS, 'Choose areas from the list'))
   .max(MAX_COVERAGE_AREAS, `Choose at most ${MAX_COVERAGE_AREAS} areas`)
   .transform((slugs) => [...new Set(slugs)]);
 

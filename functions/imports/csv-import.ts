@@ -7,6 +7,7 @@ import type { CsvFormat, CsvImportReport } from '../../common/schemas/imports.ts
 import { slugify } from '../../common/schemas/text.ts';
 import { nullableWebsite } from '../../common/schemas/url.ts';
 import { areaBySlug, areaByName } from '../../common/config/lagos-areas.ts';
+import { coverageSlugOf } from '../../common/config/lagos-roads.ts';
 import { CalloutFeeSchema, CoverageAreasSchema } from '../../common/schemas/roadside.ts';
 import { isUniqueViolation } from '../_lib/pg-errors.ts';
 import type { Database, NewBusinessRegistration } from '../db/database.ts';
@@ -53,7 +54,7 @@ const areasCell = z
       .split(/[;,]/)
       .map((part) => part.trim())
       .filter(Boolean)
-      .map((part) => (areaByName(part) ?? areaBySlug(part))?.slug ?? part),
+      .map((part) => (areaByName(part) ?? areaBySlug(part))?.slug ?? coverageSlugOf(part) ?? part),
   )
   .pipe(CoverageAreasSchema);
 

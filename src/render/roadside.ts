@@ -8,7 +8,7 @@
 import { sharedDatabase } from '../../functions/_lib/db.ts';
 import { toE164 } from '../../functions/_lib/phone.ts';
 import { nearestRoadsideHelp } from '../../functions/directory/roadside.service.ts';
-import { areaBySlug } from '../../common/config/lagos-areas';
+import { coverageName } from '../../common/config/lagos-roads';
 import type { NearbyBusiness } from '../../common/schemas/nearby';
 import {
   locationMessage,
@@ -60,7 +60,7 @@ function cardOf(business: NearbyBusiness, message: string): RoadsideCard {
     sendLocation: wa ? `${wa}?text=${encodeURIComponent(message)}` : null,
     open: business.open_24_hours ? 'Open 24 hours' : 'Open now',
     callout: calloutText(business),
-    comesToYou: coverageText(business, (slug) => areaBySlug(slug)?.name),
+    comesToYou: coverageText(business, coverageName),
     location: business.area ?? business.general_location ?? business.city,
   };
 }

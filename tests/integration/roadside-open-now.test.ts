@@ -306,7 +306,7 @@ describe('what owners declare (issue 38.3)', () => {
       `${name},,0803 555 0900,Towing Service,pending,Ikeja,Lagos,,,,,,No,public,,${roadside}`;
     const csv = [
       header,
-      row('Roadside One', 'Yes,Yes,"Ikeja; Yaba, surulere","₦5,000",15000'),
+      row('Roadside One', 'Yes,Yes,"Ikeja; Yaba, surulere; Third Mainland Bridge","₦5,000",15000'),
       row('Roadside Two', ',,,,'),
       row('Roadside Bad Fee', 'No,No,,20000,10000'),
       row('Roadside Bad Area', 'No,Yes,Atlantis,,'),
@@ -346,7 +346,7 @@ describe('what owners declare (issue 38.3)', () => {
         business_name: 'Roadside One',
         open_24_hours: true,
         comes_to_you: true,
-        coverage_areas: ['ikeja', 'yaba', 'surulere'],
+        coverage_areas: ['ikeja', 'yaba', 'surulere', 'third-mainland-bridge'],
         callout_fee_min: 5000,
         callout_fee_max: 15000,
       },

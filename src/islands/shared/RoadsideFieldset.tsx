@@ -1,4 +1,5 @@
 import { LAGOS_AREAS } from '../../../common/config/lagos-areas';
+import { COVERAGE_ROADS } from '../../../common/config/lagos-roads';
 import type { RoadsideFieldsInput } from '../../../common/schemas/roadside';
 
 /**
@@ -79,23 +80,26 @@ export function RoadsideFieldset({ idPrefix, value, onChange, errors }: Props) {
       </label>
       {value.comesToYou && (
         <details className="coverage-areas" open={value.areas.length === 0}>
-          <summary>Areas you cover ({value.areas.length})</summary>
+          <summary>Areas and roads you cover ({value.areas.length})</summary>
           <ul>
-            {LAGOS_AREAS.map((area) => (
-              <li key={area.slug}>
+            {[
+              ...COVERAGE_ROADS.map((road) => ({ slug: road.slug, name: road.road })),
+              ...LAGOS_AREAS,
+            ].map((place) => (
+              <li key={place.slug}>
                 <label>
                   <input
                     type="checkbox"
-                    checked={value.areas.includes(area.slug)}
+                    checked={value.areas.includes(place.slug)}
                     onChange={(e) =>
                       set({
                         areas: e.currentTarget.checked
-                          ? [...value.areas, area.slug]
-                          : value.areas.filter((slug) => slug !== area.slug),
+                          ? [...value.areas, place.slug]
+                          : value.areas.filter((slug) => slug !== place.slug),
                       })
                     }
                   />{' '}
-                  {area.name}
+                  {place.name}
                 </label>
               </li>
             ))}
