@@ -323,7 +323,8 @@ export default function FindItForm({ initial, sent }: Props) {
         <p className="small muted" id="findit-photos-hint" data-with-script={PHOTOS_HINT_SCRIPT}>
           {PHOTOS_HINT}
         </p>
-        <p className="small muted" role="status" data-photos-status="" />
+        {/* A live region without the status role: the form's notice is the page's one status. */}
+        <p className="small muted" aria-live="polite" data-photos-status="" />
         {photoMessage && (
           <p className="field-error" id="findit-photos-error">
             {photoMessage}
