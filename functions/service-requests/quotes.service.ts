@@ -141,10 +141,11 @@ export async function viewQuoteRequest(
 ): Promise<QuoteRequestView> {
   const request = await openedRequest(db, id, access);
   const held = request.held_reasons.length > 0 && !request.matched_at;
+  // The motorist sees their own photos, held or not (ADR 083 update).
   const [quotes, counts, photos] = await Promise.all([
     repository.listComparedQuotes(db, id),
     repository.countReached(db, id),
-    held ? [] : photosOfRequest(db, id),
+    photosOfRequest(db, id),
   ]);
   return {
     id,

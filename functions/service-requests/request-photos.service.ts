@@ -180,10 +180,11 @@ async function mayRead(
   access: repository.PhotoAccessRow,
 ): Promise<boolean> {
   if (reader.user?.isAdmin) return true;
-  if (access.held) return false;
+  // The motorist's own photos, held or not; the businesses' only once the request is sent out.
   if (reader.keyHash !== undefined && reader.keyHash === access.access_key_hash) return true;
   if (!reader.user) return false;
   if (access.user_id === reader.user.id) return true;
+  if (access.held) return false;
   return repository.reachedOwner(db, requestId, reader.user.id);
 }
 

@@ -16,7 +16,7 @@ import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
  * A Find It request's photos (issue 36.1, ADR 083) through the API: up to 3 with the request,
  * processed and kept privately (no metadata, never under the public routes), each file served to
  * the admin, the businesses the request reached and the motorist only (404 for anyone else, and
- * for a business withdrawn or a request held); the limits refuse a 4th photo and a file that is
+ * for a business withdrawn or a request held, but for its motorist); the limits refuse a 4th photo and a file that is
  * not a photo, saving nothing; deleting the request deletes its files.
  */
 
@@ -195,7 +195,7 @@ describe('Find It photos (issue 36.1)', () => {
     expect((await api.call(file, ADMIN)).status).toBe(200);
   });
 
-  it('shows a held request’s photos to the admin only, until it is sent out', async () => {
+  it('shows a held request’s photos to the admin and the motorist only, until it is sent out', async () => {
     const fields = request({ job: 'Bumper cracked, call me on 0803 999 0000' });
     const response = await submit([await phonePhoto()], fields);
     expect(response.status, response.text).toBe(201);
@@ -204,11 +204,14 @@ describe('Find It photos (issue 36.1)', () => {
     const dialog = await api.call(`/api/admin/service-requests/${heldId}/quotes`, ADMIN);
     const file = apiPath(dialog.body.photos[0].src);
     expect((await api.call(file, ADMIN)).status).toBe(200);
-    expect((await api.call(file, { headers: { [QUOTE_KEY_HEADER]: heldKey } })).status).toBe(404);
+    // The motorist's own photos, held or not; no business yet.
+    expect((await api.call(file, { headers: { [QUOTE_KEY_HEADER]: heldKey } })).status).toBe(200);
+    expect((await api.call(file, { as: 'yaba' })).status).toBe(404);
     const view = await api.call(`/api/quote-requests/${heldId}`, {
       headers: { [QUOTE_KEY_HEADER]: heldKey },
     });
-    expect(view.body).toMatchObject({ held: true, photos: [] });
+    expect(view.body).toMatchObject({ held: true });
+    expect(view.body.photos).toHaveLength(1);
 
     const released = await api.call(`/api/admin/service-requests/${heldId}/release`, {
       method: 'POST',
