@@ -1,7 +1,7 @@
 /**
  * The roadside screen's nearest help open now at size (issue 38.7, ADR 082): part of
  * `npm run bench:scale`, and on its own against a database seeded before
- * (`tsx scripts/bench/scale-roadside.ts --database-url URL`, e.g. 1,000,000 listings by
+ * (`npm run bench:scale-roadside -- --database-url URL`, e.g. 1,000,000 listings by
  * `npm run db:seed:synthetic`). For every major road point and area centre it times
  * `nearestRoadsideHelp` (the query the page runs) at two moments, a weekday morning when most
  * are open and 03:00 on a Sunday when few are, and prints p50, p95 and max, how many it listed,
@@ -92,7 +92,7 @@ export async function measureRoadside(db: Kysely<Database>): Promise<Row[]> {
   return rows;
 }
 
-// On its own: `tsx scripts/bench/scale-roadside.ts --database-url URL`.
+// On its own: `npm run bench:scale-roadside -- --database-url URL`.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: { 'database-url': { type: 'string' }, 'no-record': { type: 'boolean' } },
