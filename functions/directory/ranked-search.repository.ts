@@ -103,7 +103,7 @@ export interface RankedSearchRequest {
   openAt?: number | undefined;
   /** Issue 35.4: the area the query names, favoured (not a filter), and its nearby areas. */
   prefer?: { areas: readonly string[]; nearby: readonly string[] } | undefined;
-  /** Issue 35.2: a car make's alternatives, favoured (+1) where a listing names it. */
+  /** Issue 35.2: a car make's alternatives: listings naming it first among those holding every word. */
   favour?: WordGroup | undefined;
   /** Issue 35.2/35.5: category page keys the words imply, favoured (+0.5). */
   categories?: readonly string[] | undefined;
@@ -339,10 +339,10 @@ export async function rankedSearchPage(
                  ${prefer.nearby.length ? sql`when b.area in (${sql.join(prefer.nearby)}) then 0.75` : sql``}
                  else 0 end`
       : sql`0`;
+  // The make the motorist named is a word they typed: among the listings holding every other
+  // word, those naming it come first ("mercedes specialist": a Honda specialist is not one).
   const make = request.favour ? groupTsquery(request.favour) : null;
-  const makeBonus = make
-    ? sql`case when b.search_vector @@ ${tsquery(make)} then 1 else 0 end`
-    : sql`0`;
+  const namesMake = make ? sql`(b.search_vector @@ ${tsquery(make)}) desc,` : sql``;
   const categoryBonus = request.categories?.length
     ? sql`case when b.category_keys && ${sql.val([...request.categories])}::text[] then 0.5 else 0 end`
     : sql`0`;
@@ -354,9 +354,9 @@ export async function rankedSearchPage(
     from business_registrations b
     join business_directory d on d.id = b.id
     where b.id = any(${sql.val(ids)}::uuid[])
-    order by (b.search_vector @@ ${tsquery(all)}) desc,
+    order by (b.search_vector @@ ${tsquery(all)}) desc, ${namesMake}
       10 * ts_rank(${RANK_WEIGHTS}::float4[], b.search_vector, ${tsquery(any)})
-        + ${areaBonus} + ${makeBonus} + ${categoryBonus} + 0.3 * b.quality_score desc,
+        + ${areaBonus} + ${categoryBonus} + 0.3 * b.quality_score desc,
       b.created_at desc, b.id desc
     offset ${request.offset}
     limit ${request.limit}`.execute(db);

@@ -48,6 +48,21 @@ const qualityOf = async (id: string) =>
     .executeTakeFirstOrThrow();
 
 describe('the relevance order (issue 35.1)', () => {
+  it('a make named in the query is a word typed: among listings holding the rest, those naming it first (issue 35.2)', async () => {
+    const w = word();
+    const otherMake = await insertBusiness(handle.db, {
+      business_name: `Okota Honda ${w} Works`,
+      description: 'Honda repairs and servicing.',
+    });
+    const asked = await insertBusiness(handle.db, {
+      business_name: `Peace Motor Works ${word()}`,
+      description: `Mercedes-Benz ${w} for engines and gearboxes.`,
+    });
+    const body = await search(`mercedes ${w}`);
+    // The other make's listing holds the word in its name, which would rank it first on text alone.
+    expect(body.businesses.map((b) => b.id)).toEqual([asked.id, otherMake.id]);
+  });
+
   it('a word in the name beats the same word in the description; recency only breaks ties', async () => {
     const w = word();
     const inDescription = await insertBusiness(handle.db, {
