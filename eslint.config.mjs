@@ -218,6 +218,14 @@ export default defineConfig(
     rules: { 'lagos/env-module': 'error' },
   },
   {
+    // One name for the key to a listing (issue 39.2, ADR 085): lint/listing-name.mjs.
+    name: 'names/listing',
+    files: ['**/*.{js,mjs,ts,mts,tsx,astro}'],
+    ignores: ['functions/db/migrations/**', 'lint/listing-name.mjs', 'lint/listing-name.test.ts'],
+    plugins: { lagos },
+    rules: { 'lagos/listing-name': 'error' },
+  },
+  {
     name: 'boundaries/table-owner',
     files: ['functions/**/*.ts', 'src/**/*.{ts,tsx,astro}', 'server/**/*.ts', 'netlify/**/*.ts'],
     ignores: ['functions/db/migrations/**', 'functions/db/seeds/**', '**/*.test.ts'],

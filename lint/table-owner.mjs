@@ -69,6 +69,9 @@ export const tableOwner = {
 };
 
 import { envModule } from './env-module.mjs';
+import { listingName } from './listing-name.mjs';
 
 /** The project's rules, as the ESLint plugin `lagos`. */
-export default { rules: { 'table-owner': tableOwner, 'env-module': envModule } };
+export default {
+  rules: { 'table-owner': tableOwner, 'env-module': envModule, 'listing-name': listingName },
+};

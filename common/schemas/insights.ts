@@ -108,8 +108,8 @@ export const InsightsResponseSchema = z.object({
 export type InsightsResponse = z.infer<typeof InsightsResponseSchema>;
 
 /** The owner's Insights page of a listing (issue 27.2), optionally for another period. */
-export const ownerInsightsPath = (businessId: string, period?: InsightPeriod) =>
-  `/account/business/insights/?listing=${encodeURIComponent(businessId)}${period ? `&period=${period}` : ''}`;
+export const ownerInsightsPath = (listingId: string, period?: InsightPeriod) =>
+  `/account/business/insights/?listing=${encodeURIComponent(listingId)}${period ? `&period=${period}` : ''}`;
 
 /**
  * The change from `previous` to `current` as the owner reads it: "+12 %", "−30 %", "new" (from

@@ -185,5 +185,5 @@ export const reportReviewPath = (slug: string, reviewId: string) =>
   `/business/${encodeURIComponent(slug)}/reviews/${encodeURIComponent(reviewId)}/report/`;
 
 /** The owner's page of a listing's reviews, where they reply (issue 24.3). */
-export const ownerReviewsPath = (businessId: string) =>
-  `/account/business/reviews/?listing=${encodeURIComponent(businessId)}`;
+export const ownerReviewsPath = (listingId: string) =>
+  `/account/business/reviews/?listing=${encodeURIComponent(listingId)}`;

@@ -180,7 +180,7 @@ const HOLD_REASON_KEYS = Object.keys(HOLD_REASONS) as [
 
 /** A review as its author sees it: with its status, why it waits, or why our team hid it. */
 export const OwnReviewSchema = PublicReviewSchema.extend({
-  business_id: z.uuid(),
+  listing_id: z.uuid(),
   status: z.enum(REVIEW_STATUSES),
   hold_reasons: z.array(z.enum(HOLD_REASON_KEYS)),
   hidden_reason: z.string().nullable(),

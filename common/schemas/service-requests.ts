@@ -131,7 +131,7 @@ export const LeadListQuerySchema = PageQuerySchema.extend({
  */
 export const LeadSchema = z.object({
   id: z.uuid(),
-  business_id: z.uuid(),
+  listing_id: z.uuid(),
   business_name: z.string(),
   customer_name: z.string().nullable(),
   customer_email: z.string().nullable(),

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminCounts } from '../../common/schemas/dashboard.ts';
 import { countArticles } from '../articles/articles.service.ts';
-import { countPendingReviews } from '../claims/admin/admin.service.ts';
+import { countPendingClaims } from '../claims/admin/admin.service.ts';
 import { countContacts } from '../contacts/contacts.service.ts';
 import type { Database } from '../db/database.ts';
 import { countRegistrationsByStatus } from '../registrations/admin/admin.service.ts';
@@ -22,7 +22,7 @@ export async function countTabs(db: Kysely<Database>, q: string | undefined): Pr
       countUsers(db, q),
       countContacts(db, q),
       countArticles(db, q),
-      countPendingReviews(db, q),
+      countPendingClaims(db, q),
       countReportedListings(db, q),
       countWaitingReviews(db, q),
     ]);

@@ -182,6 +182,6 @@ export async function getBusinessContact(_request: Request, ctx: ApiContext): Pr
     ]);
   }
   const contact = await service.getBusinessContact(db, id);
-  log.info('contact revealed', { userId: user.id, businessId: id, ip: ctx.clientAddress });
+  log.info('contact revealed', { userId: user.id, listingId: id, ip: ctx.clientAddress });
   return json({ contact }, 200, { 'cache-control': 'private, no-store' });
 }

@@ -18,7 +18,7 @@ export const CLOSED_FLAG_REPORTERS = 3;
 export async function insertOpen(
   db: Db,
   values: {
-    business_id: string;
+    listing_id: string;
     reason: Reason;
     details: string | null;
     reporter_user_id: string | null;
@@ -30,7 +30,7 @@ export async function insertOpen(
     .values(values)
     .onConflict((oc) =>
       oc
-        .columns(['business_id', 'reason', 'reporter_key'])
+        .columns(['listing_id', 'reason', 'reporter_key'])
         .where('status', '=', 'open')
         .doNothing(),
     )
@@ -40,17 +40,17 @@ export async function insertOpen(
 }
 
 /** Whether the listing is in the public directory (approved): only those can be reported. */
-export async function isPublicListing(db: Db, businessId: string): Promise<boolean> {
+export async function isPublicListing(db: Db, listingId: string): Promise<boolean> {
   const row = await db
     .selectFrom('business_directory')
     .select('id')
-    .where('id', '=', businessId)
+    .where('id', '=', listingId)
     .executeTakeFirst();
   return Boolean(row);
 }
 
 export interface GroupRow {
-  business_id: string;
+  listing_id: string;
   business_name: string;
   business_type: string;
   city: string | null;
@@ -68,9 +68,9 @@ function openGroups(db: Db, q: string | undefined) {
       eb
         .selectFrom('listing_reports')
         .where('status', '=', 'open')
-        .groupBy('business_id')
+        .groupBy('listing_id')
         .select([
-          'business_id',
+          'listing_id',
           sql<string>`count(*)`.as('count'),
           sql<string>`count(distinct reporter_key) filter (where reason = 'closed')`.as(
             'closed_reporters',
@@ -79,7 +79,7 @@ function openGroups(db: Db, q: string | undefined) {
         ])
         .as('g'),
     )
-    .innerJoin('business_registrations as b', 'b.id', 'g.business_id');
+    .innerJoin('business_registrations as b', 'b.id', 'g.listing_id');
   if (q) query = query.where(sql`lower(b.business_name)`, 'like', containsPattern(q));
   return query;
 }
@@ -96,7 +96,7 @@ export async function listGroups(
   const [rows, total] = await Promise.all([
     openGroups(db, q)
       .select([
-        'g.business_id',
+        'g.listing_id',
         'b.business_name',
         'b.business_type',
         'b.city',
@@ -107,7 +107,7 @@ export async function listGroups(
         'g.last_reported_at',
       ])
       .orderBy('g.last_reported_at', 'desc')
-      .orderBy('g.business_id', 'desc')
+      .orderBy('g.listing_id', 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
@@ -137,7 +137,7 @@ export async function countGroups(db: Db, q: string | undefined): Promise<number
   }
   const row = await db
     .selectFrom('listing_reports')
-    .select(sql<string>`count(distinct business_id)`.as('total'))
+    .select(sql<string>`count(distinct listing_id)`.as('total'))
     .where('status', '=', 'open')
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -147,15 +147,15 @@ export async function countGroups(db: Db, q: string | undefined): Promise<number
 export async function reasonCounts(
   db: Db,
   ids: readonly string[],
-): Promise<{ business_id: string; reason: Reason; count: number }[]> {
+): Promise<{ listing_id: string; reason: Reason; count: number }[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('listing_reports')
-    .select(['business_id', 'reason', (eb) => eb.fn.countAll<string>().as('count')])
+    .select(['listing_id', 'reason', (eb) => eb.fn.countAll<string>().as('count')])
     .where('status', '=', 'open')
-    .where('business_id', 'in', [...ids])
-    .groupBy(['business_id', 'reason'])
-    .orderBy('business_id')
+    .where('listing_id', 'in', [...ids])
+    .groupBy(['listing_id', 'reason'])
+    .orderBy('listing_id')
     .orderBy(sql`count(*)`, 'desc')
     .orderBy('reason')
     .execute();
@@ -171,17 +171,17 @@ export async function newestReports(db: Db, ids: readonly string[], perListing: 
         .selectFrom('listing_reports')
         .select([
           'id',
-          'business_id',
+          'listing_id',
           'reason',
           'details',
           'created_at',
           'reporter_user_id',
-          sql<number>`row_number() over (partition by business_id order by created_at desc, id desc)`.as(
+          sql<number>`row_number() over (partition by listing_id order by created_at desc, id desc)`.as(
             'n',
           ),
         ])
         .where('status', '=', 'open')
-        .where('business_id', 'in', [...ids])
+        .where('listing_id', 'in', [...ids])
         .as('r'),
     )
     .selectAll()
@@ -199,23 +199,23 @@ export async function closedFlagged(db: Db, ids: readonly string[]): Promise<Set
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('listing_reports')
-    .select('business_id')
+    .select('listing_id')
     .where('status', '=', 'open')
     .where('reason', '=', 'closed')
-    .where('business_id', 'in', [...ids])
-    .groupBy('business_id')
+    .where('listing_id', 'in', [...ids])
+    .groupBy('listing_id')
     .having(sql<number>`count(distinct reporter_key)`, '>=', CLOSED_FLAG_REPORTERS)
     .execute();
-  return new Set(rows.map((r) => r.business_id));
+  return new Set(rows.map((r) => r.listing_id));
 }
 
-/** Whether `reportId` is a report (any status) of the listing `businessId`. */
-export async function isReportOf(db: Db, businessId: string, reportId: string): Promise<boolean> {
+/** Whether `reportId` is a report (any status) of the listing `listingId`. */
+export async function isReportOf(db: Db, listingId: string, reportId: string): Promise<boolean> {
   const row = await db
     .selectFrom('listing_reports')
     .select('id')
     .where('id', '=', reportId)
-    .where('business_id', '=', businessId)
+    .where('listing_id', '=', listingId)
     .executeTakeFirst();
   return Boolean(row);
 }
@@ -225,10 +225,10 @@ export async function isReportOf(db: Db, businessId: string, reportId: string): 
  * (the newest one the admin's page showed). The comparison stays in SQL so the microseconds of
  * `created_at` are kept (a JavaScript Date has milliseconds only).
  */
-function seenOpen(db: Db, businessId: string, through: string) {
+function seenOpen(db: Db, listingId: string, through: string) {
   return (eb: ExpressionBuilder<Database, 'listing_reports'>) =>
     eb.and([
-      eb('business_id', '=', businessId),
+      eb('listing_id', '=', listingId),
       eb('status', '=', 'open'),
       eb(
         'created_at',
@@ -244,7 +244,7 @@ function seenOpen(db: Db, businessId: string, through: string) {
  */
 export async function closeOpen(
   db: Db,
-  businessId: string,
+  listingId: string,
   through: string,
   status: ClosedStatus,
   adminId: string | null,
@@ -252,7 +252,7 @@ export async function closeOpen(
   const result = await db
     .updateTable('listing_reports')
     .set({ status, handled_at: new Date(), handled_by: adminId })
-    .where(seenOpen(db, businessId, through))
+    .where(seenOpen(db, listingId, through))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -272,7 +272,7 @@ export async function listClosed(
     let query = db.selectFrom('listing_reports as r').where('r.status', '=', filter.status);
     if (filter.q)
       query = query.where(
-        'r.business_id',
+        'r.listing_id',
         'in',
         db
           .selectFrom('business_registrations as fb')
@@ -293,7 +293,7 @@ export async function listClosed(
           .as('p'),
       )
       .innerJoin('listing_reports as r', 'r.id', 'p.id')
-      .innerJoin('business_registrations as b', 'b.id', 'r.business_id')
+      .innerJoin('business_registrations as b', 'b.id', 'r.listing_id')
       .leftJoin('user as u', 'u.id', 'r.handled_by')
       .select([
         'r.id',
@@ -303,7 +303,7 @@ export async function listClosed(
         'r.reporter_user_id',
         'r.status',
         'r.handled_at',
-        'r.business_id',
+        'r.listing_id',
         'b.business_name',
         'b.slug',
         'b.status as business_status',

@@ -43,7 +43,7 @@ export function reporterKey(user: SessionUser | null, clientAddress: string): st
  */
 export async function submitReport(
   db: Db,
-  businessId: string,
+  listingId: string,
   input: ReportSubmit,
   reporter: { user: SessionUser | null; clientAddress: string },
 ): Promise<void> {
@@ -58,10 +58,10 @@ export async function submitReport(
     log.warn('honeypot filled; report dropped', { ip: reporter.clientAddress });
     return;
   }
-  if (!(await repository.isPublicListing(db, businessId)))
+  if (!(await repository.isPublicListing(db, listingId)))
     throw new AppError('NOT_FOUND', 'Business not found');
   await repository.insertOpen(db, {
-    business_id: businessId,
+    listing_id: listingId,
     reason: input.reason,
     details: input.details ?? null,
     reporter_user_id: reporter.user?.id ?? null,
@@ -79,14 +79,14 @@ export async function listReports(
   query: ReportListQuery,
 ): Promise<{ groups: Encodable<ReportGroup>[]; total: number }> {
   const { rows, total } = await repository.listGroups(db, query.q, pageWindow(query));
-  const ids = rows.map((r) => r.business_id);
+  const ids = rows.map((r) => r.listing_id);
   const [reasons, reports] = await Promise.all([
     repository.reasonCounts(db, ids),
     repository.newestReports(db, ids, REPORTS_PER_GROUP),
   ]);
   const groups = rows.map((row) => ({
     business: {
-      id: row.business_id,
+      id: row.listing_id,
       business_name: row.business_name,
       business_type: row.business_type,
       city: row.city,
@@ -95,13 +95,13 @@ export async function listReports(
     },
     count: row.count,
     reasons: reasons
-      .filter((r) => r.business_id === row.business_id)
+      .filter((r) => r.listing_id === row.listing_id)
       .map(({ reason, count }) => ({ reason, count })),
     closed_reporters: row.closed_reporters,
     reported_closed: row.closed_reporters >= repository.CLOSED_FLAG_REPORTERS,
     last_reported_at: row.last_reported_at,
     reports: reports
-      .filter((r) => r.business_id === row.business_id)
+      .filter((r) => r.listing_id === row.listing_id)
       .map((r) => ({
         id: r.id,
         reason: r.reason,
@@ -146,7 +146,7 @@ export async function listClosedReports(
       signed_in: r.reporter_user_id !== null,
       status: r.status as ClosedReport['status'],
       business: {
-        id: r.business_id,
+        id: r.listing_id,
         business_name: r.business_name,
         slug: r.slug,
         status: r.business_status,
@@ -176,7 +176,7 @@ const CLOSED_AS = { resolve: 'resolved', dismiss: 'dismissed', suspend: 'suspend
  */
 export async function actOnReports(
   db: Db,
-  businessId: string,
+  listingId: string,
   action: ReportAction,
   adminId: string | null,
   through: string,
@@ -189,11 +189,11 @@ export async function actOnReports(
   // One transaction on the locked listing: two admins acting on the same reports are served one
   // after the other, and the second closes nothing, gets 409 and changes nothing.
   return db.transaction().execute(async (trx) => {
-    const business = await registrations.lockRegistration(trx, businessId);
-    if (!(await repository.isReportOf(trx, businessId, through)))
+    const business = await registrations.lockRegistration(trx, listingId);
+    if (!(await repository.isReportOf(trx, listingId, through)))
       throw new AppError('NOT_FOUND', 'Report not found');
     const status = CLOSED_AS[action];
-    const closed = await repository.closeOpen(trx, businessId, through, status, adminId);
+    const closed = await repository.closeOpen(trx, listingId, through, status, adminId);
     if (closed === 0) throw new AppError('CONFLICT', 'These reports were already handled.');
     const change =
       action === 'suspend' && business.status !== 'suspended'

@@ -34,7 +34,7 @@ export type ReviewListing = NonNullable<Awaited<ReturnType<typeof findListing>>>
 
 export const REVIEW_COLUMNS = [
   'r.id',
-  'r.business_id',
+  'r.listing_id',
   'r.user_id',
   'r.rating',
   'r.title',
@@ -55,7 +55,7 @@ export const REVIEW_COLUMNS = [
   // Issue 36.7: "Job booked through Lagos Auto Hub": the reviewer's account sent a Find It request
   // whose quote from this business it accepted (and did not say the job was not done).
   sql<boolean>`exists (select 1 from quotes q join service_requests s on s.id = q.service_request_id
-    where q.listing_id = r.business_id and q.status = 'accepted' and s.user_id = r.user_id
+    where q.listing_id = r.listing_id and q.status = 'accepted' and s.user_id = r.user_id
       and q.job_done is not false)`.as('booked'),
 ] as const;
 
@@ -78,12 +78,12 @@ export function findReview(db: Db, id: string) {
 }
 export type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReview>>>;
 
-/** The review of `businessId` by `userId` (one at most), with its reply. */
-export async function findReviewBy(db: Db, businessId: string, userId: string) {
+/** The review of `listingId` by `userId` (one at most), with its reply. */
+export async function findReviewBy(db: Db, listingId: string, userId: string) {
   const row = await db
     .selectFrom('reviews')
     .select('id')
-    .where('business_id', '=', businessId)
+    .where('listing_id', '=', listingId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ? findReview(db, row.id) : undefined;
@@ -95,7 +95,7 @@ export function lockReview(db: Db, id: string) {
     .selectFrom('reviews')
     .select([
       'id',
-      'business_id',
+      'listing_id',
       'user_id',
       'status',
       'hold_reasons',
@@ -124,7 +124,7 @@ export interface ReviewValues {
 export async function insertReview(
   db: Db,
   values: ReviewValues & {
-    business_id: string;
+    listing_id: string;
     user_id: string;
     author_address_key: string;
     new_account: boolean;
@@ -324,7 +324,7 @@ export async function log(
   db: Db,
   entry: {
     review_id: string;
-    business_id: string;
+    listing_id: string;
     action: ModerationAction;
     reasons?: string[];
     note?: string | null;
@@ -335,7 +335,7 @@ export async function log(
     .insertInto('review_moderation_log')
     .values({
       review_id: entry.review_id,
-      business_id: entry.business_id,
+      listing_id: entry.listing_id,
       action: entry.action,
       reasons: entry.reasons ?? [],
       note: entry.note ?? null,

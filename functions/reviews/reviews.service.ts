@@ -168,7 +168,7 @@ function ownReview(
       { ...row, ...(row.reply_status === 'published' ? {} : { reply_body: null }) },
       reviewPhotos,
     ),
-    business_id: row.business_id,
+    listing_id: row.listing_id,
     status: row.status,
     hold_reasons: row.hold_reasons as HoldReason[],
     hidden_reason: row.hidden_reason,
@@ -181,8 +181,8 @@ export async function ownReviewWithPhotos(db: Db, row: ReviewRow): Promise<Encod
   return ownReview(row, byReview.get(row.id) ?? []);
 }
 
-export async function publicListing(db: Db, businessId: string) {
-  const listing = await repository.findListing(db, businessId);
+export async function publicListing(db: Db, listingId: string) {
+  const listing = await repository.findListing(db, listingId);
   if (!listing || listing.status !== 'approved')
     throw new AppError('NOT_FOUND', BUSINESS_NOT_FOUND);
   return listing;

@@ -16,7 +16,7 @@ type Db = Kysely<Database>;
 export interface LeadRow extends RequestJobColumns {
   id: string;
   request_id: string;
-  business_id: string;
+  listing_id: string;
   business_name: string;
   customer_name: string;
   customer_email: string;
@@ -64,7 +64,7 @@ export async function listOwnerLeads(
       .select([
         'n.id',
         'r.id as request_id',
-        'b.id as business_id',
+        'b.id as listing_id',
         'b.business_name',
         'r.customer_name',
         sql<string>`r.customer_email::text`.as('customer_email'),

@@ -407,7 +407,7 @@ export async function listOwnerLeads(
       const shared = lead.quote_status === 'accepted' || lead.shared_at !== null;
       return {
         id: lead.id,
-        business_id: lead.business_id,
+        listing_id: lead.listing_id,
         business_name: lead.business_name,
         customer_name: shared ? lead.customer_name : null,
         customer_email: shared ? lead.customer_email : null,

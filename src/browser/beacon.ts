@@ -12,20 +12,20 @@ export function sendListingEvent(listing: string, event: BeaconEvent): void {
 
 /**
  * Counts, on any page (the header's script calls it once): the view of a business page (its
- * element with `data-business-id` and `data-page-view`), and every tap on an element marked
- * `data-beacon="<event>"` inside an element with `data-business-id`: Call, WhatsApp, Get
+ * element with `data-listing-id` and `data-page-view`), and every tap on an element marked
+ * `data-beacon="<event>"` inside an element with `data-listing-id`: Call, WhatsApp, Get
  * directions and View on map, Visit Website, and a card that opens the detail dialog. One
  * listener on the window, so what an island draws later counts too. (Kept small: it is part of
  * the business page's 20 KB of JavaScript.)
  */
 export function countListingEvents(): void {
-  const page = document.querySelector<HTMLElement>('[data-page-view]')?.dataset.businessId;
+  const page = document.querySelector<HTMLElement>('[data-page-view]')?.dataset.listingId;
   if (page) sendListingEvent(page, 'page_view');
   addEventListener(
     'click',
     (event) => {
       const target = (event.target as Element).closest?.<HTMLElement>('[data-beacon]');
-      const listing = target?.closest<HTMLElement>('[data-business-id]')?.dataset.businessId;
+      const listing = target?.closest<HTMLElement>('[data-listing-id]')?.dataset.listingId;
       if (listing) sendListingEvent(listing, target!.dataset.beacon as BeaconEvent);
     },
     true,

@@ -125,7 +125,7 @@ function replayClick(target: Element, kept: MouseEvent): void {
 let opening = false;
 /**
  * Opens the viewer on `link`'s photo and, once it is open, counts one photo view of the listing
- * whose element (`data-business-id`) holds the photo (issue 27.1, ADR 041 update): here, with the
+ * whose element (`data-listing-id`) holds the photo (issue 27.1, ADR 041 update): here, with the
  * header's beacon sender this chunk already shares, so neither the business page's first-screen
  * script nor the viewer's chunk (which stays one file with nothing to preload) grows.
  */
@@ -137,7 +137,7 @@ function openViewer(link: HTMLAnchorElement): void {
   import('./photo-viewer')
     .then(({ openPhotoViewer }) => {
       openPhotoViewer(links, links.indexOf(link), gallery?.dataset.viewerLabel ?? 'Photos');
-      const listing = link.closest<HTMLElement>('[data-business-id]')?.dataset.businessId;
+      const listing = link.closest<HTMLElement>('[data-listing-id]')?.dataset.listingId;
       if (listing) sendListingEvent(listing, 'photo_view');
     })
     .catch(() => location.assign(link.href))

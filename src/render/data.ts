@@ -140,19 +140,19 @@ export async function businessBySlug(slug: string): Promise<PublicBusiness | und
  * Reviews section shows (issue 24.2); the counts are kept on the listing, never recomputed here.
  */
 export async function businessReviews(
-  businessId: string,
+  listingId: string,
   page: number,
   sort: ReviewSort,
 ): Promise<ReviewListResponse> {
   // As the API sends it (dates as ISO strings): at most 10 reviews, so the round trip is cheap.
   return JSON.parse(
-    JSON.stringify(await listingReviews(await db(), businessId, { page, sort })),
+    JSON.stringify(await listingReviews(await db(), listingId, { page, sort })),
   ) as ReviewListResponse;
 }
 
 /** A listing's live photos in gallery order (issue 26: at most 12), dates as ISO strings. */
-export async function businessPhotos(businessId: string): Promise<Photo[]> {
-  return livePhotos(await db(), businessId);
+export async function businessPhotos(listingId: string): Promise<Photo[]> {
+  return livePhotos(await db(), listingId);
 }
 
 /** Articles on one page of /articles/. */

@@ -54,7 +54,7 @@ test.describe('area filter', () => {
     expect(api.businesses.every((b) => b.area !== null && within.includes(b.area))).toBe(true);
     const cards = page.locator('#listings article.business-card');
     await expect(cards).toHaveCount(api.businesses.length);
-    await expect(cards.first()).toHaveAttribute('data-business-id', api.businesses[0]!.id);
+    await expect(cards.first()).toHaveAttribute('data-listing-id', api.businesses[0]!.id);
 
     // The form: "All of Lagos" goes back to the whole category, another area to its page.
     await page.getByLabel('Area', { exact: true }).selectOption({ label: 'All of Lagos' });

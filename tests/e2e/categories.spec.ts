@@ -174,7 +174,7 @@ test.describe('category pages without JavaScript (issue 22.1/22.3)', () => {
     const cards = page.locator('#listings article.business-card');
     await expect(cards).toHaveCount(api.businesses.length);
     expect(
-      await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-business-id'))),
+      await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id'))),
     ).toEqual(api.businesses.map((b) => b.id));
     await expect(input).toHaveValue('panel beating');
     await expect(page.locator('#category-pagination')).toHaveCount(0);
@@ -211,7 +211,7 @@ test.describe('category pages without JavaScript (issue 22.1/22.3)', () => {
     ).toBeVisible();
     const ids = await listings
       .locator('article.business-card')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-business-id')));
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')));
     expect(ids).toEqual(api.businesses.map((b) => b.id));
   });
 

@@ -114,7 +114,7 @@ test.describe('home search without JavaScript (issue 22.1/22.3)', () => {
     ).toBeVisible();
     const ids = await page
       .locator('section.search-results article.business-card')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-business-id')));
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')));
     expect(ids).toEqual(api.businesses.map((b) => b.id));
     // As the island does: the home sections step aside; the form keeps what was asked.
     await expect(page.locator('li.service-card').first()).toBeHidden();

@@ -29,8 +29,8 @@ test('a category page of 24 cards with covers: ≤ 60 KB of images before scroll
     const listing = await admin.newPage();
     await listing.goto(CATEGORY);
     const ids = await listing
-      .locator('article.business-card[data-business-id]')
-      .evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.businessId!));
+      .locator('article.business-card[data-listing-id]')
+      .evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.listingId!));
     expect(ids).toHaveLength(24);
     for (const [i, id] of ids.entries()) {
       const photo = await addTestPhoto(admin.request, baseURL!, id, {

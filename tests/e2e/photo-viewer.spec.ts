@@ -64,7 +64,7 @@ async function scrollToBottom(page: Page) {
 async function categoryPhotos(page: Page): Promise<string[]> {
   const requested = photoRequests(page);
   await page.goto('/mechanic/', { waitUntil: 'networkidle' });
-  await page.locator(`article[data-business-id="${listing.id}"]`).scrollIntoViewIfNeeded();
+  await page.locator(`article[data-listing-id="${listing.id}"]`).scrollIntoViewIfNeeded();
   await scrollToBottom(page);
   return [...new Set(requested)];
 }

@@ -203,7 +203,7 @@ test('an owner’s photo waits for the admin, then shows on the page and the car
     .poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc))
     .toMatch(/\/api\/photos\/.+\.avif$/);
   await visitorPage.goto(`/${CATEGORY}/`);
-  const cover = visitorPage.locator(`article[data-business-id="${id}"] .card-cover img`);
+  const cover = visitorPage.locator(`article[data-listing-id="${id}"] .card-cover img`);
   await expect(cover).toHaveAttribute('width', '640');
   await expect(cover).toHaveAttribute('height', '480');
   await cover.scrollIntoViewIfNeeded();

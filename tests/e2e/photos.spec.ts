@@ -85,7 +85,7 @@ test('the admin adds a photo in Edit Business Details, then removes it after con
 
   // Its category page's card shows the cover, lazy and sized (issue 26.4).
   await visitor.goto('/mechanic/');
-  const cover = visitor.locator(`article[data-business-id="${id}"] .card-cover img`);
+  const cover = visitor.locator(`article[data-listing-id="${id}"] .card-cover img`);
   await expect(cover).toHaveAttribute('loading', 'lazy');
   await expect(cover).toHaveAttribute('width', '640');
   await expect(cover).toHaveAttribute('height', String(Math.round((640 * 1000) / 1400)));

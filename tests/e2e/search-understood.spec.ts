@@ -87,7 +87,7 @@ for (const javaScript of [true, false]) {
       await expect(page.getByPlaceholder(PLACEHOLDER, { exact: true })).toHaveValue('mechanic');
       const ids = await results
         .locator('article.business-card')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-business-id')));
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')));
       expect(ids).toEqual(all.businesses.map((b) => b.id));
       expect(page.url()).not.toContain('mechanic');
     });

@@ -120,7 +120,7 @@ describe('phone-confirmed reviews (issue 37.4)', () => {
       const { visit_month, ...fields } = review();
       return {
         ...fields,
-        business_id: listing.id,
+        listing_id: listing.id,
         user_id: userId,
         visit_month: `${visit_month}-01`,
         status: 'published' as const,

@@ -27,11 +27,11 @@ const nextIp = () => `198.51.100.${++ipCounter}`;
 const report = (id: string, body: unknown, init: { ip?: string; as?: string } = {}) =>
   call(`/api/directory/${id}/reports`, { method: 'POST', json: body, ...init });
 
-const openRows = (businessId: string) =>
+const openRows = (listingId: string) =>
   handle.db
     .selectFrom('listing_reports')
     .selectAll()
-    .where('business_id', '=', businessId)
+    .where('listing_id', '=', listingId)
     .where('status', '=', 'open')
     .execute();
 
@@ -277,7 +277,7 @@ describe('the Reports tab', () => {
     const rows = await handle.db
       .selectFrom('listing_reports')
       .selectAll()
-      .where('business_id', '=', business.id)
+      .where('listing_id', '=', business.id)
       .execute();
     expect(rows.map((r) => r.status)).toEqual(['resolved', 'resolved']);
     expect(rows.every((r) => r.handled_by === adminId && r.handled_at)).toBe(true);
@@ -300,7 +300,7 @@ describe('the Reports tab', () => {
     const row = await handle.db
       .selectFrom('listing_reports')
       .select('status')
-      .where('business_id', '=', business.id)
+      .where('listing_id', '=', business.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('dismissed');
   });
@@ -377,7 +377,7 @@ describe('the Reports tab', () => {
       const rows = await handle.db
         .selectFrom('listing_reports')
         .select('status')
-        .where('business_id', '=', business.id)
+        .where('listing_id', '=', business.id)
         .execute();
       const listing = await handle.db
         .selectFrom('business_registrations')

@@ -64,7 +64,7 @@ const reviewsOf = (listingId: string) =>
   handle.db
     .selectFrom('reviews')
     .select(['id', 'status', 'hold_reasons', 'author_network_key'])
-    .where('business_id', '=', listingId)
+    .where('listing_id', '=', listingId)
     .orderBy('created_at')
     .execute();
 
@@ -203,7 +203,7 @@ describe(`a burst of ${DAY_BURST} reviews of one listing within a day (issue 37.
     await handle.db
       .updateTable('reviews')
       .set({ created_at: sql`created_at - interval '25 hours'` })
-      .where('business_id', '=', listing.id)
+      .where('listing_id', '=', listing.id)
       .execute();
     expect((await write(listing.id, await account(24 * 90), ip)).body.review.status).toBe(
       'published',

@@ -94,7 +94,7 @@ const rowsOf = (listingId: string) =>
   handle.db.selectFrom('photos').selectAll().where('listing_id', '=', listingId).execute();
 const filesOf = (listingId: string) => blobs.list(`listings/${listingId}/`);
 const reviewsOf = (listingId: string) =>
-  handle.db.selectFrom('reviews').selectAll().where('business_id', '=', listingId).execute();
+  handle.db.selectFrom('reviews').selectAll().where('listing_id', '=', listingId).execute();
 
 async function waitingCard(reviewId: string) {
   const { status, body } = await api.call('/api/admin/reviews?limit=100', ADMIN);

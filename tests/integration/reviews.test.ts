@@ -289,7 +289,7 @@ describe('hold rules', () => {
     const statuses = await handle.db
       .selectFrom('reviews')
       .select(['id', 'status', 'hold_reasons'])
-      .where('business_id', '=', listing.id)
+      .where('listing_id', '=', listing.id)
       .execute();
     expect(
       statuses.every((r) => r.status === 'held' && r.hold_reasons.includes('new_accounts')),
@@ -300,7 +300,7 @@ describe('hold rules', () => {
     await handle.db
       .updateTable('reviews')
       .set({ created_at: sql`created_at - interval '2 days'` })
-      .where('business_id', '=', listing.id)
+      .where('listing_id', '=', listing.id)
       .execute();
     await account('old-neighbour', { ageDays: 90 });
     expect((await write(listing.id, 'old-neighbour', reviewBody(), ip)).body.review.status).toBe(
@@ -753,7 +753,7 @@ describe('counts', () => {
         (eb) => eb.fn.countAll<string>().as('count'),
         (eb) => eb.fn.coalesce(eb.fn.sum<string>('rating'), sql<string>`0`).as('sum'),
       ])
-      .where('business_id', '=', listing.id)
+      .where('listing_id', '=', listing.id)
       .where('status', '=', 'published')
       .executeTakeFirstOrThrow();
     expect(await listingStats(listing.id)).toMatchObject({

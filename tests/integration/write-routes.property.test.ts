@@ -123,7 +123,7 @@ async function fixtures() {
   const report = await handle.db
     .insertInto('listing_reports')
     .values({
-      business_id: listing.id,
+      listing_id: listing.id,
       reason: 'spam',
       details: null,
       reporter_user_id: null,
@@ -135,8 +135,8 @@ async function fixtures() {
   // and the user's published review of a listing the admin owns, with the admin's reply held
   // (the owner's reply, its moderation, reports).
   const owned = await insertBusiness(handle.db, { status: 'approved', owner_user_id: adminId });
-  const reviewRow = (business_id: string, user_id: string, status: 'held' | 'published') => ({
-    business_id,
+  const reviewRow = (listing_id: string, user_id: string, status: 'held' | 'published') => ({
+    listing_id,
     user_id,
     rating: 4,
     title: `Fuzz review ${n}`,
@@ -146,7 +146,7 @@ async function fixtures() {
     author_name: 'Fuzz Tester',
     status,
     published_at: status === 'published' ? new Date() : null,
-    body_hash: `fuzz-${n}-${business_id}`,
+    body_hash: `fuzz-${n}-${listing_id}`,
     author_address_key: `fuzz-${n}`,
   });
   const insertReview = (row: ReturnType<typeof reviewRow>) =>

@@ -67,7 +67,7 @@ describe('contact reveals (issue 12.8)', () => {
     expect(info.mock.calls.filter(([message]) => message === 'contact revealed')).toHaveLength(60);
     expect(info).toHaveBeenCalledWith(
       'contact revealed',
-      expect.objectContaining({ businessId: protectedId, ip: '198.51.100.60' }),
+      expect.objectContaining({ listingId: protectedId, ip: '198.51.100.60' }),
     );
     info.mockRestore();
     const blocked = await reveal('alice', '198.51.100.200');

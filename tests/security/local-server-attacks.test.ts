@@ -519,7 +519,7 @@ describe('forms posted without JavaScript are counted against the visitor (issue
       await handle.db
         .selectFrom('reviews')
         .select('id')
-        .where('business_id', '=', listingId)
+        .where('listing_id', '=', listingId)
         .orderBy('created_at', 'desc')
         .executeTakeFirstOrThrow()
     ).id;
@@ -583,7 +583,7 @@ describe('forms posted without JavaScript are counted against the visitor (issue
     const held = await handle.db
       .selectFrom('reviews')
       .select(['status', 'hold_reasons'])
-      .where('business_id', '=', listing.id)
+      .where('listing_id', '=', listing.id)
       .orderBy('created_at')
       .execute();
     expect(held).toHaveLength(3);

@@ -37,7 +37,7 @@ export async function listClaims(
  * pending changes, both matching the tab search `q` as the tab's two lists do. Each is a count
  * over the pending rows of a `(status, created_at)` index, so it does not grow with decided rows.
  */
-export async function countPendingReviews(db: Db, q: string | undefined): Promise<number> {
+export async function countPendingClaims(db: Db, q: string | undefined): Promise<number> {
   const [claims, changes] = await Promise.all([
     repository.countClaims(db, { status: 'pending', q }),
     repository.countChanges(db, { status: 'pending', q }),

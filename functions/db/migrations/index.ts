@@ -47,6 +47,7 @@ import * as responseTime from './2026_11_29_0301_response_time.ts';
 import * as jobFollowUp from './2026_11_29_0302_job_follow_up.ts';
 import * as roadsideNearest from './2026_11_29_0401_roadside_nearest.ts';
 import * as requestPhotos from './2026_11_29_0501_request_photos.ts';
+import * as listingIdNames from './2026_11_29_0601_listing_id_names.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0302_job_follow_up': jobFollowUp,
   '2026_11_29_0401_roadside_nearest': roadsideNearest,
   '2026_11_29_0501_request_photos': requestPhotos,
+  '2026_11_29_0601_listing_id_names': listingIdNames,
 };

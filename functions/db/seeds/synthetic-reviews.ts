@@ -49,7 +49,7 @@ export async function bulkInsertSyntheticReviews(
       with listings as (
         select id, (row_number() over (order by id) - 1)::int as n
         from business_registrations where status = 'approved')
-      insert into reviews (business_id, user_id, rating, title, body, service, visit_month,
+      insert into reviews (listing_id, user_id, rating, title, body, service, visit_month,
                            author_name, status, hold_reasons, attention_at, body_hash,
                            author_address_key, created_at, updated_at, published_at)
       select l.id, 'bench-reviewer-' || (g / ${total}::int),
@@ -73,12 +73,12 @@ export async function bulkInsertSyntheticReviews(
       update business_registrations b
       set review_count = s.c, review_sum = s.s, review_stars = s.d
       from (
-        select business_id, count(*)::int as c, sum(rating)::int as s,
+        select listing_id, count(*)::int as c, sum(rating)::int as s,
                array[count(*) filter (where rating = 1), count(*) filter (where rating = 2),
                      count(*) filter (where rating = 3), count(*) filter (where rating = 4),
                      count(*) filter (where rating = 5)]::int[] as d
-        from reviews where status = 'published' group by business_id) s
-      where b.id = s.business_id`.execute(trx);
+        from reviews where status = 'published' group by listing_id) s
+      where b.id = s.listing_id`.execute(trx);
     return {
       insertMs: inserted - started,
       statsMs: performance.now() - inserted,

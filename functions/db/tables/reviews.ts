@@ -6,7 +6,7 @@ import type { Timestamp } from './columns.ts';
 /** Issue 16.3 (ADR 019): a visitor's report of a listing. */
 export interface ListingReportsTable {
   id: Generated<string>;
-  business_id: string;
+  listing_id: string;
   reason: 'closed' | 'wrong_phone' | 'wrong_address' | 'duplicate' | 'spam' | 'other';
   details: string | null;
   reporter_user_id: string | null;
@@ -55,7 +55,7 @@ export type ReviewStatus = 'published' | 'held' | 'hidden';
 /** Issue 24 (ADR 034): a motorist's review of a listing, one per account and listing. */
 export interface ReviewsTable {
   id: Generated<string>;
-  business_id: string;
+  listing_id: string;
   user_id: string;
   rating: number;
   title: string;
@@ -132,7 +132,7 @@ export type ModerationAction =
 export interface ReviewModerationLogTable {
   id: Generated<string>;
   review_id: string | null;
-  business_id: string | null;
+  listing_id: string | null;
   action: ModerationAction;
   reasons: Generated<string[]>;
   note: string | null;

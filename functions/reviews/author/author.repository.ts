@@ -54,14 +54,14 @@ export async function textPostedElsewhere(
 }
 
 /**
- * Reviews of `businessId` written in the last 30 days by new accounts (younger than a week) from
+ * Reviews of `listingId` written in the last 30 days by new accounts (younger than a week) from
  * the address `addressKey`, by accounts other than `userId`: the ids and their statuses.
  */
-export function newAccountReviews(db: Db, businessId: string, addressKey: string, userId: string) {
+export function newAccountReviews(db: Db, listingId: string, addressKey: string, userId: string) {
   return db
     .selectFrom('reviews')
     .select(['id', 'user_id', 'status', 'hold_reasons'])
-    .where('business_id', '=', businessId)
+    .where('listing_id', '=', listingId)
     .where('author_address_key', '=', addressKey)
     .where('new_account', '=', true)
     .where('user_id', '<>', userId)
@@ -73,15 +73,15 @@ export function newAccountReviews(db: Db, businessId: string, addressKey: string
 const BURST_ROWS = 100;
 
 /**
- * Reviews of `businessId` written in the last 24 hours by accounts created within a day before
+ * Reviews of `listingId` written in the last 24 hours by accounts created within a day before
  * their review (issue 37.7, ADR 077), by accounts other than `userId`, newest first.
  */
-export function newAccountReviewsOfDay(db: Db, businessId: string, userId: string) {
+export function newAccountReviewsOfDay(db: Db, listingId: string, userId: string) {
   return db
     .selectFrom('reviews')
     .innerJoin('user', 'user.id', 'reviews.user_id')
     .select(['reviews.id', 'reviews.status', 'reviews.hold_reasons'])
-    .where('reviews.business_id', '=', businessId)
+    .where('reviews.listing_id', '=', listingId)
     .where('reviews.new_account', '=', true)
     .where('reviews.created_at', '>', sql<Date>`now() - interval '1 day'`)
     .where('reviews.user_id', '<>', userId)
@@ -92,19 +92,19 @@ export function newAccountReviewsOfDay(db: Db, businessId: string, userId: strin
 }
 
 /**
- * Reviews of `businessId` written in the last 24 hours from the network `networkKey` (issue
+ * Reviews of `listingId` written in the last 24 hours from the network `networkKey` (issue
  * 37.7, ADR 077), by accounts other than `userId`, newest first.
  */
 export function networkReviewsOfDay(
   db: Db,
-  businessId: string,
+  listingId: string,
   networkKey: string,
   userId: string,
 ) {
   return db
     .selectFrom('reviews')
     .select(['id', 'status', 'hold_reasons'])
-    .where('business_id', '=', businessId)
+    .where('listing_id', '=', listingId)
     .where('author_network_key', '=', networkKey)
     .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
     .where('user_id', '<>', userId)
@@ -148,13 +148,13 @@ export async function confirmedPhoneOf(db: Db, userId: string): Promise<string |
 /** Whether a review of the listing already carries this phone key (issue 37.4). */
 export async function phoneReviewed(
   db: Db,
-  businessId: string,
+  listingId: string,
   phoneKey: string,
 ): Promise<boolean> {
   const row = await db
     .selectFrom('reviews')
     .select('id')
-    .where('business_id', '=', businessId)
+    .where('listing_id', '=', listingId)
     .where('author_phone_key', '=', phoneKey)
     .executeTakeFirst();
   return row !== undefined;

@@ -43,10 +43,10 @@ import {
 /** The signed-in user's review of the listing (any status), or null. */
 export async function findOwnReview(
   db: Db,
-  businessId: string,
+  listingId: string,
   user: SessionUser,
 ): Promise<Encodable<OwnReview> | null> {
-  const row = await repository.findReviewBy(db, businessId, user.id);
+  const row = await repository.findReviewBy(db, listingId, user.id);
   return row ? ownReviewWithPhotos(db, row) : null;
 }
 
@@ -88,7 +88,7 @@ const HELD_ON_EDIT = [
  */
 async function holdOthers(
   trx: Db,
-  businessId: string,
+  listingId: string,
   others: readonly { id: string; status: ReviewStatus; hold_reasons: string[] }[],
   reason: HoldReason,
 ): Promise<boolean> {
@@ -102,7 +102,7 @@ async function holdOthers(
     await repository.refreshAttention(trx, other.id);
     await repository.log(trx, {
       review_id: other.id,
-      business_id: businessId,
+      listing_id: listingId,
       action: 'held',
       reasons: [reason],
     });
@@ -129,7 +129,7 @@ export interface ReviewWrite {
  */
 export async function writeReview(
   db: Db,
-  businessId: string,
+  listingId: string,
   input: ReviewInput,
   writer: { user: SessionUser; clientAddress: string },
   attached: { blobs: BlobStore; files: readonly Uint8Array[] } | null = null,
@@ -143,20 +143,20 @@ export async function writeReview(
     },
   ]);
   await assertMayReview(db, user);
-  const listing = await publicListing(db, businessId);
+  const listing = await publicListing(db, listingId);
   if (listing.owner_user_id === user.id) throw new AppError('FORBIDDEN', OWN_LISTING_MESSAGE);
-  if (await repository.findReviewBy(db, businessId, user.id))
+  if (await repository.findReviewBy(db, listingId, user.id))
     throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE);
   const phone = await authorRepository.confirmedPhoneOf(db, user.id);
   const phoneKey = phone ? keyedPhone(phone) : null;
-  if (phoneKey && (await authorRepository.phoneReviewed(db, businessId, phoneKey)))
+  if (phoneKey && (await authorRepository.phoneReviewed(db, listingId, phoneKey)))
     throw new AppError('CONFLICT', PHONE_ALREADY_REVIEWED_MESSAGE);
 
   // Photos are processed and stored before the review's transaction; its rows are written in it,
   // and a review that is not saved takes their files with it (ADR 042).
   const prepared =
     attached && attached.files.length > 0
-      ? await reviewerPhotos.prepareReviewPhotos(db, attached.blobs, businessId, attached.files)
+      ? await reviewerPhotos.prepareReviewPhotos(db, attached.blobs, listingId, attached.files)
       : null;
   const author = addressKey(writer.clientAddress);
   const created = await authorRepository.accountCreatedAt(db, user.id);
@@ -173,35 +173,35 @@ export async function writeReview(
       if ((await authorRepository.reviewsInLastDay(trx, user.id)) >= DAILY_LIMIT)
         reasons.push('daily_limit');
       if (newAccount) {
-        const others = await authorRepository.newAccountReviews(trx, businessId, author, user.id);
+        const others = await authorRepository.newAccountReviews(trx, listingId, author, user.id);
         if (new Set(others.map((o) => o.user_id)).size + 1 >= NEW_ACCOUNT_CLUSTER) {
           reasons.push('new_accounts');
-          heldOthers = (await holdOthers(trx, businessId, others, 'new_accounts')) || heldOthers;
+          heldOthers = (await holdOthers(trx, listingId, others, 'new_accounts')) || heldOthers;
         }
       }
       // Bursts of one day (issue 37.7, ADR 077): new accounts from anywhere, or one network.
       if (dayOldAccount) {
-        const others = await authorRepository.newAccountReviewsOfDay(trx, businessId, user.id);
+        const others = await authorRepository.newAccountReviewsOfDay(trx, listingId, user.id);
         if (others.length + 1 >= DAY_BURST) {
           reasons.push('new_accounts_day');
           heldOthers =
-            (await holdOthers(trx, businessId, others, 'new_accounts_day')) || heldOthers;
+            (await holdOthers(trx, listingId, others, 'new_accounts_day')) || heldOthers;
         }
       }
       const neighbours = await authorRepository.networkReviewsOfDay(
         trx,
-        businessId,
+        listingId,
         network,
         user.id,
       );
       if (neighbours.length + 1 >= DAY_BURST) {
         reasons.push('one_network');
-        heldOthers = (await holdOthers(trx, businessId, neighbours, 'one_network')) || heldOthers;
+        heldOthers = (await holdOthers(trx, listingId, neighbours, 'one_network')) || heldOthers;
       }
       if (prepared) reasons.push('photos');
       const status: ReviewStatus = reasons.length > 0 ? 'held' : 'published';
       const reviewId = await repository.insertReview(trx, {
-        business_id: businessId,
+        listing_id: listingId,
         user_id: user.id,
         rating: input.rating,
         title: input.title,
@@ -221,7 +221,7 @@ export async function writeReview(
       if (status === 'held')
         await repository.log(trx, {
           review_id: reviewId,
-          business_id: businessId,
+          listing_id: listingId,
           action: 'held',
           reasons,
         });
@@ -238,7 +238,7 @@ export async function writeReview(
       throw error;
     });
   const row = (await repository.findReview(db, id))!;
-  if (row.status === 'published') await countPublicReview(db, businessId);
+  if (row.status === 'published') await countPublicReview(db, listingId);
   return {
     review: await ownReviewWithPhotos(db, row),
     tags: row.status === 'published' || heldOthers ? reviewTags(listing) : [],
@@ -246,13 +246,13 @@ export async function writeReview(
 }
 
 /**
- * Counts a review of `businessId` that has just become public for the first time (its
+ * Counts a review of `listingId` that has just become public for the first time (its
  * `published_at` was unset: published as written, by an edit that cleared its holds, or by an
  * admin) in the listing's Insights for today (issue 27.1, ADR 041 update). A review hidden and
  * published again, or edited while public, is not counted again.
  */
-export async function countPublicReview(db: Db, businessId: string): Promise<void> {
-  await countServerEvent(db, [businessId], 'review');
+export async function countPublicReview(db: Db, listingId: string): Promise<void> {
+  await countServerEvent(db, [listingId], 'review');
 }
 
 /**
@@ -290,7 +290,7 @@ export async function editReview(
     if (status === 'held' && reasons.join() !== before.hold_reasons.join())
       await repository.log(trx, {
         review_id: reviewId,
-        business_id: before.business_id,
+        listing_id: before.listing_id,
         action: 'held',
         reasons,
       });
@@ -299,8 +299,8 @@ export async function editReview(
   });
   const row = (await repository.findReview(db, reviewId))!;
   if (outcome.status === 'published' && outcome.before.published_at === null)
-    await countPublicReview(db, row.business_id);
-  const listing = await repository.findListing(db, row.business_id);
+    await countPublicReview(db, row.listing_id);
+  const listing = await repository.findListing(db, row.listing_id);
   const shown = outcome.before.status === 'published' || outcome.status === 'published';
   return {
     review: await ownReviewWithPhotos(db, row),
@@ -328,6 +328,6 @@ export async function deleteReview(
     return { row, keys };
   });
   await reviewerPhotos.deleteReviewPhotoFiles(blobs, keys);
-  const listing = await repository.findListing(db, before.business_id);
+  const listing = await repository.findListing(db, before.listing_id);
   return before.status === 'published' && listing ? reviewTags(listing) : [];
 }

@@ -9,7 +9,7 @@ import { type Db, REVIEW_COLUMNS } from '../reviews.repository.ts';
 function waiting(db: Db, q: string | undefined) {
   let query = db
     .selectFrom('reviews as r')
-    .innerJoin('business_registrations as b', 'b.id', 'r.business_id')
+    .innerJoin('business_registrations as b', 'b.id', 'r.listing_id')
     .where('r.attention_at', 'is not', null);
   if (q)
     query = query.where(matchesAny(['b.business_name', 'r.title', 'r.body', 'r.author_name'], q));
@@ -114,7 +114,7 @@ export async function listLog(
     let query = db
       .selectFrom('review_moderation_log as l')
       .leftJoin('reviews as r', 'r.id', 'l.review_id')
-      .leftJoin('business_registrations as b', 'b.id', 'l.business_id')
+      .leftJoin('business_registrations as b', 'b.id', 'l.listing_id')
       .leftJoin('user as u', 'u.id', 'l.admin_id');
     if (q)
       query = query.where(matchesAny(['b.business_name', 'r.title', 'r.author_name', 'u.name'], q));
@@ -135,7 +135,7 @@ export async function listLog(
           'r.id as review_id',
           'r.title as review_title',
           'r.author_name',
-          'b.id as business_id',
+          'b.id as listing_id',
           'b.business_name',
         ])
         .orderBy('l.created_at', 'desc')

@@ -62,7 +62,7 @@ export async function listWaiting(
     reviews: rows.map((row) => ({
       id: row.id,
       business: {
-        id: row.business_id,
+        id: row.listing_id,
         business_name: row.business_name,
         slug: row.slug,
         status: row.business_status,
@@ -131,8 +131,8 @@ export async function moderationLog(
           ? { id: row.review_id, title: row.review_title, author_name: row.author_name }
           : null,
       business:
-        row.business_id && row.business_name
-          ? { id: row.business_id, business_name: row.business_name }
+        row.listing_id && row.business_name
+          ? { id: row.listing_id, business_name: row.business_name }
           : null,
     })),
   };
@@ -166,7 +166,7 @@ async function moderate(
     return shown;
   });
   const review = (await repository.findReview(db, reviewId))!;
-  const listing = (await repository.findListing(db, review.business_id))!;
+  const listing = (await repository.findListing(db, review.listing_id))!;
   return {
     status: review.status,
     reply_status: review.reply_status,
@@ -205,7 +205,7 @@ export async function publishReview(
     await reviewerPhotos.setReviewPhotosLive(trx, reviewId, true);
     await repository.log(trx, {
       review_id: reviewId,
-      business_id: review.business_id,
+      listing_id: review.listing_id,
       action: 'published',
       reasons: review.hold_reasons,
       ...(dismissed > 0
@@ -215,7 +215,7 @@ export async function publishReview(
     });
     return review.status !== 'published';
   });
-  if (firstPublic) await countPublicReview(db, published.business_id);
+  if (firstPublic) await countPublicReview(db, published.listing_id);
   return outcome;
 }
 
@@ -242,7 +242,7 @@ export async function hideReview(
       await repository.setReviewStatus(trx, reviewId, 'hidden', { hidden_reason: reason });
       await repository.log(trx, {
         review_id: reviewId,
-        business_id: row.business_id,
+        listing_id: row.listing_id,
         action: 'hidden',
         note: reason,
         admin_id: adminId,
@@ -254,7 +254,7 @@ export async function hideReview(
       await repository.block(trx, row.user_id, reason, adminId);
       await repository.log(trx, {
         review_id: reviewId,
-        business_id: row.business_id,
+        listing_id: row.listing_id,
         action: 'blocked',
         note: reason,
         admin_id: adminId,
@@ -304,7 +304,7 @@ export async function publishReply(
     await repository.setReplyStatus(trx, reviewId, 'published', null);
     await repository.log(trx, {
       review_id: reviewId,
-      business_id: row.business_id,
+      listing_id: row.listing_id,
       action: 'reply_published',
       reasons: reply.hold_reasons,
       admin_id: adminId,
@@ -337,7 +337,7 @@ export async function hideReply(
     await repository.setReplyStatus(trx, reviewId, 'hidden', reason);
     await repository.log(trx, {
       review_id: reviewId,
-      business_id: row.business_id,
+      listing_id: row.listing_id,
       action: 'reply_hidden',
       note: reason,
       admin_id: adminId,

@@ -6,7 +6,7 @@ import { type Db, REVIEW_COLUMNS, SORTS } from '../reviews.repository.ts';
  * One page of a listing's published reviews for its owner, with the owner's reply in any status
  * (held or hidden replies show their state to the owner).
  */
-export function ownerPage(db: Db, businessId: string, page: { offset: number; limit: number }) {
+export function ownerPage(db: Db, listingId: string, page: { offset: number; limit: number }) {
   return db
     .selectFrom('reviews as r')
     .leftJoin('review_replies as p', 'p.review_id', 'r.id')
@@ -19,7 +19,7 @@ export function ownerPage(db: Db, businessId: string, page: { offset: number; li
       'p.created_at as reply_created_at',
       'p.updated_at as reply_updated_at',
     ])
-    .where('r.business_id', '=', businessId)
+    .where('r.listing_id', '=', listingId)
     .where('r.status', '=', 'published')
     .orderBy(SORTS.newest)
     .offset(page.offset)

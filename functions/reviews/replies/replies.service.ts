@@ -62,7 +62,7 @@ export async function replyToReview(
   const outcome = await db.transaction().execute(async (trx) => {
     const review = await repository.lockReview(trx, reviewId);
     if (!review || review.status !== 'published') throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
-    const listing = await repository.findListing(trx, review.business_id);
+    const listing = await repository.findListing(trx, review.listing_id);
     if (!listing || listing.owner_user_id !== user.id)
       throw new AppError('FORBIDDEN', NOT_OWNER_MESSAGE);
     const before = await repository.findReply(trx, reviewId);
@@ -93,7 +93,7 @@ export async function replyToReview(
     if (status === 'held')
       await repository.log(trx, {
         review_id: reviewId,
-        business_id: review.business_id,
+        listing_id: review.listing_id,
         action: 'reply_held',
         reasons,
       });
@@ -135,7 +135,7 @@ export async function notifyReply(
  */
 export async function ownerReviews(
   db: Db,
-  businessId: string,
+  listingId: string,
   user: SessionUser,
   page: number,
 ): Promise<{
@@ -145,12 +145,12 @@ export async function ownerReviews(
   page: number;
   pageCount: number;
 }> {
-  const listing = await repository.findListing(db, businessId);
+  const listing = await repository.findListing(db, listingId);
   if (!listing || listing.owner_user_id !== user.id)
     throw new AppError('NOT_FOUND', BUSINESS_NOT_FOUND);
   const rows = await repliesRepository.ownerPage(
     db,
-    businessId,
+    listingId,
     pageWindow({ page, limit: REVIEWS_PAGE_SIZE }),
   );
   // The reviewers' published photos, as the business page shows them (one query for the page).

@@ -9,7 +9,7 @@ import { type Db, REVIEW_COLUMNS, SORTS } from '../reviews.repository.ts';
  */
 export function publishedPage(
   db: Db,
-  businessId: string,
+  listingId: string,
   sort: ReviewSort,
   page: { offset: number; limit: number },
 ) {
@@ -24,7 +24,7 @@ export function publishedPage(
       'p.created_at as reply_created_at',
       'p.updated_at as reply_updated_at',
     ])
-    .where('r.business_id', '=', businessId)
+    .where('r.listing_id', '=', listingId)
     .where('r.status', '=', 'published')
     .orderBy(SORTS[sort])
     .offset(page.offset)

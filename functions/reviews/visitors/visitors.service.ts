@@ -29,11 +29,11 @@ import {
  * last is empty.
  * @throws AppError NOT_FOUND for a listing that is not in the public directory.
  */
-export async function listingReviews(db: Db, businessId: string, query: ReviewListQuery) {
-  const listing = await publicListing(db, businessId);
+export async function listingReviews(db: Db, listingId: string, query: ReviewListQuery) {
+  const listing = await publicListing(db, listingId);
   const rows = await visitorsRepository.publishedPage(
     db,
-    businessId,
+    listingId,
     query.sort,
     pageWindow({ page: query.page, limit: REVIEWS_PAGE_SIZE }),
   );
@@ -76,7 +76,7 @@ export async function reportReview(
   }
   await db.transaction().execute(async (trx) => {
     const review = await repository.lockReview(trx, reviewId);
-    const listing = review && (await repository.findListing(trx, review.business_id));
+    const listing = review && (await repository.findListing(trx, review.listing_id));
     if (!review || review.status !== 'published' || listing?.status !== 'approved')
       throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     await repository.insertReport(trx, {

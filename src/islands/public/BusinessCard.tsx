@@ -41,7 +41,7 @@ export function BusinessCard({ business, onOpen, featuredBadge = false, note }: 
     <article
       className={`card business-card${open ? ' clickable' : ''}`}
       onClick={open}
-      data-business-id={business.id}
+      data-listing-id={business.id}
       data-beacon={open ? 'detail_open' : undefined}
     >
       {business.cover && (

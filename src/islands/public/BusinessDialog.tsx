@@ -53,7 +53,7 @@ export function BusinessDialog({ business, onClose }: Props) {
       ref={ref}
       className="dialog-content business-dialog"
       aria-labelledby={titleId}
-      data-business-id={business?.id}
+      data-listing-id={business?.id}
       onClose={onClose}
       onClick={(event) => {
         // The dialog box itself is padded by .dialog-body: a click on the dialog element is
@@ -143,7 +143,7 @@ export function BusinessDialog({ business, onClose }: Props) {
           <OsmAttribution source={business.source} />
           <ReportListing
             key={business.id}
-            businessId={business.id}
+            listingId={business.id}
             businessName={business.business_name}
             slug={business.slug}
           />

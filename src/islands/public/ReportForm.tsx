@@ -9,7 +9,7 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../common/schemas/repo
 export const REPORT_SENT = 'Thank you for your report. Our team will check this listing.';
 
 export interface ReportFormProps {
-  businessId: string;
+  listingId: string;
   businessName: string;
   /** Where the form posts without JavaScript: the listing's report page (issue 22.1). */
   action: string;
@@ -30,7 +30,7 @@ export interface ReportFormProps {
  * idempotency key, so a report sent twice counts once (issue 23.4).
  */
 export function ReportForm({
-  businessId,
+  listingId,
   businessName,
   action,
   initial,
@@ -60,7 +60,7 @@ export function ReportForm({
     }
     setSending(true);
     const result = await apiPost(
-      `/api/directory/${encodeURIComponent(businessId)}/reports`,
+      `/api/directory/${encodeURIComponent(listingId)}/reports`,
       { reason, ...(details.trim() ? { details } : {}), ...(hp ? { hp } : {}) },
       { idempotencyKey: key },
     );

@@ -13,11 +13,11 @@ export const reportPath = (slug: string) => `/business/${encodeURIComponent(slug
  * instead, loaded as a separate chunk so pages that show the link keep their JS budget (ADR 016).
  */
 export default function ReportListing({
-  businessId,
+  listingId,
   businessName,
   slug,
 }: {
-  businessId: string;
+  listingId: string;
   businessName: string;
   /** The listing's slug; a listing without one (never public) gets the in-place form only. */
   slug: string | null;
@@ -62,7 +62,7 @@ export default function ReportListing({
       </a>
       {open && Form && (
         <Form
-          businessId={businessId}
+          listingId={listingId}
           businessName={businessName}
           action={href ?? ''}
           onClose={() => setOpen(false)}
