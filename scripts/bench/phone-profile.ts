@@ -167,14 +167,7 @@ export async function openPhonePage(
   await context.addInitScript(recordPhoneTimings);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: profile.rttMs,
-    downloadThroughput: profile.downBitsPerSecond / 8,
-    uploadThroughput: profile.upBitsPerSecond / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  await emulateProfile(cdp, profile);
   let bytes = 0;
   cdp.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength;
@@ -189,6 +182,18 @@ export async function openPhonePage(
     },
     close: () => context.close(),
   };
+}
+
+/** Applies a profile's network and CPU to the page of `cdp` (Chromium's throttling, over CDP). */
+export async function emulateProfile(cdp: CDPSession, profile: NetworkProfile): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.rttMs,
+    downloadThroughput: profile.downBitsPerSecond / 8,
+    uploadThroughput: profile.upBitsPerSecond / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
 }
 
 async function phoneRecord(page: Page): Promise<PhoneRecord> {

@@ -3,6 +3,7 @@ import { PAGES_CACHE, ROADSIDE_KEY } from '../../common/config/offline';
 import { BAD_POSITION_MESSAGE, UNKNOWN_PLACE_MESSAGE } from '../../common/schemas/roadside-near';
 import { LOCATION_DENIED } from '../../src/browser/roadside';
 import { BASE_URL } from '../../playwright.config';
+import { emulateProfile } from '../../scripts/bench/phone-profile';
 import { TWO_G_PROFILE } from '../../scripts/bench/two-g';
 import { expectNoViolations } from './axe';
 import { waitForPageScripts } from './helpers';
@@ -155,15 +156,7 @@ test('on the 2G profile the first visit shows a Call button in the first screen,
 }) => {
   const context = await browser.newContext({ ...PHONE, baseURL: BASE_URL });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: TWO_G_PROFILE.rttMs,
-    downloadThroughput: TWO_G_PROFILE.downBitsPerSecond / 8,
-    uploadThroughput: TWO_G_PROFILE.upBitsPerSecond / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: TWO_G_PROFILE.cpuSlowdown });
+  await emulateProfile(await context.newCDPSession(page), TWO_G_PROFILE);
   await page.goto('/emergency/?near=third-mainland-bridge');
   const call = card(page, TOW).getByRole('link', { name: 'Call' });
   await expect(call).toBeInViewport();

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { nearestRoadsideHelp } from '../../functions/directory/roadside.service.ts';
 import { placeBySlug } from '../../common/config/lagos-roads.ts';
 import { insertBusiness } from '../factories/business.ts';
+import { MONDAY_10, MONDAY_21, WEEKDAYS } from '../factories/hours.ts';
 import { createTestDatabase } from '../setup/test-db.ts';
 
 /**
@@ -13,16 +14,6 @@ import { createTestDatabase } from '../setup/test-db.ts';
  */
 
 let handle: DatabaseHandle;
-// Monday 2026-11-23: 09:00 UTC is 10:00 in Lagos; 20:00 UTC is 21:00.
-const MONDAY_10 = new Date('2026-11-23T09:00:00Z');
-const MONDAY_21 = new Date('2026-11-23T20:00:00Z');
-const WEEKDAYS = JSON.stringify({
-  mo: '08:00-18:00',
-  tu: '08:00-18:00',
-  we: '08:00-18:00',
-  th: '08:00-18:00',
-  fr: '08:00-18:00',
-});
 const TOW = {
   business_type: 'Breakdown Recovery / Towing',
   business_categories: ['Breakdown Recovery / Towing'],

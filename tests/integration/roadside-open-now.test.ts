@@ -6,6 +6,7 @@ import { ensureAdmin } from '../../functions/users/users.service.ts';
 import { ROADSIDE_CSV_COLUMNS } from '../../functions/imports/csv-import.ts';
 import { BUSINESS_CSV_COLUMNS } from '../../common/schemas/csv.ts';
 import { insertBusiness } from '../factories/business.ts';
+import { MONDAY_10, MONDAY_21, SUNDAY_12, WEEKDAYS } from '../factories/hours.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
 
 /**
@@ -19,18 +20,6 @@ let handle: DatabaseHandle;
 let call: ReturnType<typeof testApi>['call'];
 const ADMIN = { as: 'admin' } as const;
 let ownerId = '';
-
-// Monday 2026-11-23: 09:00 UTC is 10:00 in Lagos; 20:00 UTC is 21:00.
-const MONDAY_10 = new Date('2026-11-23T09:00:00Z');
-const MONDAY_21 = new Date('2026-11-23T20:00:00Z');
-const SUNDAY_12 = new Date('2026-11-29T11:00:00Z');
-const WEEKDAYS = JSON.stringify({
-  mo: '08:00-18:00',
-  tu: '08:00-18:00',
-  we: '08:00-18:00',
-  th: '08:00-18:00',
-  fr: '08:00-18:00',
-});
 
 beforeAll(async () => {
   process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
