@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { areaBySlug } from '../../../common/config/lagos-areas';
+import { coverageName } from '../../../common/config/lagos-roads';
 import { nairaText } from '../../../common/schemas/listing';
 import { toast } from 'sonner';
 import { apiPost } from '../../browser/api-client';
@@ -127,7 +127,7 @@ function shown(key: keyof ListingFields, value: ListingFields[keyof ListingField
   if (key === 'contact_visibility') return value === 'public' ? 'Everyone' : 'Signed-in users only';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (key === 'coverage_areas' && Array.isArray(value))
-    return value.length > 0 ? value.map((slug) => areaBySlug(slug)?.name ?? slug).join(', ') : '—';
+    return value.length > 0 ? value.map((slug) => coverageName(slug) ?? slug).join(', ') : '—';
   if (key === 'callout_fee' && value && typeof value === 'object') {
     const fee = value as { min: number; max: number };
     return fee.min === fee.max ? nairaText(fee.min) : `${nairaText(fee.min)}–${nairaText(fee.max)}`;
