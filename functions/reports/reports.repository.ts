@@ -29,10 +29,7 @@ export async function insertOpen(
     .insertInto('listing_reports')
     .values(values)
     .onConflict((oc) =>
-      oc
-        .columns(['listing_id', 'reason', 'reporter_key'])
-        .where('status', '=', 'open')
-        .doNothing(),
+      oc.columns(['listing_id', 'reason', 'reporter_key']).where('status', '=', 'open').doNothing(),
     )
     .returning('id')
     .executeTakeFirst();

@@ -95,12 +95,7 @@ export function newAccountReviewsOfDay(db: Db, listingId: string, userId: string
  * Reviews of `listingId` written in the last 24 hours from the network `networkKey` (issue
  * 37.7, ADR 077), by accounts other than `userId`, newest first.
  */
-export function networkReviewsOfDay(
-  db: Db,
-  listingId: string,
-  networkKey: string,
-  userId: string,
-) {
+export function networkReviewsOfDay(db: Db, listingId: string, networkKey: string, userId: string) {
   return db
     .selectFrom('reviews')
     .select(['id', 'status', 'hold_reasons'])
@@ -146,11 +141,7 @@ export async function confirmedPhoneOf(db: Db, userId: string): Promise<string |
 }
 
 /** Whether a review of the listing already carries this phone key (issue 37.4). */
-export async function phoneReviewed(
-  db: Db,
-  listingId: string,
-  phoneKey: string,
-): Promise<boolean> {
+export async function phoneReviewed(db: Db, listingId: string, phoneKey: string): Promise<boolean> {
   const row = await db
     .selectFrom('reviews')
     .select('id')

@@ -184,8 +184,7 @@ export async function writeReview(
         const others = await authorRepository.newAccountReviewsOfDay(trx, listingId, user.id);
         if (others.length + 1 >= DAY_BURST) {
           reasons.push('new_accounts_day');
-          heldOthers =
-            (await holdOthers(trx, listingId, others, 'new_accounts_day')) || heldOthers;
+          heldOthers = (await holdOthers(trx, listingId, others, 'new_accounts_day')) || heldOthers;
         }
       }
       const neighbours = await authorRepository.networkReviewsOfDay(
