@@ -7,7 +7,6 @@ import {
   visitorAddress,
   waitForIsland,
   waitForMail,
-  waitForPageScripts,
 } from './helpers';
 
 /**
@@ -42,7 +41,10 @@ type Shop = (typeof SHOPS)[number];
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const owners = new Map<string, State>();
-const MOTORIST = { email: `journeys-motorist-${RUN}@example.com`, state: undefined as State | undefined };
+const MOTORIST = {
+  email: `journeys-motorist-${RUN}@example.com`,
+  state: undefined as State | undefined,
+};
 const JOBS = {
   account: `Brake pads squealing ${RUN} signed in`,
   plain: `Brake pads worn out ${RUN} plain`,
@@ -66,7 +68,10 @@ async function signedUp(browser: Browser, email: string, n: number): Promise<Sta
 /** Signs a new owner up and claims `shop` with the code mailed to the listing. */
 async function claimOwner(browser: Browser, shop: Shop, n: number) {
   const state = await signedUp(browser, `journeys-${shop.slug}-${RUN}@example.com`, n);
-  const context = await browser.newContext({ storageState: state, extraHTTPHeaders: visitorAddress(n) });
+  const context = await browser.newContext({
+    storageState: state,
+    extraHTTPHeaders: visitorAddress(n),
+  });
   const asked = await context.request.post('/api/claims', {
     headers: { origin: BASE_URL },
     data: { listing: shop.slug },
@@ -155,9 +160,14 @@ test('a signed-in motorist on a phone: the request on /account/, a question, quo
   const own = page.locator('section.own-requests');
   await expect(own.getByRole('heading', { name: 'Your Find It requests' })).toBeVisible();
   await expect(own.getByRole('listitem').first()).toContainText('0 quotes');
-  await own.getByRole('link', { name: `${MECHANIC} in Yaba` }).first().click();
+  await own
+    .getByRole('link', { name: `${MECHANIC} in Yaba` })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/find-it\/quotes\/[0-9a-f-]{36}\/$/);
-  await expect(page.getByTestId('quotes-progress')).toContainText(/Sent to \d+ businesses: 0 quotes/);
+  await expect(page.getByTestId('quotes-progress')).toContainText(
+    /Sent to \d+ businesses: 0 quotes/,
+  );
   const requestPage = page.url();
 
   // A second motorist, without JavaScript, asks for the same job.
@@ -277,9 +287,16 @@ test('the fifth quote shows the fair price, the third request the response time'
   });
   const own = await motorist.newPage();
   await own.goto('/account/');
-  await own.getByRole('link', { name: `${MECHANIC} in Yaba` }).first().click();
+  await own
+    .getByRole('link', { name: `${MECHANIC} in Yaba` })
+    .first()
+    .click();
   await expect(own.getByTestId('fair-price')).toContainText(
     /What this job usually costs: Brake pads replaced: ₦[\d,]+–₦[\d,]+, from 5 quotes/,
+  );
+  // (b) Beside each quote, the business's response time (issue 36.4).
+  await expect(own.getByTestId('quote').filter({ hasText: SHOPS[0].name })).toContainText(
+    'Usually answers within 1 hour · answers 100% of requests',
   );
   await motorist.close();
 });
@@ -297,15 +314,16 @@ test('the signed-in motorist accepts, answers the after-the-job form and writes 
   });
   const page = await motorist.newPage();
   await page.goto('/account/');
-  await page.getByRole('link', { name: `${MECHANIC} in Yaba` }).first().click();
+  await page
+    .getByRole('link', { name: `${MECHANIC} in Yaba` })
+    .first()
+    .click();
   await page
     .getByTestId('quote')
     .filter({ hasText: SHOPS[0].name })
     .getByRole('button', { name: 'Accept this quote' })
     .tap();
-  await expect(
-    page.getByRole('heading', { name: `You accepted ${SHOPS[0].name}` }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: `You accepted ${SHOPS[0].name}` })).toBeVisible();
 
   // (d) The after-the-job questions, with the new genuine part's.
   const form = page.getByTestId('follow-up');
@@ -314,10 +332,13 @@ test('the signed-in motorist accepts, answers the after-the-job form and writes 
     form.getByRole('group', { name: 'Were the parts sold as new genuine really genuine?' }),
   ).toBeVisible();
   await expectNoViolations(page, 'quotes page with the after-the-job form');
-  await form.getByRole('group', { name: 'After the job: was it done?' }).getByLabel('Yes').check();
+  await form
+    .getByRole('group', { name: 'After the job: was it done?' })
+    .getByLabel('Yes', { exact: true })
+    .check();
   await form
     .getByRole('group', { name: 'Were the parts sold as new genuine really genuine?' })
-    .getByLabel('Yes')
+    .getByLabel('Yes', { exact: true })
     .check();
   await form.getByRole('button', { name: 'Send' }).tap();
   await expect(page.getByTestId('follow-up-done')).toContainText('Thank you for telling us.');
@@ -373,7 +394,9 @@ test('without JavaScript: a question, an accept and the after-the-job form; the 
   const quoteOf = (shop: Shop) => page.getByTestId('quote').filter({ hasText: shop.name });
 
   // (c) The plain form: a question to Maryland.
-  await quoteOf(SHOPS[0]).getByRole('button', { name: 'Ask them a question (share my phone)' }).click();
+  await quoteOf(SHOPS[0])
+    .getByRole('button', { name: 'Ask them a question (share my phone)' })
+    .click();
   await expect(
     quoteOf(SHOPS[0]).getByText('You shared your phone and e-mail with them: they can call you.'),
   ).toBeVisible();
@@ -381,10 +404,13 @@ test('without JavaScript: a question, an accept and the after-the-job form; the 
   await quoteOf(SHOPS[1]).getByRole('button', { name: 'Accept this quote' }).click();
   await expect(page.getByRole('heading', { name: `You accepted ${SHOPS[1].name}` })).toBeVisible();
   const form = page.getByTestId('follow-up');
-  await form.getByRole('group', { name: 'After the job: was it done?' }).getByLabel('Yes').check();
+  await form
+    .getByRole('group', { name: 'After the job: was it done?' })
+    .getByLabel('Yes', { exact: true })
+    .check();
   await form
     .getByRole('group', { name: 'Were the parts sold as new genuine really genuine?' })
-    .getByLabel('No')
+    .getByLabel('No', { exact: true })
     .check();
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('follow-up-done')).toContainText('Thank you for telling us.');
