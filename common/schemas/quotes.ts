@@ -237,6 +237,9 @@ export const ComparedQuoteSchema = QuoteViewSchema.extend({
     review_count: z.number().int(),
     verified: z.boolean(),
     phone_confirmed: z.boolean(),
+    /** Its response time (issue 36.5): both null before three requests in 90 days. */
+    answers_within_hours: z.number().int().nullable(),
+    answer_rate: z.number().int().nullable(),
     /** The business's contacts: only once the motorist accepted its quote. */
     phone: z.string().nullable(),
     email: z.string().nullable(),

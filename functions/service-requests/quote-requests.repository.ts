@@ -73,6 +73,9 @@ export interface ComparedQuoteRow extends QuoteRow {
   verified: boolean;
   verification_checks: string[];
   phone_confirmed_at: Date | null;
+  quote_requests_90d: number;
+  quote_answered_90d: number;
+  quote_answer_minutes: number | null;
   phone: string | null;
   listing_email: string | null;
   owner_email: string | null;
@@ -93,6 +96,9 @@ export function listComparedQuotes(db: Db, id: string): Promise<ComparedQuoteRow
       'b.verified',
       'b.verification_checks',
       'b.phone_confirmed_at',
+      'b.quote_requests_90d',
+      'b.quote_answered_90d',
+      'b.quote_answer_minutes',
       'b.phone',
       sql<string | null>`b.email::text`.as('listing_email'),
       sql<string | null>`(select u.email::text from "user" u where u.id = b.owner_user_id)`.as(

@@ -8,6 +8,7 @@ import {
   type QuoteRequestView,
   type QuoteView,
 } from '../../common/schemas/quotes.ts';
+import { responseOf } from '../../common/schemas/listing-lines.ts';
 import { reviewAverage } from '../../common/schemas/review-rules.ts';
 import type { Database } from '../db/database.ts';
 import {
@@ -126,6 +127,7 @@ function comparedOf(q: ComparedQuoteRow): ComparedQuote {
       review_count: q.review_count,
       verified: q.verified || q.verification_checks.length > 0,
       phone_confirmed: q.phone_confirmed_at !== null,
+      ...responseOf(q),
       phone: accepted ? q.phone : null,
       email: accepted ? (q.listing_email ?? q.owner_email) : null,
     },
