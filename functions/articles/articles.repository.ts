@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../_lib/like.ts';
+import { countOf, pageOf, type PageWindow } from '../_lib/paging.ts';
 import type { Article, Database, NewArticle } from '../db/database.ts';
 
 /** Queries of the articles table (SPEC §3 articles). `db` may be a transaction. */
@@ -51,31 +52,17 @@ function adminMatches(q: string | undefined) {
     or lower(category) like ${pattern} or lower(content) like ${pattern})`;
 }
 
+const adminList = (db: Db, q: string | undefined) =>
+  db.selectFrom('articles').selectAll().where(adminMatches(q));
+
 /** One page of articles, drafts included, newest first, matching the admin search `q`. */
-export function listPage(
-  db: Db,
-  q: string | undefined,
-  page: { offset: number; limit: number },
-): Promise<Article[]> {
-  return db
-    .selectFrom('articles')
-    .selectAll()
-    .where(adminMatches(q))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+export function listPage(db: Db, q: string | undefined, page: PageWindow): Promise<Article[]> {
+  return pageOf(adminList(db, q).orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
 }
 
 /** Number of articles (drafts too) matching the admin search `q`. */
-export async function countAll(db: Db, q: string | undefined): Promise<number> {
-  const row = await db
-    .selectFrom('articles')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where(adminMatches(q))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countAll(db: Db, q: string | undefined): Promise<number> {
+  return countOf(adminList(db, q));
 }
 
 export function findState(db: Db, id: string): Promise<ArticleState | undefined> {

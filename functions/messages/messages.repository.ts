@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { SHOWN_RECIPIENTS, type MessageOutcome } from '../../common/schemas/messages.ts';
 import { containsPattern } from '../_lib/like.ts';
+import { countOf, pageOf, type PageWindow } from '../_lib/paging.ts';
 import type { Database, SentMessagesTable } from '../db/database.ts';
 
 /**
@@ -50,58 +51,39 @@ const userMatches = (q: string | undefined) =>
     ? sql<boolean>`(lower(coalesce(p.display_name, '')) like ${containsPattern(q)} or lower(u.email) like ${containsPattern(q)})`
     : sql<boolean>`true`;
 
-/** One page of accounts (id, e-mail, display name) whose name or e-mail contains `q`, newest first. */
-export function listUserRecipients(
-  db: Db,
-  q: string | undefined,
-  page: { offset: number; limit: number },
-) {
-  return db
+const userRecipients = (db: Db, q: string | undefined) =>
+  db
     .selectFrom('user as u')
     .leftJoin('profiles as p', 'p.user_id', 'u.id')
     .select(['u.id', 'u.email', 'p.display_name'])
-    .where(userMatches(q))
-    .orderBy('u.created_at', 'desc')
-    .orderBy('u.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+    .where(userMatches(q));
+
+/** One page of accounts (id, e-mail, display name) whose name or e-mail contains `q`, newest first. */
+export function listUserRecipients(db: Db, q: string | undefined, page: PageWindow) {
+  return pageOf(
+    userRecipients(db, q).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc'),
+    page,
+  );
 }
 
-export async function countUserRecipients(db: Db, q: string | undefined): Promise<number> {
-  const row = await db
-    .selectFrom('user as u')
-    .leftJoin('profiles as p', 'p.user_id', 'u.id')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where(userMatches(q))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countUserRecipients(db: Db, q: string | undefined): Promise<number> {
+  return countOf(userRecipients(db, q));
 }
 
-/** One page of listings (any status) matching the company search `q`, by name. */
-export function listBusinessRecipients(
-  db: Db,
-  q: string | undefined,
-  page: { offset: number; limit: number },
-) {
-  let query = db
+const businessRecipients = (db: Db, q: string | undefined) => {
+  const query = db
     .selectFrom('business_registrations')
     .select(['id', 'email', 'business_name', 'business_type', 'status', 'verification_status']);
-  if (q) query = query.where('admin_search_text', 'like', containsPattern(q));
-  return query
-    .orderBy('business_name')
-    .orderBy('id')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  return q ? query.where('admin_search_text', 'like', containsPattern(q)) : query;
+};
+
+/** One page of listings (any status) matching the company search `q`, by name. */
+export function listBusinessRecipients(db: Db, q: string | undefined, page: PageWindow) {
+  return pageOf(businessRecipients(db, q).orderBy('business_name').orderBy('id'), page);
 }
 
-export async function countBusinessRecipients(db: Db, q: string | undefined): Promise<number> {
-  let query = db
-    .selectFrom('business_registrations')
-    .select((eb) => eb.fn.countAll<string>().as('count'));
-  if (q) query = query.where('admin_search_text', 'like', containsPattern(q));
-  return Number((await query.executeTakeFirstOrThrow()).count);
+export function countBusinessRecipients(db: Db, q: string | undefined): Promise<number> {
+  return countOf(businessRecipients(db, q));
 }
 
 /** Listings with an e-mail address (the size of the "all businesses with an e-mail" set). */

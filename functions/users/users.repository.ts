@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../_lib/like.ts';
+import { countOf, pageOf, type PageWindow } from '../_lib/paging.ts';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -55,25 +56,16 @@ function matches(q: string | undefined) {
 }
 
 /** One page of accounts matching `q`, newest first. */
-export function listPage(db: Db, q: string | undefined, page: { offset: number; limit: number }) {
-  return accounts(db)
-    .where(matches(q))
-    .orderBy('u.created_at', 'desc')
-    .orderBy('u.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+export function listPage(db: Db, q: string | undefined, page: PageWindow) {
+  return pageOf(
+    accounts(db).where(matches(q)).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc'),
+    page,
+  );
 }
 
-/** Number of accounts matching `q`. */
-export async function count(db: Db, q: string | undefined): Promise<number> {
-  const row = await db
-    .selectFrom('user as u')
-    .leftJoin('profiles as p', 'p.user_id', 'u.id')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where(matches(q))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** Number of accounts matching `q` (the page's query, counted). */
+export function count(db: Db, q: string | undefined): Promise<number> {
+  return countOf(accounts(db).where(matches(q)));
 }
 
 /** The id of the account with this e-mail (case-insensitive), if any. */
