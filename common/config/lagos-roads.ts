@@ -1,3 +1,4 @@
+import { slugify } from '../schemas/text';
 import { distanceKm, LAGOS_AREAS, nearestArea, type LagosArea } from './lagos-areas';
 
 /**
@@ -66,12 +67,6 @@ const ROADS: [road: string, stretches: Stretch[]][] = [
   ]],
 ];
 
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 /** Every point of every road, road by road in the order above. */
 export const ROAD_POINTS: readonly RoadPoint[] = ROADS.flatMap(([road, stretches]) =>

@@ -27,7 +27,7 @@ export function startRoadside(): void {
   const status = form.querySelector<HTMLElement>('[data-locate-status]')!;
   const choice = document.querySelector<HTMLSelectElement>('#roadside-near');
   const make = document.querySelector<HTMLSelectElement>('[data-roadside-make]');
-  button.hidden = false;
+  button.classList.remove('locate-waiting');
   // Back to this page (the back/forward cache): a new tap asks for a new position.
   addEventListener('pageshow', () => {
     for (const name of ['lat', 'lng'])

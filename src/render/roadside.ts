@@ -18,6 +18,8 @@ import {
 import { calloutText, coverageText } from '../../common/schemas/listing-lines';
 import { distanceLabel } from '../../common/schemas/distance';
 import type { PagePost } from './search';
+import { whatsappUrl } from '../browser/contact-links';
+import { telHref } from '../browser/offline/saved';
 
 /** One business of the roadside list as the screen shows it. */
 export interface RoadsideCard {
@@ -44,18 +46,16 @@ export type RoadsideView =
   | { kind: 'error'; message: string }
   | { kind: 'list'; origin: RoadsideOrigin; cards: RoadsideCard[]; message: string };
 
-const digits = (e164: string) => e164.replace(/\D/g, '');
-
 function cardOf(business: NearbyBusiness, message: string): RoadsideCard {
   const phone = toE164(business.phone);
   const whatsapp = toE164(business.whatsapp);
-  const wa = whatsapp ? `https://wa.me/${digits(whatsapp)}` : null;
+  const wa = whatsapp ? whatsappUrl(whatsapp) : null;
   return {
     id: business.id,
     name: business.business_name,
     href: business.slug ? `/business/${business.slug}/` : null,
     distance: distanceLabel(business.distance_km, business.distance_from_area),
-    call: business.phone ? `tel:${phone ?? business.phone.replace(/[\s().-]+/g, '')}` : null,
+    call: business.phone ? telHref(phone ?? business.phone) : null,
     whatsapp: wa,
     sendLocation: wa ? `${wa}?text=${encodeURIComponent(message)}` : null,
     open: business.open_24_hours ? 'Open 24 hours' : 'Open now',
