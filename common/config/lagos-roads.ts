@@ -67,7 +67,6 @@ const ROADS: [road: string, stretches: Stretch[]][] = [
   ]],
 ];
 
-
 /** Every point of every road, road by road in the order above. */
 export const ROAD_POINTS: readonly RoadPoint[] = ROADS.flatMap(([road, stretches]) =>
   stretches.map(([where, lat, lon]) => ({
