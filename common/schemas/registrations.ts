@@ -70,7 +70,13 @@ const nullableText = (max: number) =>
 
 /** SPEC §5 Admin business edit: `PATCH /api/admin/registrations/:id`. */
 export const BusinessEditSchema = z.object({
-  business_name: z.string().trim().min(1, 'Business name is required').max(120),
+  // The database's check is the spec's "at least 2 characters" (SPEC §5); empty is "required".
+  business_name: z
+    .string()
+    .trim()
+    .min(1, { message: 'Business name is required', abort: true })
+    .min(2, 'Business name must be at least 2 characters')
+    .max(120),
   phone: z.string().trim().min(1, 'Phone is required').max(30),
   display_name: nullableText(80),
   email: z

@@ -554,6 +554,12 @@ describe('PATCH /api/admin/registrations/:id (SPEC §5 admin edit)', () => {
     expect(noName.status).toBe(422);
     expect(noName.body.error.message).toBe('Business name is required');
     expect(noName.body.error.fields.business_name).toEqual(['Business name is required']);
+    // One character is refused by the form, as the database would (found by the fuzzer, issue 12.6).
+    const short = await patch(business.id, form({ business_name: '!' }));
+    expect(short.status).toBe(422);
+    expect(short.body.error.fields.business_name).toEqual([
+      'Business name must be at least 2 characters',
+    ]);
     const noPhone = await patch(business.id, form({ phone: '' }));
     expect(noPhone.status).toBe(422);
     expect(noPhone.body.error.message).toBe('Phone is required');
