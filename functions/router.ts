@@ -20,7 +20,7 @@ import { passwordResetEmail } from './emails/password-reset.ts';
 import { verifyEmailEmail } from './emails/verify-email.ts';
 import { phoneCodeSms } from './auth/phone-sms.ts';
 import { placesProviderFromEnv, type PlacesProvider } from './imports/places.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES, type Route } from './routes.ts';
 
 export type { RequestInfo } from './_lib/request-context.ts';
 
@@ -64,6 +64,26 @@ function memo<T>(factory: () => Promise<T>): () => Promise<T> {
 }
 
 /**
+ * A route's former path (ADR 086): the same handler, its answer marked deprecated (RFC 9745)
+ * with a `Link` to the path that replaces it, for one release.
+ */
+function formerPath(route: Route, handler: ApiHandler): ApiHandler {
+  return async (request, ctx) => {
+    const response = await handler(request, ctx);
+    const successor = route.path.replace(/:(\w+)/g, (_, name: string) =>
+      encodeURIComponent(ctx.params[name] ?? ''),
+    );
+    const headers = new Headers(response.headers);
+    headers.set('deprecation', `@${DEPRECATED_AT}`);
+    headers.append('link', `<${API_PREFIX}${successor}>; rel="successor-version"`);
+    return new Response(response.body, { status: response.status, headers });
+  };
+}
+
+/** When the former paths were deprecated (ADR 086): 2026-11-29T00:00:00Z, in Unix seconds. */
+const DEPRECATED_AT = Date.UTC(2026, 10, 29) / 1000;
+
+/**
  * Builds the API: `Request` → `Response` for every path under `/api` (the table is routes.ts).
  * Checks the environment first (env.ts). Per request: a malformed URL (not UTF-8, control
  * characters) answers 400, a cross-site write 403, unknown paths 404 and known paths with another
@@ -75,13 +95,11 @@ function memo<T>(factory: () => Promise<T>): () => Promise<T> {
 export function createApi(deps: ApiDeps): ApiFunction {
   checkEnv();
   const router = createRouter<ApiHandler>();
-  for (const route of ROUTES)
-    addRoute(
-      router,
-      route.method,
-      route.path,
-      withErrors(requireAccess(route.access, route.handler)),
-    );
+  for (const route of ROUTES) {
+    const handler = withErrors(requireAccess(route.access, route.handler));
+    addRoute(router, route.method, route.path, handler);
+    if (route.formerly) addRoute(router, route.method, route.formerly, formerPath(route, handler));
+  }
 
   const authConfig: AuthConfig = {
     baseURL: deps.authConfig?.baseURL ?? siteUrl(),

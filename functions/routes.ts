@@ -35,6 +35,11 @@ export interface Route {
   /** Who may call it, enforced before the handler (guards.ts). */
   access: Access;
   handler: ApiHandler;
+  /**
+   * The path this route answered at before listings had one name in URLs (ADR 086): still
+   * answered for one release, with `Deprecation` and a `Link` to `path` (router.ts). Same params.
+   */
+  formerly?: string;
 }
 
 const route = (
@@ -42,10 +47,12 @@ const route = (
   path: string,
   access: Access,
   handler: ApiHandler,
-): Route => ({ method, path, access, handler });
+  formerly?: string,
+): Route => ({ method, path, access, handler, ...(formerly ? { formerly } : {}) });
 
 /**
- * The API's index: every route, its access level and its handler, one line each. Each handler
+ * The API's index: every route, its access level, its handler and, last, its former path, one
+ * line each. Each handler
  * lives next to its resource (`functions/<resource>/<resource>.handler.ts`) and documents its
  * request and response; the shapes are in `common/schemas/<resource>.ts`.
  */
@@ -56,17 +63,17 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/directory/search',                        'public', directory.searchDirectory),
   route('GET',    '/directory/featured',                      'public', directory.listFeatured),
   route('GET',    '/directory/near',                          'public', directory.nearbyDirectory),
-  route('GET',    '/directory/:id',                           'public', directory.getBusiness),
+  route('GET',    '/listings/:id',                            'public', directory.getListing, '/directory/:id'),
   route('GET',    '/articles',                                'public', articles.listPublished),
   route('GET',    '/articles/:slug',                          'public', articles.getPublished),
   route('GET',    '/service-cards',                           'public', serviceCards.listEnabled),
   route('POST',   '/beacon',                                  'public', insights.beacon),
   route('POST',   '/beacon/search',                           'public', insights.searchBeacon),
   route('GET',    '/photos/:listing/:file',                   'public', photos.variant),
-  route('GET',    '/directory/:id/contact',                   'user',   directory.getBusinessContact),
-  route('POST',   '/directory/:id/reports',                   'public', idempotent(reports.submit)),
-  route('GET',    '/directory/:id/reviews',                   'public', reviews.listForListing),
-  route('POST',   '/directory/:id/reviews',                   'user',   idempotent(reviews.write, reviews.REVIEW_UPLOAD_MAX_BYTES)),
+  route('GET',    '/listings/:id/contact',                    'user',   directory.getListingContact, '/directory/:id/contact'),
+  route('POST',   '/listings/:id/reports',                    'public', idempotent(reports.submit), '/directory/:id/reports'),
+  route('GET',    '/listings/:id/reviews',                    'public', reviews.listForListing, '/directory/:id/reviews'),
+  route('POST',   '/listings/:id/reviews',                    'user',   idempotent(reviews.write, reviews.REVIEW_UPLOAD_MAX_BYTES), '/directory/:id/reviews'),
   route('GET',    '/account/reviews/:id',                     'user',   reviews.own),
   route('PUT',    '/reviews/:id',                             'user',   reviews.edit),
   route('DELETE', '/reviews/:id',                             'user',   reviews.remove),
@@ -104,7 +111,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/auth/password-reset/confirm',             'public', auth.resetPassword),
   route('GET',    '/auth/verify-email',                       'public', auth.verifyEmail),
   route('POST',   '/auth/verify-email/resend',                'user',   auth.resendVerification),
-  route('POST',   '/registrations',                           'public', idempotent(registrations.submit)),
+  route('POST',   '/listings',                                'public', idempotent(registrations.submit), '/registrations'),
   route('POST',   '/service-requests',                        'public', idempotent(serviceRequests.submit, serviceRequests.REQUEST_UPLOAD_MAX_BYTES)),
   route('GET',    '/fair-prices',                             'public', quotes.fairPrices),
   route('POST',   '/quote-requests/open',                     'public', quotes.open),
@@ -126,19 +133,19 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/admin/insights/searches',                 'admin',  insights.fewResultSearches),
   route('GET',    '/admin/users',                             'admin',  users.list),
   route('GET',    '/admin/users/export.csv',                  'admin',  users.exportCsv),
-  route('GET',    '/admin/registrations',                     'admin',  registrations.list),
-  route('GET',    '/admin/registrations/export.csv',          'admin',  registrations.exportCsv),
-  route('POST',   '/admin/registrations/bulk/preview',        'admin',  registrations.previewBulk),
-  route('POST',   '/admin/registrations/bulk',                'admin',  registrations.bulk),
-  route('PATCH',  '/admin/registrations/:id',                 'admin',  registrations.edit),
-  route('DELETE', '/admin/registrations/:id',                 'admin',  registrations.remove),
-  route('POST',   '/admin/registrations/:id/status',          'admin',  registrations.changeStatus),
-  route('POST',   '/admin/registrations/:id/featured',        'admin',  registrations.setFeatured),
-  route('POST',   '/admin/registrations/:id/verification',    'admin',  registrations.setVerification),
-  route('POST',   '/admin/registrations/:id/rating',          'admin',  registrations.setRating),
-  route('POST',   '/admin/registrations/:id/test-welcome',    'admin',  registrations.testWelcome),
-  route('GET',    '/admin/registrations/:id/photos',          'admin',  photos.list),
-  route('POST',   '/admin/registrations/:id/photos',          'admin',  photos.upload),
+  route('GET',    '/admin/listings',                          'admin',  registrations.list, '/admin/registrations'),
+  route('GET',    '/admin/listings/export.csv',               'admin',  registrations.exportCsv, '/admin/registrations/export.csv'),
+  route('POST',   '/admin/listings/bulk/preview',             'admin',  registrations.previewBulk, '/admin/registrations/bulk/preview'),
+  route('POST',   '/admin/listings/bulk',                     'admin',  registrations.bulk, '/admin/registrations/bulk'),
+  route('PATCH',  '/admin/listings/:id',                      'admin',  registrations.edit, '/admin/registrations/:id'),
+  route('DELETE', '/admin/listings/:id',                      'admin',  registrations.remove, '/admin/registrations/:id'),
+  route('POST',   '/admin/listings/:id/status',               'admin',  registrations.changeStatus, '/admin/registrations/:id/status'),
+  route('POST',   '/admin/listings/:id/featured',             'admin',  registrations.setFeatured, '/admin/registrations/:id/featured'),
+  route('POST',   '/admin/listings/:id/verification',         'admin',  registrations.setVerification, '/admin/registrations/:id/verification'),
+  route('POST',   '/admin/listings/:id/rating',               'admin',  registrations.setRating, '/admin/registrations/:id/rating'),
+  route('POST',   '/admin/listings/:id/test-welcome',         'admin',  registrations.testWelcome, '/admin/registrations/:id/test-welcome'),
+  route('GET',    '/admin/listings/:id/photos',               'admin',  photos.list, '/admin/registrations/:id/photos'),
+  route('POST',   '/admin/listings/:id/photos',               'admin',  photos.upload, '/admin/registrations/:id/photos'),
   route('DELETE', '/admin/photos/:id',                        'admin',  photos.remove),
   route('PUT',    '/admin/featured-order',                    'admin',  registrations.reorderFeatured),
   route('GET',    '/admin/service-requests',                  'admin',  serviceRequests.list),
@@ -180,7 +187,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/admin/messages',                          'admin',  idempotent(messages.send)),
   route('GET',    '/admin/sms',                               'admin',  sms.list),
   route('PUT',    '/admin/sms/ceiling',                       'admin',  sms.setCeiling),
-  route('GET',    '/claims/listing/:listing',                 'user',   claims.target),
+  route('GET',    '/listings/:id/claim',                      'user',   claims.target, '/claims/listing/:id'),
   route('POST',   '/claims',                                  'user',   idempotent(claims.request)),
   route('POST',   '/claims/:id/verify',                       'user',   claims.verify),
   route('GET',    '/account/listings',                        'user',   claims.ownListings),

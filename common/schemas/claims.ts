@@ -83,7 +83,7 @@ export type Claim = z.infer<typeof ClaimSchema>;
 export const ClaimResponseSchema = z.object({ claim: ClaimSchema });
 
 /**
- * `GET /api/claims/listing/:listing`: what the claim page needs: the listing's name, whether it is
+ * `GET /api/listings/:id/claim`: what the claim page needs: the listing's name, whether it is
  * claimed already, how a claim would be decided (`email` when the listing has an e-mail; the
  * address itself is never sent), and the caller's open claim on it.
  */

@@ -13,7 +13,7 @@ const CATEGORY_PAGE_KEYS = Object.keys(CATEGORY_PAGES) as [CategoryPageKey, ...C
  * (SPEC §2 business card, §3 business_directory, §4 verification, §7 search, §9 card counts).
  */
 
-/** Contact details as signed-in users receive them (`GET /api/directory/:id/contact`). */
+/** Contact details as signed-in users receive them (`GET /api/listings/:id/contact`). */
 export interface BusinessContact {
   email: string | null;
   phone: string | null;

@@ -8,7 +8,7 @@ import { PHOTO_CAPTION_MAX, PHOTO_FORMATS, PHOTO_KINDS, PHOTOS_PER_LISTING } fro
  */
 
 /**
- * The fields sent with the file in `POST /api/admin/registrations/:id/photos`
+ * The fields sent with the file in `POST /api/admin/listings/:id/photos`
  * (multipart/form-data: `file`, `kind`, `caption`).
  */
 export const PhotoUploadSchema = z.object({
@@ -53,7 +53,7 @@ export const PhotoSchema = z.object({
 });
 export type Photo = z.output<typeof PhotoSchema>;
 
-/** `GET /api/admin/registrations/:id/photos`: every photo of a listing (at most 12: one page). */
+/** `GET /api/admin/listings/:id/photos`: every photo of a listing (at most 12: one page). */
 export const PhotoListResponseSchema = z.object({
   photos: z.array(PhotoSchema).max(PHOTOS_PER_LISTING),
   limit: z.literal(PHOTOS_PER_LISTING),

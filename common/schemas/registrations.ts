@@ -8,7 +8,7 @@ import { RoadsideFieldsSchema } from './roadside';
 
 /**
  * Business listings as the admin manages them (SPEC §2 Admin dashboard, §4, §5, §9): the status
- * state machine, the edit form, and what `/api/admin/registrations*` answers. Shared by the
+ * state machine, the edit form, and what `/api/admin/listings*` answers. Shared by the
  * dashboard island and the function layer. The public "List Your Business" form is in `forms.ts`.
  */
 
@@ -32,13 +32,13 @@ export const EDITABLE_STATUSES: readonly string[] = ['approved', 'rejected', 'su
 /** SPEC §4: verification is adjustable only for these. */
 export const VERIFIABLE_STATUSES: readonly string[] = ['approved', 'suspended'];
 
-/** `POST /api/admin/registrations/:id/status`. */
+/** `POST /api/admin/listings/:id/status`. */
 export const StatusChangeSchema = z.object({
   status: z.enum(['approved', 'rejected', 'suspended']),
 });
-/** `POST /api/admin/registrations/:id/featured`. */
+/** `POST /api/admin/listings/:id/featured`. */
 export const FeaturedSchema = z.object({ featured: z.boolean() });
-/** `POST /api/admin/registrations/:id/verification`. */
+/** `POST /api/admin/listings/:id/verification`. */
 export const VerificationSchema = z.object({
   verification_status: z.enum(['verified', 'verification_pending', 'not_verified']),
   /**
@@ -50,7 +50,7 @@ export const VerificationSchema = z.object({
 
 /** SPEC §4 star_rating steps. */
 export const STAR_RATINGS = [0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5] as const;
-/** `POST /api/admin/registrations/:id/rating`. */
+/** `POST /api/admin/listings/:id/rating`. */
 export const RatingSchema = z.object({
   star_rating: z
     .number()
@@ -68,7 +68,7 @@ const nullableText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-/** SPEC §5 Admin business edit: `PATCH /api/admin/registrations/:id`. */
+/** SPEC §5 Admin business edit: `PATCH /api/admin/listings/:id`. */
 export const BusinessEditSchema = z.object({
   // The database's check is the spec's "at least 2 characters" (SPEC §5); empty is "required".
   business_name: z
@@ -181,7 +181,7 @@ export const AdminRegistrationSchema = z.object({
   callout_fee_max: z.number().int().nullable().optional(),
   /**
    * Issue 16.3 (ADR 019): three distinct reporters have open "Permanently closed" reports.
-   * Sent by the list (`GET /api/admin/registrations`) only.
+   * Sent by the list (`GET /api/admin/listings`) only.
    */
   reported_closed: z.boolean().optional(),
 });
@@ -190,7 +190,7 @@ export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'suspended', 'rejected'] as const;
 
 /**
- * `GET /api/admin/registrations`: one page of one status tab (or of the featured list), with the
+ * `GET /api/admin/listings`: one page of one status tab (or of the featured list), with the
  * tab search (SPEC §5 "Admin search": name, type, city or services contain `q`, any case).
  * Newest first (SPEC §7); `featured=true` lists featured businesses by display_order instead.
  */
@@ -201,13 +201,13 @@ export const RegistrationListQuerySchema = PageQuerySchema.extend({
 });
 export type RegistrationListQuery = z.output<typeof RegistrationListQuerySchema>;
 
-/** `GET /api/admin/registrations` → one page and the number of matches in all. */
+/** `GET /api/admin/listings` → one page and the number of matches in all. */
 export const RegistrationListResponseSchema = PageInfoSchema.extend({
   registrations: z.array(AdminRegistrationSchema),
 });
 export type RegistrationListResponse = z.infer<typeof RegistrationListResponseSchema>;
 
-/** `GET /api/admin/registrations/export.csv`: the SPEC §9 export of one tab's search, or all. */
+/** `GET /api/admin/listings/export.csv`: the SPEC §9 export of one tab's search, or all. */
 export const RegistrationExportQuerySchema = z.object({
   status: z.enum(REGISTRATION_STATUSES, 'Unknown status').optional(),
   q: AdminSearchSchema,
@@ -251,7 +251,7 @@ export const BulkSelectionSchema = z.union([
 ]);
 export type BulkSelection = z.output<typeof BulkSelectionSchema>;
 
-/** `POST /api/admin/registrations/bulk/preview`: what the confirmation shows. */
+/** `POST /api/admin/listings/bulk/preview`: what the confirmation shows. */
 export const BulkPreviewSchema = z.object({
   action: z.enum(BULK_ACTIONS, 'Unknown action'),
   selection: BulkSelectionSchema,
@@ -270,7 +270,7 @@ export const BulkPreviewResponseSchema = z.object({
 export type BulkPreviewResponse = z.infer<typeof BulkPreviewResponseSchema>;
 
 /**
- * `POST /api/admin/registrations/bulk`: the action, the selection and `expected`, the number the
+ * `POST /api/admin/listings/bulk`: the action, the selection and `expected`, the number the
  * confirmation showed; when the rows it would change are not that many any more, nothing changes
  * (409) and the admin confirms again.
  */
@@ -309,13 +309,13 @@ export const WelcomeEmailSchema = z.object({
 });
 export type WelcomeEmailOutcome = z.infer<typeof WelcomeEmailSchema>;
 
-/** `POST /api/admin/registrations/:id/status` → the registration and the welcome e-mail's outcome. */
+/** `POST /api/admin/listings/:id/status` → the registration and the welcome e-mail's outcome. */
 export const StatusChangeResponseSchema = z.object({
   registration: AdminRegistrationSchema,
   welcomeEmail: WelcomeEmailSchema,
 });
 export type StatusChangeResponse = z.infer<typeof StatusChangeResponseSchema>;
 
-/** `POST /api/admin/registrations/:id/test-welcome`. */
+/** `POST /api/admin/listings/:id/test-welcome`. */
 export const TestWelcomeResponseSchema = z.object({ welcomeEmail: WelcomeEmailSchema });
 export type TestWelcomeResponse = z.infer<typeof TestWelcomeResponseSchema>;

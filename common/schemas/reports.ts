@@ -7,7 +7,7 @@ import { REPORT_DETAILS_MAX, REPORT_REASON_KEYS } from './report-reasons';
  * details limit live in the zod-free `report-reasons.ts` (the public form imports only that).
  */
 
-/** `POST /api/directory/:id/reports`: a reason of the list, optional details (≤ 500 characters). */
+/** `POST /api/listings/:id/reports`: a reason of the list, optional details (≤ 500 characters). */
 export const ReportSubmitSchema = z.object({
   reason: z.enum(REPORT_REASON_KEYS, 'Please choose a reason from the list'),
   details: z

@@ -23,7 +23,7 @@ export * from './review-rules';
 
 /**
  * Reviews, owner replies, reports of reviews and the admin Reviews tab (issue 24, ADR 034): the
- * request bodies and answers of `/api/directory/:id/reviews`, `/api/reviews/*`,
+ * request bodies and answers of `/api/listings/:id/reviews`, `/api/reviews/*`,
  * `/api/account/…/reviews` and `/api/admin/reviews*`. One schema for the islands and the function
  * layer; the limits and labels are in the zod-free `review-rules.ts`.
  */
@@ -56,7 +56,7 @@ export const VisitMonthSchema = z
   });
 
 /**
- * `POST /api/directory/:id/reviews` (write) and `PUT /api/reviews/:id` (edit): 1–5 stars, a title,
+ * `POST /api/listings/:id/reviews` (write) and `PUT /api/reviews/:id` (edit): 1–5 stars, a title,
  * the text (20–2,000 characters), the service used (one of the 14 categories, SPEC §9), the month
  * of the visit and the name shown with the review.
  */
@@ -117,7 +117,7 @@ const REVIEW_SORT_KEYS = REVIEW_SORTS.map((s) => s.key) as [
   ...(typeof REVIEW_SORTS)[number]['key'][],
 ];
 
-/** `GET /api/directory/:id/reviews?page&sort`: one page of a listing's published reviews. */
+/** `GET /api/listings/:id/reviews?page&sort`: one page of a listing's published reviews. */
 export const ReviewListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   sort: z.enum(REVIEW_SORT_KEYS, 'Unknown sort').default('newest'),
@@ -162,7 +162,7 @@ export const ReviewSummarySchema = z.object({
 });
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
 
-/** `GET /api/directory/:id/reviews` → the summary and one page of reviews. */
+/** `GET /api/listings/:id/reviews` → the summary and one page of reviews. */
 export const ReviewListResponseSchema = z.object({
   summary: ReviewSummarySchema,
   reviews: z.array(PublicReviewSchema).max(REVIEWS_PAGE_SIZE),

@@ -29,17 +29,19 @@ import * as ownerEdits from './owner-edits/owner-edits.service.ts';
  * answers 404, never its data.
  */
 
-const ListingKeySchema = z.object({ listing: z.string().trim().min(1).max(200) });
+/** `:id` is the listing's slug or id (the claim page has the slug). */
+const ListingKeySchema = z.object({ id: z.string().trim().min(1).max(200) });
 
 /**
- * GET /api/claims/listing/:listing (slug or id) → `{ listing: { id, slug, business_name, claimed,
- * owned_by_you, method }, claim }`; 404 unless the listing is approved. Signed-in users.
+ * GET /api/listings/:id/claim (slug or id; formerly /api/claims/listing/:id) → `{ listing: {
+ * id, slug, business_name, claimed, owned_by_you, method }, claim }`; 404 unless the listing is
+ * approved. Signed-in users.
  */
 export async function target(_request: Request, ctx: ApiContext): Promise<Response> {
-  const { listing } = parseOrThrow(ListingKeySchema, ctx.params);
+  const { id } = parseOrThrow(ListingKeySchema, ctx.params);
   return reply(
     ClaimTargetResponseSchema,
-    await service.claimTarget(await ctx.db(), await signedInUser(ctx), listing),
+    await service.claimTarget(await ctx.db(), await signedInUser(ctx), id),
   );
 }
 

@@ -138,10 +138,10 @@ export async function listFeatured(request: Request, ctx: ApiContext): Promise<R
 }
 
 /**
- * GET /api/directory/:id → `{ business }`; 404 NOT_FOUND, 422 for a malformed id. Cached under
+ * GET /api/listings/:id → `{ business }`; 404 NOT_FOUND, 422 for a malformed id. Cached under
  * the listing's tag, as its business page.
  */
-export async function getBusiness(request: Request, ctx: ApiContext): Promise<Response> {
+export async function getListing(request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const business = await service.getBusiness(await ctx.db(), id);
   return publicRead(request, { business }, service.businessCacheTags(id), []);
@@ -155,13 +155,13 @@ export const VERIFY_TO_REVEAL_MESSAGE =
   'Please confirm your email address to see contact details: open the link we sent you.';
 
 /**
- * GET /api/directory/:id/contact → `{ contact }`: e-mail, phone, WhatsApp, address and position of
+ * GET /api/listings/:id/contact → `{ contact }`: e-mail, phone, WhatsApp, address and position of
  * an approved listing, for signed-in users only (the router answers 401 to visitors; DESIGN.md
  * "Contact protection"). Never cached. Issue 12.8: the account must have confirmed its e-mail
  * address (admins excepted): 403 otherwise; at most {@link CONTACT_REVEALS_PER_HOUR} per account
  * and per address (429 with Retry-After); every reveal is logged.
  */
-export async function getBusinessContact(_request: Request, ctx: ApiContext): Promise<Response> {
+export async function getListingContact(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const user = await signedInUser(ctx);
   if (!user.emailVerified && !user.isAdmin)

@@ -71,7 +71,7 @@ export function listCacheTags(query: DirectoryListQuery): string[] {
 /** The cache tags of a `/api/directory/search` answer (ADR 033): it reads the whole directory. */
 export const searchCacheTags = (): string[] => [CacheTags.directory];
 
-/** The cache tags of `/api/directory/:id` (ADR 033): the listing's, as its business page. */
+/** The cache tags of `/api/listings/:id` (ADR 033): the listing's, as its business page. */
 export const businessCacheTags = (id: string): string[] => [CacheTags.listing(id)];
 
 /**

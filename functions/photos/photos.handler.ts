@@ -91,7 +91,7 @@ async function readUpload(request: Request): Promise<{ file: Uint8Array; input: 
 }
 
 /**
- * POST /api/admin/registrations/:id/photos (multipart/form-data: `file`, `kind` cover | workshop
+ * POST /api/admin/listings/:id/photos (multipart/form-data: `file`, `kind` cover | workshop
  * | work | team, `caption` ≤ 200 characters; body ≤ 10 MB + 64 KB) → 201 the photo
  * (common/schemas/photos.ts `PhotoSchema`), live at once; the listing's pages are purged. 400 for
  * a body that is not a form or was cut off; 413 over 10 MB; 422 for a file that is not a JPEG,
@@ -115,7 +115,7 @@ export async function upload(request: Request, ctx: ApiContext): Promise<Respons
   return reply(PhotoSchema, photo, 201);
 }
 
-/** GET /api/admin/registrations/:id/photos → `{ photos, limit: 12 }` in gallery order. 404 unknown listing. Admin. */
+/** GET /api/admin/listings/:id/photos → `{ photos, limit: 12 }` in gallery order. 404 unknown listing. Admin. */
 export async function list(_request: Request, ctx: ApiContext): Promise<Response> {
   const { id } = parseOrThrow(BusinessIdSchema, ctx.params);
   const photos = await service.listPhotos(await ctx.db(), id);

@@ -41,13 +41,13 @@ const idOf = (ctx: ApiContext) => parseOrThrow(BusinessIdSchema, ctx.params).id;
 const BULK_JSON_BYTES = 128 * 1024;
 
 /**
- * POST /api/registrations (List Your Business) → 201 `{ id, emailStatus }`.
+ * POST /api/listings (List Your Business) → 201 `{ id, emailStatus }`.
  * 409 CONFLICT for a duplicate e-mail, 422 with field messages, 429 past 5 per hour per IP.
  */
 export const submit = publicFormHandler(BusinessRegistrationSchema, submission.submitRegistration);
 
 /**
- * GET /api/admin/registrations?status&featured&q&page&limit → `{ registrations, total, page,
+ * GET /api/admin/listings?status&featured&q&page&limit → `{ registrations, total, page,
  * limit }`: one page (limit ≤ 100, default 24) of a status tab newest first, or of the featured
  * list by display_order, with the company search `q` (SPEC §5). Each row carries
  * `reported_closed` (issue 16.3). 422 for a bad parameter.
@@ -70,7 +70,7 @@ export async function list(request: Request, ctx: ApiContext): Promise<Response>
 }
 
 /**
- * GET /api/admin/registrations/export.csv?status&q → `business_registrations_{date}.csv`, the
+ * GET /api/admin/listings/export.csv?status&q → `business_registrations_{date}.csv`, the
  * SPEC §9 columns, streamed a thousand rows at a time (never the whole table in memory), UTF-8
  * with a BOM for spreadsheets. `X-Total-Count` is the number of rows when the export starts.
  */
@@ -89,7 +89,7 @@ export async function exportCsv(request: Request, ctx: ApiContext): Promise<Resp
 }
 
 /**
- * POST /api/admin/registrations/bulk/preview `{ action, selection }` → `{ action, matched,
+ * POST /api/admin/listings/bulk/preview `{ action, selection }` → `{ action, matched,
  * willChange, skipped }`: the number the confirmation shows (ADR 014). Changes nothing.
  */
 export async function previewBulk(request: Request, ctx: ApiContext): Promise<Response> {
@@ -104,7 +104,7 @@ export async function previewBulk(request: Request, ctx: ApiContext): Promise<Re
 }
 
 /**
- * POST /api/admin/registrations/bulk `{ action, selection, expected }` → `{ action, changed,
+ * POST /api/admin/listings/bulk `{ action, selection, expected }` → `{ action, changed,
  * skipped, notFound, welcomeEmails }`: Approve, Reject or Delete selected (or every row of a tab
  * matching its search) under the SPEC §4 rules of the single actions; illegal rows are skipped
  * and counted. 409 (nothing changes) when the rows it would change are no longer `expected`.
@@ -129,7 +129,7 @@ export async function bulk(request: Request, ctx: ApiContext): Promise<Response>
 }
 
 /**
- * POST /api/admin/registrations/:id/status `{ status }` → `{ registration, welcomeEmail }`.
+ * POST /api/admin/listings/:id/status `{ status }` → `{ registration, welcomeEmail }`.
  * 409 for an illegal transition. Approval sends the welcome e-mail; its failure does not undo the
  * approval (`welcomeEmail.status: failed` with the error, for the Warning toast).
  */
@@ -147,7 +147,7 @@ export async function changeStatus(request: Request, ctx: ApiContext): Promise<R
   });
 }
 
-/** POST /api/admin/registrations/:id/featured `{ featured }` → `{ registration }`; 409 unless approved. */
+/** POST /api/admin/listings/:id/featured `{ featured }` → `{ registration }`; 409 unless approved. */
 export async function setFeatured(request: Request, ctx: ApiContext): Promise<Response> {
   const { featured } = parseOrThrow(FeaturedSchema, await readJson(request));
   const { after, tags } = await service.setFeatured(await ctx.db(), idOf(ctx), featured);
@@ -156,7 +156,7 @@ export async function setFeatured(request: Request, ctx: ApiContext): Promise<Re
 }
 
 /**
- * POST /api/admin/registrations/:id/verification `{ verification_status, checks? }` →
+ * POST /api/admin/listings/:id/verification `{ verification_status, checks? }` →
  * `{ registration }`; `checks` (issue 24.6) are recorded with the date and the admin when verified.
  */
 export async function setVerification(request: Request, ctx: ApiContext): Promise<Response> {
@@ -171,7 +171,7 @@ export async function setVerification(request: Request, ctx: ApiContext): Promis
   return reply(RegistrationResponseSchema, { registration: service.toAdminRegistration(after) });
 }
 
-/** POST /api/admin/registrations/:id/rating `{ star_rating }` → `{ registration }`. */
+/** POST /api/admin/listings/:id/rating `{ star_rating }` → `{ registration }`. */
 export async function setRating(request: Request, ctx: ApiContext): Promise<Response> {
   const { star_rating } = parseOrThrow(RatingSchema, await readJson(request));
   const { after, tags } = await service.setRating(await ctx.db(), idOf(ctx), star_rating);
@@ -180,7 +180,7 @@ export async function setRating(request: Request, ctx: ApiContext): Promise<Resp
 }
 
 /**
- * PATCH /api/admin/registrations/:id (Edit Business Details) → `{ registration }`; 409 for a
+ * PATCH /api/admin/listings/:id (Edit Business Details) → `{ registration }`; 409 for a
  * pending business or an e-mail another listing has (SPEC §8 duplicate message).
  */
 export async function edit(request: Request, ctx: ApiContext): Promise<Response> {
@@ -191,7 +191,7 @@ export async function edit(request: Request, ctx: ApiContext): Promise<Response>
 }
 
 /**
- * DELETE /api/admin/registrations/:id → `{ ok: true }`, with its photos' files (issue 26); 409 for
+ * DELETE /api/admin/listings/:id → `{ ok: true }`, with its photos' files (issue 26); 409 for
  * a pending business.
  */
 export async function remove(_request: Request, ctx: ApiContext): Promise<Response> {
@@ -200,7 +200,7 @@ export async function remove(_request: Request, ctx: ApiContext): Promise<Respon
   return reply(OkResponseSchema, { ok: true });
 }
 
-/** POST /api/admin/registrations/:id/test-welcome → `{ welcomeEmail }`; approved only (SPEC §4). */
+/** POST /api/admin/listings/:id/test-welcome → `{ welcomeEmail }`; approved only (SPEC §4). */
 export async function testWelcome(_request: Request, ctx: ApiContext): Promise<Response> {
   const welcomeEmail = await service.testWelcome(await ctx.db(), await ctx.mailer(), idOf(ctx));
   return reply(TestWelcomeResponseSchema, { welcomeEmail });

@@ -20,7 +20,7 @@ import * as service from './reports.service.ts';
 const REPORT_JSON_BYTES = 8 * 1024;
 
 /**
- * POST /api/directory/:id/reports `{ reason, details?, hp? }` → 201 `{ received: true }`, the
+ * POST /api/listings/:id/reports `{ reason, details?, hp? }` → 201 `{ received: true }`, the
  * same for a repeat of the reporter's open report (it counts once). Anyone may report; a
  * signed-in account is recorded. 422 for a reason not in the list or details over 500
  * characters, 404 for a listing not in the directory, 429 past 10 an hour per address.

@@ -47,7 +47,7 @@ const REVIEW_JSON_BYTES = 16 * 1024;
 const reviewIdOf = (ctx: ApiContext) => parseOrThrow(ReviewIdSchema, ctx.params).id;
 
 /**
- * GET /api/directory/:id/reviews?page&sort → `{ summary, reviews, page, sort, pageCount }`: the
+ * GET /api/listings/:id/reviews?page&sort → `{ summary, reviews, page, sort, pageCount }`: the
  * listing's published reviews, 10 a page, `newest` (default), `highest` or `lowest` first, each
  * with the owner's published reply. 404 for a listing not in the directory. Public.
  */
@@ -95,7 +95,7 @@ async function readReview(
 }
 
 /**
- * POST /api/directory/:id/reviews `{ rating, title, body, service, visit_month, author_name }` →
+ * POST /api/listings/:id/reviews `{ rating, title, body, service, visit_month, author_name }` →
  * 201 `{ review }` (its `status` says whether it is public or held, and why). With photos
  * (ADR 042) the body is multipart/form-data: `review` (those fields as JSON) and up to 3 `photos`
  * (JPEG, PNG, WebP, HEIC or AVIF, 4 MB together, ADR 048); the review is then held until the admin publishes it and

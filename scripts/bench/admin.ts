@@ -81,30 +81,30 @@ const counts = (await (await call('/api/admin/counts')).json()) as {
   counts: Record<string, number>;
 };
 rows.push(['listings', JSON.stringify(counts.counts)]);
-await median('Approved tab, first page (24)', '/api/admin/registrations?status=approved');
-await median('Approved tab, page 100 (24)', '/api/admin/registrations?status=approved&page=100');
+await median('Approved tab, first page (24)', '/api/admin/listings?status=approved');
+await median('Approved tab, page 100 (24)', '/api/admin/listings?status=approved&page=100');
 await median(
   'Approved tab, last page',
-  `/api/admin/registrations?status=approved&page=${Math.ceil(counts.counts.approved! / 24)}`,
+  `/api/admin/listings?status=approved&page=${Math.ceil(counts.counts.approved! / 24)}`,
 );
 await median('tab counts (all tabs)', '/api/admin/counts');
 await median('tab counts, search "mechanic" (~25 %)', '/api/admin/counts?q=mechanic');
 await median('tab counts, search "ikeja"', '/api/admin/counts?q=ikeja');
 await median(
   'Approved search "mechanic", first page',
-  '/api/admin/registrations?status=approved&q=mechanic',
+  '/api/admin/listings?status=approved&q=mechanic',
 );
 await median(
   'Approved search "adeola tyres", first page',
-  '/api/admin/registrations?status=approved&q=adeola%20tyres',
+  '/api/admin/listings?status=approved&q=adeola%20tyres',
 );
-await median('Pending tab, first page', '/api/admin/registrations?status=pending');
+await median('Pending tab, first page', '/api/admin/listings?status=pending');
 
 // Bulk approval of 2,000 pending listings ("a 2,000-row import").
 const ids: string[] = [];
 for (let page = 1; ids.length < 2_000; page += 1) {
   const body = (await (
-    await call(`/api/admin/registrations?status=pending&limit=100&page=${page}`)
+    await call(`/api/admin/listings?status=pending&limit=100&page=${page}`)
   ).json()) as { registrations: { id: string }[] };
   if (body.registrations.length === 0) break;
   ids.push(...body.registrations.map((r) => r.id));
@@ -112,13 +112,13 @@ for (let page = 1; ids.length < 2_000; page += 1) {
 const selection = { ids: ids.slice(0, 2_000) };
 let started = performance.now();
 const preview = (await (
-  await call('/api/admin/registrations/bulk/preview', { action: 'approve', selection })
+  await call('/api/admin/listings/bulk/preview', { action: 'approve', selection })
 ).json()) as { willChange: number };
 rows.push(['bulk preview (2,000 ids)', ms(performance.now() - started)]);
 fake.reset();
 started = performance.now();
 const bulk = (await (
-  await call('/api/admin/registrations/bulk', {
+  await call('/api/admin/listings/bulk', {
     action: 'approve',
     selection,
     expected: preview.willChange,
@@ -141,7 +141,7 @@ const sampler = setInterval(() => {
   heapPeak = Math.max(heapPeak, usage.heapUsed);
 }, 20);
 started = performance.now();
-const csv = await call('/api/admin/registrations/export.csv');
+const csv = await call('/api/admin/listings/export.csv');
 const reader = csv.body!.getReader();
 let bytes = 0;
 for (;;) {

@@ -10,7 +10,7 @@
  *   serves a file only to a live photo of its own listing (ADR 042), never the shared ones.
  *   Prints the insert time and the table's size.
  * - Measure (against the running server, as the admin): upload → processed of a 12 MP JPEG
- *   (4000 × 3000, photo-like, ≈ 2.8 MB) through `POST /api/admin/registrations/:id/photos`, the
+ *   (4000 × 3000, photo-like, ≈ 2.8 MB) through `POST /api/admin/listings/:id/photos`, the
  *   median of three; the variant bytes per width and format (medians of those uploads); and a
  *   category page's image bytes: what its 24 cards' covers weigh on a phone (the 320 px AVIF that
  *   a 120 px thumbnail picks at 2×), on a wide screen (the 640 px AVIF) and with Save-Data (the
@@ -154,7 +154,7 @@ export function photoBench(options: {
         form.set('kind', 'work');
         form.set('caption', `Bench upload ${i + 1}`);
         const started = performance.now();
-        const response = await fetch(`${base}/api/admin/registrations/${listing!.id}/photos`, {
+        const response = await fetch(`${base}/api/admin/listings/${listing!.id}/photos`, {
           method: 'POST',
           headers: { origin: base, cookie },
           body: form,

@@ -216,7 +216,7 @@ async function measureReviews(rows: Row[], cookie: string) {
   await fetch(`${BASE}/business/${target.slug}/`);
   const title = `Bench review ${Date.now().toString(36)}`;
   const month = new Date().toISOString().slice(0, 7);
-  const written = await api(`/api/directory/${target.id}/reviews`, {
+  const written = await api(`/api/listings/${target.id}/reviews`, {
     method: 'POST',
     cookie,
     body: JSON.stringify({
@@ -519,7 +519,7 @@ async function run(kind: string) {
     const renamed = `Bench Renamed ${Date.now().toString(36)}`;
     await fetch(`${BASE}/business/${target.slug}/`);
     await fetch(`${BASE}/parts/page/3/`); // warms the page it was on
-    const edit = await api(`/api/admin/registrations/${target.id}`, {
+    const edit = await api(`/api/admin/listings/${target.id}`, {
       method: 'PATCH',
       cookie,
       body: JSON.stringify({
@@ -565,7 +565,7 @@ async function run(kind: string) {
     // cannot find its page in time, that row says so and the rest is still measured.
     try {
       const name = `Bench Approval ${Date.now().toString(36)}`;
-      const submitted = await api('/api/registrations', {
+      const submitted = await api('/api/listings', {
         method: 'POST',
         body: JSON.stringify({
           businessName: name,
@@ -580,7 +580,7 @@ async function run(kind: string) {
       if (submitted.status !== 201)
         throw new Error(`submit failed: ${JSON.stringify(submitted.body)}`);
       const { id } = submitted.body as { id: string };
-      const approve = await api(`/api/admin/registrations/${id}/status`, {
+      const approve = await api(`/api/admin/listings/${id}/status`, {
         method: 'POST',
         cookie,
         body: JSON.stringify({ status: 'approved' }),
@@ -588,7 +588,7 @@ async function run(kind: string) {
       if (approve.status !== 200)
         throw new Error(`approve failed: ${JSON.stringify(approve.body)}`);
       const approveStart = performance.now();
-      const { slug } = (await api(`/api/directory/${id}`)).body.business as { slug: string };
+      const { slug } = (await api(`/api/listings/${id}`)).body.business as { slug: string };
       await until('the business page', () => pageShows(`/business/${slug}/`, name), 60_000);
       const approveBusiness = performance.now() - approveStart;
       // Featured listings come first (SPEC ordering): at 100,000 they fill more than page 1, so
@@ -649,7 +649,7 @@ async function run(kind: string) {
 
     // The admin's first page (the Approved tab).
     const adminStart = performance.now();
-    const first = await fetch(`${BASE}/api/admin/registrations?status=approved&limit=50`, {
+    const first = await fetch(`${BASE}/api/admin/listings?status=approved&limit=50`, {
       headers: { cookie },
     });
     const adminBytes = (await first.arrayBuffer()).byteLength;
@@ -661,7 +661,7 @@ async function run(kind: string) {
     // Issue 28.3: the CSV export streams (the server's memory while it runs), the sitemap index.
     memory.exporting(true);
     const exportStart = performance.now();
-    const csv = await fetch(`${BASE}/api/admin/registrations/export.csv?status=approved`, {
+    const csv = await fetch(`${BASE}/api/admin/listings/export.csv?status=approved`, {
       headers: { cookie },
     });
     let csvBytes = 0;

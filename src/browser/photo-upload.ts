@@ -13,7 +13,7 @@ export const UPLOAD_NETWORK_MESSAGE =
   'The upload could not finish: the connection was lost. Please try again.';
 
 /**
- * Uploads one photo of a listing to `url` (the admin's `/api/admin/registrations/:id/photos` or the
+ * Uploads one photo of a listing to `url` (the admin's `/api/admin/listings/:id/photos` or the
  * owner's `/api/account/listings/:id/photos`; multipart `file`, `kind`, `caption`), reporting
  * progress as a fraction 0–1 of the bytes sent.
  * XMLHttpRequest, because fetch reports no upload progress. Never throws: the error envelope, or

@@ -31,7 +31,7 @@ async function allOfStatus(request: APIRequestContext, status: string): Promise<
   const rows: Listing[] = [];
   for (let page = 1; ; page += 1) {
     const response = await request.get(
-      `/api/admin/registrations?status=${status}&limit=100&page=${page}`,
+      `/api/admin/listings?status=${status}&limit=100&page=${page}`,
     );
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { registrations: Listing[]; total: number };
@@ -76,7 +76,7 @@ test.describe('admin at scale', () => {
       const at = Date.parse(candidate.created_at);
       if (!candidate.category_keys.includes(category) || at >= newest || at <= oldest) continue;
       const same = await request.get(
-        `/api/admin/registrations?q=${encodeURIComponent(candidate.business_name)}`,
+        `/api/admin/listings?q=${encodeURIComponent(candidate.business_name)}`,
       );
       if (((await same.json()) as { total: number }).total === 1) {
         target = candidate;

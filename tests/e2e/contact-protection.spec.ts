@@ -76,7 +76,7 @@ test.describe('contact protection (registered_users_only)', () => {
       '/api/directory',
       `/api/directory?type=${encodeURIComponent(protectedBiz.business_type)}`,
       `/api/directory/search?q=${encodeURIComponent(protectedBiz.business_name)}`,
-      `/api/directory/${id}`,
+      `/api/listings/${id}`,
       `/api/directory?limit=100`,
       `/api/directory/featured?limit=100`,
     ];

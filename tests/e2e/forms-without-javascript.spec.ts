@@ -193,7 +193,7 @@ test('List Your Business: checkboxes, radio and comma-separated tags are stored'
   });
   expect(signIn.status()).toBe(200);
   const list = await admin.request.get(
-    `/api/admin/registrations?status=pending&q=${encodeURIComponent(name)}`,
+    `/api/admin/listings?status=pending&q=${encodeURIComponent(name)}`,
   );
   const { registrations } = (await list.json()) as {
     registrations: { business_name: string; business_type: string; tags: string[] }[];

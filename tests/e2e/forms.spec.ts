@@ -120,7 +120,7 @@ test.describe('List Your Business form (/register)', () => {
     page,
   }) => {
     await openForm(page, '/register/', SUBMIT);
-    const posts = countPosts(page, '/api/registrations');
+    const posts = countPosts(page, '/api/listings');
     await page.getByRole('button', { name: SUBMIT }).click();
     for (const message of [
       'Business name must be at least 2 characters',
@@ -190,7 +190,7 @@ test.describe('List Your Business form (/register)', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
 
     const [request] = await Promise.all([
-      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/registrations')),
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/listings')),
       page.getByRole('button', { name: SUBMIT }).click(),
     ]);
     const sent = request.postDataJSON() as Record<string, unknown>;
@@ -239,7 +239,7 @@ test.describe('List Your Business form (/register)', () => {
   });
 
   test('an insert error shows the error toast and keeps the input', async ({ page }) => {
-    await page.route('**/api/registrations', fulfilJson(500, INTERNAL_ERROR));
+    await page.route('**/api/listings', fulfilJson(500, INTERNAL_ERROR));
     await openForm(page, '/register/', SUBMIT);
     await fillValidRegistration(
       page,

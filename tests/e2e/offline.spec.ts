@@ -177,7 +177,7 @@ adminTest(
     const listing = (await publicListings(page.request, 'parts')).at(-1)!;
     const pagePath = `/business/${listing.slug}/`;
     const status = (value: 'approved' | 'suspended') =>
-      page.request.post(`/api/admin/registrations/${listing.business_registration_id}/status`, {
+      page.request.post(`/api/admin/listings/${listing.business_registration_id}/status`, {
         headers: { origin: BASE_URL },
         data: { status: value },
       });

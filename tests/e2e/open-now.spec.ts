@@ -19,11 +19,11 @@ const standard = new Set<string>(SERVICE_CATEGORIES);
 
 /** Sets the roadside declarations of the listing named `name` through the admin's edit. */
 async function declare(request: APIRequestContext, name: string, roadside: RoadsideFieldsInput) {
-  const found = await request.get(`/api/admin/registrations?q=${encodeURIComponent(name)}`);
+  const found = await request.get(`/api/admin/listings?q=${encodeURIComponent(name)}`);
   const reg = ((await found.json()) as { registrations: AdminRegistration[] }).registrations.find(
     (r) => r.business_name === name,
   )!;
-  const response = await request.patch(`/api/admin/registrations/${reg.id}`, {
+  const response = await request.patch(`/api/admin/listings/${reg.id}`, {
     headers: { origin: BASE_URL },
     data: {
       business_name: reg.business_name,

@@ -33,7 +33,7 @@ export async function addTestPhoto(
   },
 ): Promise<Photo> {
   const jpeg = await photoLikeJpeg(options.seed, options.width, options.height);
-  const response = await request.post(`/api/admin/registrations/${listingId}/photos`, {
+  const response = await request.post(`/api/admin/listings/${listingId}/photos`, {
     headers: { origin: baseURL },
     multipart: {
       file: { name: `photo-${options.seed}.jpg`, mimeType: 'image/jpeg', buffer: jpeg },

@@ -227,7 +227,7 @@ test('an owner’s photo waits for the admin, then shows on the page and the car
   await expect(photos.getByText('Waiting for review')).toHaveCount(0);
 
   // Leave the shared e2e data as it was: the admin removes the photo.
-  const listed = await adminContext.request.get(`/api/admin/registrations/${id}/photos`);
+  const listed = await adminContext.request.get(`/api/admin/listings/${id}/photos`);
   for (const photo of ((await listed.json()) as { photos: { id: string }[] }).photos) {
     const removed = await adminContext.request.delete(`/api/admin/photos/${photo.id}`, {
       headers: { origin: BASE_URL },

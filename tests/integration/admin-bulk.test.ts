@@ -75,7 +75,7 @@ describe('bulk actions (SPEC §4 rules)', () => {
     const ids = [...pending.map((b) => b.id), approved.id, rejected.id];
     const unknown = '00000000-0000-4000-8000-000000000000';
 
-    const preview = await post('/api/admin/registrations/bulk/preview', {
+    const preview = await post('/api/admin/listings/bulk/preview', {
       action: 'approve',
       selection: { ids: [...ids, unknown] },
     });
@@ -83,7 +83,7 @@ describe('bulk actions (SPEC §4 rules)', () => {
     expect(preview.body).toEqual({ action: 'approve', matched: 5, willChange: 4, skipped: 1 });
     expect(fake.requests).toHaveLength(0);
 
-    const result = await post('/api/admin/registrations/bulk', {
+    const result = await post('/api/admin/listings/bulk', {
       action: 'approve',
       selection: { ids: [...ids, unknown] },
       expected: preview.body.willChange,
@@ -148,7 +148,7 @@ describe('bulk actions (SPEC §4 rules)', () => {
     const suspended = await insertBusiness(handle.db, { status: 'suspended' });
     const ids = [pending.id, approved.id, suspended.id];
 
-    const reject = await post('/api/admin/registrations/bulk', {
+    const reject = await post('/api/admin/listings/bulk', {
       action: 'reject',
       selection: { ids },
       expected: 2,
@@ -168,12 +168,12 @@ describe('bulk actions (SPEC §4 rules)', () => {
     expect(fake.requests).toHaveLength(0);
 
     const fresh = await insertBusiness(handle.db, { status: 'pending' });
-    const preview = await post('/api/admin/registrations/bulk/preview', {
+    const preview = await post('/api/admin/listings/bulk/preview', {
       action: 'delete',
       selection: { ids: [...ids, fresh.id] },
     });
     expect(preview.body).toMatchObject({ matched: 4, willChange: 3, skipped: 1 });
-    const removed = await post('/api/admin/registrations/bulk', {
+    const removed = await post('/api/admin/listings/bulk', {
       action: 'delete',
       selection: { ids: [...ids, fresh.id] },
       expected: 3,
@@ -190,13 +190,13 @@ describe('bulk actions (SPEC §4 rules)', () => {
       [1, 2, 3].map(() => insertBusiness(handle.db, { status: 'pending' })),
     );
     const selection = { match: { status: 'pending', q: '' } };
-    const preview = await post('/api/admin/registrations/bulk/preview', {
+    const preview = await post('/api/admin/listings/bulk/preview', {
       action: 'approve',
       selection,
     });
     expect(preview.body.willChange).toBe(3);
     await insertBusiness(handle.db, { status: 'pending' });
-    const stale = await post('/api/admin/registrations/bulk', {
+    const stale = await post('/api/admin/listings/bulk', {
       action: 'approve',
       selection,
       expected: 3,
@@ -218,12 +218,12 @@ describe('bulk actions (SPEC §4 rules)', () => {
     await insertBusiness(handle.db, { business_name: 'Other Pending', status: 'pending' });
     await insertBusiness(handle.db, { business_name: 'Ikorodu Approved', status: 'approved' });
     const selection = { match: { status: 'pending', q: 'ikorodu import' } };
-    const preview = await post('/api/admin/registrations/bulk/preview', {
+    const preview = await post('/api/admin/listings/bulk/preview', {
       action: 'reject',
       selection,
     });
     expect(preview.body).toEqual({ action: 'reject', matched: 30, willChange: 30, skipped: 0 });
-    const result = await post('/api/admin/registrations/bulk', {
+    const result = await post('/api/admin/listings/bulk', {
       action: 'reject',
       selection,
       expected: 30,
@@ -242,12 +242,12 @@ describe('bulk actions (SPEC §4 rules)', () => {
     });
     await handle.db.updateTable('business_registrations').set({ email: null }).execute();
     const live = await insertBusiness(handle.db, { status: 'approved' });
-    const preview = await post('/api/admin/registrations/bulk/preview', {
+    const preview = await post('/api/admin/listings/bulk/preview', {
       action: 'approve',
       selection: { match: { status: 'pending' } },
     });
     expect(preview.body.willChange).toBe(BULK_LISTING_TAG_LIMIT + 20);
-    const result = await post('/api/admin/registrations/bulk', {
+    const result = await post('/api/admin/listings/bulk', {
       action: 'approve',
       selection: { match: { status: 'pending' } },
       expected: BULK_LISTING_TAG_LIMIT + 20,
@@ -264,7 +264,7 @@ describe('bulk actions (SPEC §4 rules)', () => {
 
     // Rejecting them all again: their pages were public, so each keeps its own tag.
     api.purges.length = 0;
-    const back = await post('/api/admin/registrations/bulk', {
+    const back = await post('/api/admin/listings/bulk', {
       action: 'reject',
       selection: { match: { status: 'approved', q: '' } },
       expected: BULK_LISTING_TAG_LIMIT + 21,
@@ -290,7 +290,7 @@ describe('bulk actions (SPEC §4 rules)', () => {
         expected: 1,
       },
     ]) {
-      const { status, body: answer } = await post('/api/admin/registrations/bulk', body);
+      const { status, body: answer } = await post('/api/admin/listings/bulk', body);
       expect(status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(answer.error.code).toBe('VALIDATION_FAILED');
     }
@@ -301,7 +301,7 @@ describe('bulk actions (SPEC §4 rules)', () => {
       [1, 2].map(() => insertBusiness(handle.db, { status: 'pending' })),
     );
     fake.fail(500);
-    const result = await post('/api/admin/registrations/bulk', {
+    const result = await post('/api/admin/listings/bulk', {
       action: 'approve',
       selection: { ids: rows.map((r) => r.id) },
       expected: 2,
@@ -522,7 +522,7 @@ describe('streamed CSV exports (SPEC §9)', () => {
       display_name: 'Ada',
       featured: true,
     });
-    const { response, chunks, text } = await download('/api/admin/registrations/export.csv');
+    const { response, chunks, text } = await download('/api/admin/listings/export.csv');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(
@@ -545,7 +545,7 @@ describe('streamed CSV exports (SPEC §9)', () => {
     const dates = parsed.data.slice(1).map((row) => Date.parse(row[14]!));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
 
-    const pending = await download('/api/admin/registrations/export.csv?status=pending&q=a');
+    const pending = await download('/api/admin/listings/export.csv?status=pending&q=a');
     const rows = Papa.parse<string[]>(pending.text.replace(/^\uFEFF/, '').trim()).data.slice(1);
     expect(rows.length).toBe(Number(pending.response.headers.get('x-total-count')));
     expect(rows.length).toBeGreaterThan(0);
@@ -560,7 +560,7 @@ describe('streamed CSV exports (SPEC §9)', () => {
     const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, '').trim()).data;
     expect(rows[0]).toEqual([...USER_CSV_COLUMNS]);
     expect(rows.slice(1).map((r) => r[1])).toContain('admin');
-    expect((await call('/api/admin/registrations/export.csv')).status).toBe(401);
+    expect((await call('/api/admin/listings/export.csv')).status).toBe(401);
     expect((await call('/api/admin/users/export.csv')).status).toBe(401);
   });
 });

@@ -48,14 +48,14 @@ async function seed(prefix: string, status: BusinessStatus, n: number, extra = {
   return made;
 }
 
-describe('GET /api/admin/registrations (paged, SQL search)', () => {
+describe('GET /api/admin/listings (paged, SQL search)', () => {
   it('pages one status newest first: no duplicates or gaps, total and page echoed', async () => {
     await seed('Approved Motors', 'approved', 7);
     await seed('Pending Motors', 'pending', 2);
     const seen: string[] = [];
     for (const page of [1, 2, 3]) {
       const { status, body } = await call(
-        `/api/admin/registrations?status=approved&limit=3&page=${page}`,
+        `/api/admin/listings?status=approved&limit=3&page=${page}`,
         AS,
       );
       expect(status).toBe(200);
@@ -65,9 +65,9 @@ describe('GET /api/admin/registrations (paged, SQL search)', () => {
       seen.push(...names(body.registrations));
     }
     expect(seen).toEqual(Array.from({ length: 7 }, (_, i) => `Approved Motors ${i}`));
-    const past = await call('/api/admin/registrations?status=approved&limit=3&page=4', AS);
+    const past = await call('/api/admin/listings?status=approved&limit=3&page=4', AS);
     expect(past.body).toMatchObject({ registrations: [], total: 7 });
-    const first = (await call('/api/admin/registrations?status=approved', AS)).body;
+    const first = (await call('/api/admin/listings?status=approved', AS)).body;
     expect(first.limit).toBe(24);
     expect(first.registrations[0]).not.toHaveProperty('admin_search_text');
     expect(first.registrations[0]).not.toHaveProperty('search_text');
@@ -75,15 +75,15 @@ describe('GET /api/admin/registrations (paged, SQL search)', () => {
 
   it('refuses limits over 100 and unknown statuses (422), control characters (400)', async () => {
     for (const query of ['limit=101', 'limit=0', 'page=0', 'status=deleted']) {
-      const { status, body } = await call(`/api/admin/registrations?${query}`, AS);
+      const { status, body } = await call(`/api/admin/listings?${query}`, AS);
       expect(status, query).toBe(422);
       expect(body.error.code).toBe('VALIDATION_FAILED');
     }
     // A control character makes the URL malformed: refused before routing (issue 12.3).
-    const control = await call('/api/admin/registrations?q=%01x', AS);
+    const control = await call('/api/admin/listings?q=%01x', AS);
     expect(control.status).toBe(400);
     expect(control.body.error.code).toBe('BAD_REQUEST');
-    expect((await call('/api/admin/registrations?limit=100', AS)).status).toBe(200);
+    expect((await call('/api/admin/listings?limit=100', AS)).status).toBe(200);
   });
 
   it('searches name, type, city and services, any case, as a substring; not the description', async () => {
@@ -111,7 +111,7 @@ describe('GET /api/admin/registrations (paged, SQL search)', () => {
     await insertBusiness(handle.db, { business_name: '100% Motors', status: 'approved' });
     const search = async (q: string) =>
       names(
-        (await call(`/api/admin/registrations?status=approved&q=${encodeURIComponent(q)}`, AS)).body
+        (await call(`/api/admin/listings?status=approved&q=${encodeURIComponent(q)}`, AS)).body
           .registrations,
       ).sort();
     expect(await search('LAGOON')).toEqual(['Lagoon Crest Autos']);
@@ -130,7 +130,7 @@ describe('GET /api/admin/registrations (paged, SQL search)', () => {
     await insertBusiness(handle.db, { business_name: 'Second', featured: true, display_order: 2 });
     await insertBusiness(handle.db, { business_name: 'First', featured: true, display_order: 1 });
     await insertBusiness(handle.db, { business_name: 'Plain' });
-    const { body } = await call('/api/admin/registrations?featured=true', AS);
+    const { body } = await call('/api/admin/listings?featured=true', AS);
     expect(names(body.registrations)).toEqual(['First', 'Second']);
     expect(body.total).toBe(2);
   });
@@ -230,7 +230,7 @@ describe('no admin list is unbounded (issue 12.10)', () => {
   it('caps every admin list at 100 rows, whatever is asked', async () => {
     await seed('Many', 'approved', 120);
     for (const path of [
-      '/api/admin/registrations',
+      '/api/admin/listings',
       '/api/admin/users',
       '/api/admin/service-requests',
       '/api/admin/contacts',
@@ -245,7 +245,7 @@ describe('no admin list is unbounded (issue 12.10)', () => {
       const rows = Object.values(body).find(Array.isArray) as unknown[];
       expect(rows.length, path).toBeLessThanOrEqual(100);
     }
-    const { body } = await call('/api/admin/registrations?status=approved&limit=100', AS);
+    const { body } = await call('/api/admin/listings?status=approved&limit=100', AS);
     expect(body).toMatchObject({ total: 120 });
     expect(body.registrations).toHaveLength(100);
   });

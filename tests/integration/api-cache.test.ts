@@ -137,7 +137,7 @@ describe('public API reads cached by tag on the local server', () => {
       business_name: 'Freshly Approved Mechanic',
       status: 'pending',
     });
-    const approved = await adminPost(`/api/admin/registrations/${pending.id}/status`, {
+    const approved = await adminPost(`/api/admin/listings/${pending.id}/status`, {
       status: 'approved',
     });
     expect(approved.status).toBe(200);
@@ -151,9 +151,9 @@ describe('public API reads cached by tag on the local server', () => {
     expect(
       (await get('/api/directory?category=parts&page=1')).response.headers.get('x-cache'),
     ).toBe('HIT');
-    const business = await get(`/api/directory/${pending.id}`);
+    const business = await get(`/api/listings/${pending.id}`);
     expect(business.response.status).toBe(200);
-    expect((await get(`/api/directory/${pending.id}`)).queries).toBe(0);
+    expect((await get(`/api/listings/${pending.id}`)).queries).toBe(0);
   });
 
   it('caches the public view only: contacts of a protected listing come from their own endpoint, never cached', async () => {
@@ -172,15 +172,15 @@ describe('public API reads cached by tag on the local server', () => {
     expect(signedIn.body).not.toContain('quiet-owner@example.com');
     expect(signedIn.body).not.toContain('000 1111');
 
-    const contact = await get(`/api/directory/${hidden.id}/contact`, { cookie });
+    const contact = await get(`/api/listings/${hidden.id}/contact`, { cookie });
     expect(contact.response.status).toBe(200);
     expect(contact.body).toContain('quiet-owner@example.com');
     expect(contact.response.headers.get('cache-control')).toBe('private, no-store');
     expect(contact.response.headers.get('x-cache')).toBeNull();
-    expect((await get(`/api/directory/${hidden.id}/contact`, { cookie })).queries).toBeGreaterThan(
+    expect((await get(`/api/listings/${hidden.id}/contact`, { cookie })).queries).toBeGreaterThan(
       0,
     );
-    expect((await get(`/api/directory/${hidden.id}/contact`)).response.status).toBe(401);
+    expect((await get(`/api/listings/${hidden.id}/contact`)).response.status).toBe(401);
   });
 
   it('answers fresh for Cache-Control: no-cache, and leaves uncacheable reads alone', async () => {

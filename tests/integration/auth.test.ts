@@ -136,12 +136,12 @@ describe('contact details for signed-in users (DESIGN.md Contact protection)', (
       phone: '+234 802 000 4444',
       address: '5 Private Road',
     });
-    const anonymous = await api.call(`/api/directory/${business.id}/contact`);
+    const anonymous = await api.call(`/api/listings/${business.id}/contact`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.text).not.toContain('protected-owner');
     await signIn('reader', { email: 'chi@example.com', password: 'secret1' });
     // Issue 12.8: not before the account has confirmed its e-mail address.
-    const unverified = await api.call(`/api/directory/${business.id}/contact`, { as: 'reader' });
+    const unverified = await api.call(`/api/listings/${business.id}/contact`, { as: 'reader' });
     expect(unverified.status).toBe(403);
     expect(unverified.body.error.message).toMatch(/confirm your email address/);
     expect(unverified.text).not.toContain('protected-owner');
@@ -152,7 +152,7 @@ describe('contact details for signed-in users (DESIGN.md Contact protection)', (
     expect((await api.call('/api/auth/session', { as: 'reader' })).body.user.emailVerified).toBe(
       true,
     );
-    const { status, body, headers } = await api.call(`/api/directory/${business.id}/contact`, {
+    const { status, body, headers } = await api.call(`/api/listings/${business.id}/contact`, {
       as: 'reader',
     });
     expect(status).toBe(200);

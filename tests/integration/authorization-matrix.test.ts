@@ -47,10 +47,10 @@ describe('authorization matrix', () => {
     );
     for (const route of [
       'GET /admin/counts',
-      'GET /admin/registrations/export.csv',
+      'GET /admin/listings/export.csv',
       'GET /admin/users/export.csv',
-      'POST /admin/registrations/bulk/preview',
-      'POST /admin/registrations/bulk',
+      'POST /admin/listings/bulk/preview',
+      'POST /admin/listings/bulk',
       'GET /admin/service-requests/:id/matches',
       'POST /admin/service-requests/:id/forward',
     ])
@@ -108,7 +108,7 @@ describe('authorization matrix', () => {
     ])
       expect(byRoute.get(route), route).toBe('admin');
     for (const route of [
-      'GET /claims/listing/:listing',
+      'GET /listings/:id/claim',
       'POST /claims',
       'POST /claims/:id/verify',
       'GET /account/listings',

@@ -69,7 +69,7 @@ describe('purges sent to Netlify by the API function', () => {
       tags: ['Tyre Services', 'Parts'],
       email: null,
     });
-    const { status } = await call(`/api/admin/registrations/${business.id}/status`, {
+    const { status } = await call(`/api/admin/listings/${business.id}/status`, {
       method: 'POST',
       json: { status: 'approved' },
       ...AS,
@@ -82,7 +82,7 @@ describe('purges sent to Netlify by the API function', () => {
 
   it('an edit that moves a listing purges the page and both categories, not the sitemap', async () => {
     const business = await insertBusiness(handle.db, { status: 'approved', email: null });
-    const { status } = await call(`/api/admin/registrations/${business.id}`, {
+    const { status } = await call(`/api/admin/listings/${business.id}`, {
       method: 'PATCH',
       json: {
         business_name: 'Moved Panel Works',
@@ -159,7 +159,7 @@ describe('purges sent to Netlify by the API function', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const business = await insertBusiness(handle.db, { status: 'pending', email: null });
-      const { status, body } = await call(`/api/admin/registrations/${business.id}/status`, {
+      const { status, body } = await call(`/api/admin/listings/${business.id}/status`, {
         method: 'POST',
         json: { status: 'approved' },
         ...AS,

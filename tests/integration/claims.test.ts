@@ -84,7 +84,7 @@ describe('claim by e-mail code', () => {
     for (const key of [pending.id, 'no-such-slug']) {
       const res = await call('/api/claims', { method: 'POST', ...ALICE, json: { listing: key } });
       expect(res.status).toBe(404);
-      expect((await call(`/api/claims/listing/${key}`, ALICE)).status).toBe(404);
+      expect((await call(`/api/listings/${key}/claim`, ALICE)).status).toBe(404);
     }
   });
 
@@ -94,7 +94,7 @@ describe('claim by e-mail code', () => {
       email: 'front-desk@claim-by-code.ng',
       contact_visibility: 'registered_users_only',
     });
-    const before = await call(`/api/claims/listing/claim-by-code-motors`, ALICE);
+    const before = await call(`/api/listings/claim-by-code-motors/claim`, ALICE);
     expect(before.status).toBe(200);
     expect(before.body.listing).toMatchObject({
       id: listing.id,
@@ -172,7 +172,7 @@ describe('claim by e-mail code', () => {
     expect(ok.body.claim.status).toBe('verified');
     expect((await listingRow(listing.id)).owner_user_id).toBe(users.alice);
     expect(api.purges.slice(purgesBefore).flat()).toContain(CacheTags.listing(listing.id));
-    const publicView = await call(`/api/directory/${listing.id}`);
+    const publicView = await call(`/api/listings/${listing.id}`);
     expect(publicView.body.business.claimed).toBe(true);
     expect(publicView.text).not.toContain(users.alice);
 
@@ -190,7 +190,7 @@ describe('claim by e-mail code', () => {
       json: { code },
     });
     expect(reuse.status).toBe(409);
-    const after = await call(`/api/claims/listing/${listing.id}`, ALICE);
+    const after = await call(`/api/listings/${listing.id}/claim`, ALICE);
     expect(after.body.listing).toMatchObject({ claimed: true, owned_by_you: true });
   });
 
@@ -282,7 +282,7 @@ describe('claim by e-mail code', () => {
 describe('claim decided by the admin (listing without e-mail)', () => {
   it('asks for evidence, waits in the Claims tab, approved by the admin', async () => {
     const listing = await insertBusiness(handle.db, { email: null, slug: 'no-email-motors' });
-    const target = await call('/api/claims/listing/no-email-motors', ALICE);
+    const target = await call('/api/listings/no-email-motors/claim', ALICE);
     expect(target.body.listing.method).toBe('manual');
 
     const missing = await call('/api/claims', {
@@ -477,7 +477,7 @@ describe('owner edits', () => {
       opening_hours: { mo: '08:00-18:00', sa: '09:00-14:00' },
     });
     expect(api.purges.slice(purgesBefore).flat()).toContain(CacheTags.listing(listingId));
-    const publicView = await call(`/api/directory/${listingId}`);
+    const publicView = await call(`/api/listings/${listingId}`);
     expect(publicView.body.business.opening_hours).toEqual({
       mo: '08:00-18:00',
       sa: '09:00-14:00',

@@ -91,7 +91,7 @@ describe('GET /api/admin/counts', () => {
       reviews: 0,
     });
     // The count of a tab is the total of its list with the same search.
-    const list = await call('/api/admin/registrations?status=pending&q=lagoon', AS);
+    const list = await call('/api/admin/listings?status=pending&q=lagoon', AS);
     expect(list.body.total).toBe(lagoon.body.counts.pending);
     const admin = await call('/api/admin/counts?q=ADMIN', AS);
     expect(admin.body.counts.users).toBe(1);

@@ -201,7 +201,7 @@ describe('contact protection in every public output', () => {
       call('/api/directory'),
       call('/api/directory/search?q=autos'),
       call('/api/directory/featured'),
-      call(`/api/directory/${secret.id}`),
+      call(`/api/listings/${secret.id}`),
       call('/api/directory?category=mechanic&page=1'),
     ]);
     for (const response of responses) {
@@ -232,10 +232,10 @@ describe('contact protection in every public output', () => {
   });
 });
 
-describe('GET /api/directory/:id and /featured', () => {
+describe('GET /api/listings/:id and /featured', () => {
   it('answers 404 for unknown or unapproved ids and 422 for malformed ones', async () => {
     const pending = await insertBusiness(handle.db, { status: 'pending' });
-    expect((await call(`/api/directory/${pending.id}`)).status).toBe(404);
+    expect((await call(`/api/listings/${pending.id}`)).status).toBe(404);
     expect(
       (await call('/api/directory/00000000-0000-4000-8000-000000000000')).body.error.code,
     ).toBe('NOT_FOUND');

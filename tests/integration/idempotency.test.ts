@@ -165,7 +165,7 @@ describe('Idempotency-Key on the create routes', () => {
     const business = await insertBusiness(handle.db, { status: 'approved' });
     const key = newIdempotencyKey();
     const report = { reason: 'wrong_phone', details: 'Rings a different shop.' };
-    const path = `/api/directory/${business.id}/reports`;
+    const path = `/api/listings/${business.id}/reports`;
     expect((await send(path, report, key)).status).toBe(201);
     expect((await send(path, report, key)).status).toBe(201);
     const reports = await handle.db.selectFrom('listing_reports').select('id').execute();

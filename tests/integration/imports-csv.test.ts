@@ -106,9 +106,9 @@ describe('export → import round trip', () => {
   let exported: ExportableBusiness[] = [];
   let csv = '';
 
-  it('exports the registrations (GET /api/admin/registrations → businessesCsv)', async () => {
+  it('exports the registrations (GET /api/admin/listings → businessesCsv)', async () => {
     for (const o of originals) await insertBusiness(handle.db, o);
-    const list = await call('/api/admin/registrations', { as: 'admin' });
+    const list = await call('/api/admin/listings', { as: 'admin' });
     exported = list.body.registrations.filter((r: ExportableBusiness) =>
       originals.some((o) => o.business_name === r.business_name),
     );

@@ -574,7 +574,7 @@ describe('POST /api/admin/imports/register', () => {
   });
 
   it('shows the imports as pending in the admin list', async () => {
-    const list = await call('/api/admin/registrations', { as: 'admin' });
+    const list = await call('/api/admin/listings', { as: 'admin' });
     const pending = list.body.registrations.filter(
       (r: { status: string; source: string | null }) => r.status === 'pending' && r.source !== null,
     );

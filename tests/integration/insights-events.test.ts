@@ -78,7 +78,7 @@ function reviewBody(held = false) {
 }
 
 const write = async (listingId: string, as: string, held = false) => {
-  const res = await call(`/api/directory/${listingId}/reviews`, {
+  const res = await call(`/api/listings/${listingId}/reviews`, {
     method: 'POST',
     as,
     ip: nextIp(),

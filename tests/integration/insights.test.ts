@@ -251,7 +251,7 @@ describe('beacons (issue 27.1)', () => {
     );
     await api.verify(json.email);
     await call('/api/auth/sign-in', { method: 'POST', json, as: 'reader' });
-    const reveal = await call(`/api/directory/${listing.id}/contact`, { as: 'reader' });
+    const reveal = await call(`/api/listings/${listing.id}/contact`, { as: 'reader' });
     expect(reveal.status).toBe(200);
     expect(bufferedCount(handle.db)).toBeGreaterThan(0);
     const [row] = await countsOf(listing.id);

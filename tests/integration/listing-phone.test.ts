@@ -115,7 +115,7 @@ describe("an owner confirms the listing's phone (issue 37.5)", () => {
     expect(await confirmedAt(listing.id)).not.toBeNull();
     expect(api.purges.at(-1)).toContain(`listing-${listing.id}`);
 
-    const detail = await api.call(`/api/directory/${listing.id}`);
+    const detail = await api.call(`/api/listings/${listing.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.business.phone_confirmed_at).toBe(state.phone_confirmed_at);
     // The code is used up.
@@ -224,7 +224,7 @@ describe("an owner confirms the listing's phone (issue 37.5)", () => {
       .execute();
     expect(await confirmedAt(listing.id)).not.toBeNull();
 
-    const edited = await api.call(`/api/admin/registrations/${listing.id}`, {
+    const edited = await api.call(`/api/admin/listings/${listing.id}`, {
       method: 'PATCH',
       as: 'admin',
       json: {

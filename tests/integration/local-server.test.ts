@@ -87,7 +87,7 @@ describe.runIf(TEST_DB === 'pglite')('local server: on-demand pages and purges',
     expect((await get('/business/freshly-approved-tyres/')).status).toBe(404);
     const before = local.pageCache.stats().purged;
 
-    const approved = await adminPost(`/api/admin/registrations/${pending.id}/status`, {
+    const approved = await adminPost(`/api/admin/listings/${pending.id}/status`, {
       status: 'approved',
     });
     expect(approved.status).toBe(200);

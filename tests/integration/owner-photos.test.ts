@@ -75,7 +75,7 @@ async function ownerUpload(
 
 async function adminUpload(listingId: string, file: Uint8Array) {
   const { body, type } = await multipart(file);
-  return api.call(`/api/admin/registrations/${listingId}/photos`, {
+  return api.call(`/api/admin/listings/${listingId}/photos`, {
     method: 'POST',
     ...ADMIN,
     body,

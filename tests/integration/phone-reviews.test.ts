@@ -52,7 +52,7 @@ async function phoneAccount(as: string, phone: string): Promise<string> {
 }
 
 const write = (listingId: string, as: string) =>
-  call(`/api/directory/${listingId}/reviews`, {
+  call(`/api/listings/${listingId}/reviews`, {
     method: 'POST',
     as,
     ip: nextIp(),
@@ -71,7 +71,7 @@ describe('phone-confirmed reviews (issue 37.4)', () => {
     await phoneAccount('kunle', '0802 555 0101');
     const written = await write(listing.id, 'kunle');
     expect(written.status, JSON.stringify(written.body)).toBe(201);
-    const page = await call(`/api/directory/${listing.id}/reviews`);
+    const page = await call(`/api/listings/${listing.id}/reviews`);
     expect(page.body.reviews).toHaveLength(1);
     expect(page.body.reviews[0]).toMatchObject({ author_name: 'Kunle', phone_confirmed: true });
   });

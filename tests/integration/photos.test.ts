@@ -48,7 +48,7 @@ async function upload(
   fields: Record<string, string> = {},
 ) {
   const { body, type } = await multipart(file, fields);
-  return api.call(`/api/admin/registrations/${listingId}/photos`, {
+  return api.call(`/api/admin/listings/${listingId}/photos`, {
     method: 'POST',
     ...ADMIN,
     body,
@@ -104,7 +104,7 @@ describe('adding a photo', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.variants.map((v) => v.key).sort()).toEqual(await filesOf(listing.id));
 
-    const list = await api.call(`/api/admin/registrations/${listing.id}/photos`, ADMIN);
+    const list = await api.call(`/api/admin/listings/${listing.id}/photos`, ADMIN);
     expect(list.status).toBe(200);
     expect(list.body.photos.map((p: { id: string }) => p.id)).toEqual([response.body.id]);
     expect(list.body.limit).toBe(PHOTOS_PER_LISTING);
@@ -152,7 +152,7 @@ describe('adding a photo', () => {
   it('is for admins only', async () => {
     const listing = await insertBusiness(handle.db);
     const { body, type } = await multipart(await photo());
-    const visitor = await api.call(`/api/admin/registrations/${listing.id}/photos`, {
+    const visitor = await api.call(`/api/admin/listings/${listing.id}/photos`, {
       method: 'POST',
       body,
       headers: { 'content-type': type },
@@ -188,7 +188,7 @@ describe('bad input and faults (issue 26.5): a clear error, nothing half-saved',
       413,
       PHOTO_MESSAGES.tooLarge,
     );
-    const json = await api.call(`/api/admin/registrations/${listing.id}/photos`, {
+    const json = await api.call(`/api/admin/listings/${listing.id}/photos`, {
       method: 'POST',
       ...ADMIN,
       json: { file: 'x' },
@@ -201,7 +201,7 @@ describe('bad input and faults (issue 26.5): a clear error, nothing half-saved',
     const listing = await insertBusiness(handle.db);
     const { body, type } = await multipart(await photo());
     // The body ends early (the connection closed cleanly mid-upload).
-    const ended = await api.call(`/api/admin/registrations/${listing.id}/photos`, {
+    const ended = await api.call(`/api/admin/listings/${listing.id}/photos`, {
       method: 'POST',
       ...ADMIN,
       body: body.subarray(0, Math.floor(body.length / 2)),
@@ -215,7 +215,7 @@ describe('bad input and faults (issue 26.5): a clear error, nothing half-saved',
         controller.error(new Error('connection reset'));
       },
     });
-    const dropped = await api.call(`/api/admin/registrations/${listing.id}/photos`, {
+    const dropped = await api.call(`/api/admin/listings/${listing.id}/photos`, {
       method: 'POST',
       ...ADMIN,
       body: broken,
@@ -382,7 +382,7 @@ describe('removing', () => {
     await upload(listing.id, await photo());
     await upload(listing.id, await photo());
     expect((await filesOf(listing.id)).length).toBeGreaterThan(0);
-    const response = await api.call(`/api/admin/registrations/${listing.id}`, {
+    const response = await api.call(`/api/admin/listings/${listing.id}`, {
       method: 'DELETE',
       ...ADMIN,
     });

@@ -172,7 +172,7 @@ const contactBody = anyBody(
 const EXPECTED = new Set([201, 400, 409, 413, 422]);
 
 describe.each([
-  ['/api/registrations', registrationBody],
+  ['/api/listings', registrationBody],
   ['/api/service-requests', findItBody],
   ['/api/contacts', contactBody],
 ] as const)('POST %s with arbitrary bodies', (path, bodies) => {

@@ -104,7 +104,7 @@ function contact(overrides: Record<string, unknown> = {}) {
   };
 }
 
-describe('POST /api/registrations', () => {
+describe('POST /api/listings', () => {
   it('stores a pending request by SPEC §5 write rules and posts the admin notification to SendGrid', async () => {
     const input = registration({
       businessName: '  Ikeja Auto & Tyre Care  ',
@@ -120,7 +120,7 @@ describe('POST /api/registrations', () => {
       ],
       contactVisibility: 'registered_users_only',
     });
-    const { status, body } = await post('/api/registrations', input);
+    const { status, body } = await post('/api/listings', input);
     expect(status).toBe(201);
     expect(body).toEqual({ id: expect.any(String), emailStatus: 'sent' });
 
@@ -220,7 +220,7 @@ describe('POST /api/registrations', () => {
 
   it("uses 'Multiple Services' for several categories; tags are the tags then the categories", async () => {
     const { status, body } = await post(
-      '/api/registrations',
+      '/api/listings',
       registration({
         serviceCategories: ['Tyre Services', 'Auto Electrical'],
         serviceTags: ['Batteries', 'Tyre Services'],
@@ -252,8 +252,8 @@ describe('POST /api/registrations', () => {
       website: '',
       serviceTags: undefined,
     };
-    const first = await post('/api/registrations', registration(blank));
-    const second = await post('/api/registrations', registration(blank));
+    const first = await post('/api/listings', registration(blank));
+    const second = await post('/api/listings', registration(blank));
     expect([first.status, second.status]).toEqual([201, 201]);
     const rows = await handle.db.selectFrom('business_registrations').selectAll().execute();
     expect(rows).toHaveLength(2);
@@ -275,7 +275,7 @@ describe('POST /api/registrations', () => {
 
   it('refuses a duplicate e-mail, case-insensitively, with 409 and the spec message', async () => {
     expect(
-      (await post('/api/registrations', registration({ email: 'owner@lekki-motors.ng' }))).status,
+      (await post('/api/listings', registration({ email: 'owner@lekki-motors.ng' }))).status,
     ).toBe(201);
     await insertBusiness(handle.db, { email: 'Approved@Lekki-Motors.NG' });
     fake.reset();
@@ -285,7 +285,7 @@ describe('POST /api/registrations', () => {
       ' owner@lekki-motors.ng ',
       'approved@lekki-motors.ng',
     ]) {
-      const { status, body } = await post('/api/registrations', registration({ email }));
+      const { status, body } = await post('/api/listings', registration({ email }));
       expect(status, email).toBe(409);
       expect(body.error).toMatchObject({
         code: 'CONFLICT',
@@ -302,7 +302,7 @@ describe('POST /api/registrations', () => {
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         post(
-          '/api/registrations',
+          '/api/listings',
           registration({ businessName: 'Racing Motors', email: 'race@example.ng' }),
         ),
       ),
@@ -325,8 +325,8 @@ describe('POST /api/registrations', () => {
   });
 
   it('gives a unique slug to two businesses with the same name', async () => {
-    const a = await post('/api/registrations', registration({ businessName: 'Same Name Autos' }));
-    const b = await post('/api/registrations', registration({ businessName: 'Same Name Autos' }));
+    const a = await post('/api/listings', registration({ businessName: 'Same Name Autos' }));
+    const b = await post('/api/listings', registration({ businessName: 'Same Name Autos' }));
     expect([a.status, b.status]).toEqual([201, 201]);
     const slugs = (
       await handle.db.selectFrom('business_registrations').select('slug').execute()
@@ -373,7 +373,7 @@ describe('POST /api/registrations', () => {
     ['ftp website', { website: 'ftp://files.example.ng' }, 'website', /valid URL/],
   ];
   it.each(invalid)('422 for %s', async (_name, overrides, field, message) => {
-    const { status, body } = await post('/api/registrations', registration(overrides));
+    const { status, body } = await post('/api/listings', registration(overrides));
     expect(status).toBe(422);
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.fields[field]).toEqual([
@@ -386,7 +386,7 @@ describe('POST /api/registrations', () => {
 
   it('422 for a category outside the fourteen', async () => {
     const { status, body } = await post(
-      '/api/registrations',
+      '/api/listings',
       registration({ serviceCategories: ['Spaceships'] }),
     );
     expect(status).toBe(422);
@@ -608,7 +608,7 @@ describe('SendGrid faults: the submission is kept, the failure recorded', () => 
     beforeEach(() => arm(fake));
 
     it('registration: 201 failed, row stored with notification_status failed, outbox failed', async () => {
-      const { status, body } = await post('/api/registrations', registration());
+      const { status, body } = await post('/api/listings', registration());
       expect(status).toBe(201);
       expect(body.emailStatus).toBe('failed');
       const row = await handle.db
@@ -686,7 +686,7 @@ describe('abuse protection', () => {
     () => Record<string, unknown>,
     'business_registrations' | 'service_requests' | 'contacts',
   ][] = [
-    ['/api/registrations', registration, 'business_registrations'],
+    ['/api/listings', registration, 'business_registrations'],
     ['/api/service-requests', findIt, 'service_requests'],
     ['/api/contacts', contact, 'contacts'],
   ];
@@ -704,7 +704,7 @@ describe('abuse protection', () => {
   );
 
   it.each([
-    ['/api/registrations', registration, 5],
+    ['/api/listings', registration, 5],
     ['/api/service-requests', findIt, 10],
     ['/api/contacts', contact, 10],
   ] as const)(

@@ -454,7 +454,7 @@ describe('response time, public (issue 36.5)', () => {
         .select(['id', 'quote_requests_90d', 'quote_answered_90d'])
         .where('business_name', '=', name)
         .executeTakeFirstOrThrow();
-      const page = await call(`/api/directory/${row.id}`);
+      const page = await call(`/api/listings/${row.id}`);
       return { ...row, business: page.body.business ?? page.body };
     };
     const yaba = await listing('Yaba Panel Works');
@@ -664,7 +664,7 @@ describe('after the job (issue 36.7)', () => {
       .select('id')
       .where('business_name', '=', 'Lekki Panel & Paint')
       .executeTakeFirstOrThrow();
-    const review = await call(`/api/directory/${listing.id}/reviews`, {
+    const review = await call(`/api/listings/${listing.id}/reviews`, {
       method: 'POST',
       as: 'stranger',
       ip: '198.51.100.98',
@@ -678,7 +678,7 @@ describe('after the job (issue 36.7)', () => {
       },
     });
     expect(review.status, JSON.stringify(review.body)).toBe(201);
-    const reviews = await call(`/api/directory/${listing.id}/reviews`);
+    const reviews = await call(`/api/listings/${listing.id}/reviews`);
     expect(reviews.body.reviews[0]).toMatchObject({ author_name: 'Stranger', booked: true });
   });
 });

@@ -54,13 +54,13 @@ const row = (id: string) =>
     .executeTakeFirst();
 const post = (path: string, json: unknown) => call(path, { method: 'POST', json, ...AS });
 const setStatus = (id: string, status: string) =>
-  post(`/api/admin/registrations/${id}/status`, { status });
+  post(`/api/admin/listings/${id}/status`, { status });
 const setFeatured = (id: string, featured: boolean) =>
-  post(`/api/admin/registrations/${id}/featured`, { featured });
+  post(`/api/admin/listings/${id}/featured`, { featured });
 const directoryIds = async () =>
   ((await call('/api/directory')).body.businesses as { id: string }[]).map((b) => b.id);
 
-describe('GET /api/admin/registrations', () => {
+describe('GET /api/admin/listings', () => {
   it('lists every status newest first, without the generated search columns', async () => {
     const base = Date.now() - 3_600_000;
     const made: BusinessRegistration[] = [];
@@ -71,7 +71,7 @@ describe('GET /api/admin/registrations', () => {
         await insertBusiness(handle.db, { status, created_at: new Date(base + i * 60_000) }),
       );
     }
-    const { status, body } = await call('/api/admin/registrations', AS);
+    const { status, body } = await call('/api/admin/listings', AS);
     expect(status).toBe(200);
     const list = body.registrations as Record<string, unknown>[];
     const ours = list.filter((r) => made.some((m) => m.id === r.id));
@@ -214,7 +214,7 @@ describe('welcome e-mail on approval', () => {
       status: 'approved',
       email: 'test-welcome@example.com',
     });
-    const ok = await post(`/api/admin/registrations/${approved.id}/test-welcome`, {});
+    const ok = await post(`/api/admin/listings/${approved.id}/test-welcome`, {});
     expect(ok.status).toBe(200);
     expect(ok.body.welcomeEmail).toEqual({ status: 'sent' });
     expect(fake.requests.map((r) => r.body.personalizations[0]!.to[0]!.email)).toEqual([
@@ -222,14 +222,12 @@ describe('welcome e-mail on approval', () => {
     ]);
     for (const status of ['pending', 'rejected', 'suspended'] as const) {
       const other = await insertBusiness(handle.db, { status });
-      const refused = await post(`/api/admin/registrations/${other.id}/test-welcome`, {});
+      const refused = await post(`/api/admin/listings/${other.id}/test-welcome`, {});
       expect(refused.status, status).toBe(409);
       expect(refused.body.error.code).toBe('CONFLICT');
     }
     const noEmail = await insertBusiness(handle.db, { status: 'approved', email: null });
-    expect((await post(`/api/admin/registrations/${noEmail.id}/test-welcome`, {})).status).toBe(
-      409,
-    );
+    expect((await post(`/api/admin/listings/${noEmail.id}/test-welcome`, {})).status).toBe(409);
     expect(fake.requests).toHaveLength(1);
     expect(api.purges).toEqual([]);
   });
@@ -371,13 +369,12 @@ describe('verification and star rating', () => {
   it('changes verification for approved and suspended only', async () => {
     for (const status of ['approved', 'suspended'] as const) {
       const business = await insertBusiness(handle.db, { status });
-      const { status: code, body } = await post(
-        `/api/admin/registrations/${business.id}/verification`,
-        { verification_status: 'verified' },
-      );
+      const { status: code, body } = await post(`/api/admin/listings/${business.id}/verification`, {
+        verification_status: 'verified',
+      });
       expect(code, status).toBe(200);
       expect(body.registration).toMatchObject({ verification_status: 'verified', verified: true });
-      const back = await post(`/api/admin/registrations/${business.id}/verification`, {
+      const back = await post(`/api/admin/listings/${business.id}/verification`, {
         verification_status: 'verification_pending',
       });
       expect(back.body.registration).toMatchObject({
@@ -387,7 +384,7 @@ describe('verification and star rating', () => {
     }
     for (const status of ['pending', 'rejected'] as const) {
       const business = await insertBusiness(handle.db, { status });
-      const refused = await post(`/api/admin/registrations/${business.id}/verification`, {
+      const refused = await post(`/api/admin/listings/${business.id}/verification`, {
         verification_status: 'verified',
       });
       expect(refused.status, status).toBe(409);
@@ -396,7 +393,7 @@ describe('verification and star rating', () => {
     const any = await insertBusiness(handle.db, { status: 'approved' });
     expect(
       (
-        await post(`/api/admin/registrations/${any.id}/verification`, {
+        await post(`/api/admin/listings/${any.id}/verification`, {
           verification_status: 'pending',
         })
       ).status,
@@ -406,7 +403,7 @@ describe('verification and star rating', () => {
   it('records the checks behind Verified with the date and the admin, and clears them after (issue 24.6)', async () => {
     const business = await insertBusiness(handle.db, { status: 'approved' });
     const before = Date.now();
-    const { status, body } = await post(`/api/admin/registrations/${business.id}/verification`, {
+    const { status, body } = await post(`/api/admin/listings/${business.id}/verification`, {
       verification_status: 'verified',
       checks: ['cac', 'phone'],
     });
@@ -428,13 +425,13 @@ describe('verification and star rating', () => {
 
     expect(
       (
-        await post(`/api/admin/registrations/${business.id}/verification`, {
+        await post(`/api/admin/listings/${business.id}/verification`, {
           verification_status: 'verified',
           checks: ['fingerprint'],
         })
       ).status,
     ).toBe(422);
-    await post(`/api/admin/registrations/${business.id}/verification`, {
+    await post(`/api/admin/listings/${business.id}/verification`, {
       verification_status: 'not_verified',
     });
     expect(
@@ -450,7 +447,7 @@ describe('verification and star rating', () => {
     const business = await insertBusiness(handle.db, { status: 'approved' });
     expect([...STAR_RATINGS]).toEqual([0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5]);
     for (const star_rating of STAR_RATINGS) {
-      const { status, body } = await post(`/api/admin/registrations/${business.id}/rating`, {
+      const { status, body } = await post(`/api/admin/listings/${business.id}/rating`, {
         star_rating,
       });
       expect(status, String(star_rating)).toBe(200);
@@ -458,19 +455,19 @@ describe('verification and star rating', () => {
       expect(Number((await row(business.id))!.star_rating)).toBe(star_rating);
     }
     for (const star_rating of [3.3, 0.5, -1, 5.5, '4']) {
-      const refused = await post(`/api/admin/registrations/${business.id}/rating`, { star_rating });
+      const refused = await post(`/api/admin/listings/${business.id}/rating`, { star_rating });
       expect(refused.status, String(star_rating)).toBe(422);
       expect(refused.body.error.code).toBe('VALIDATION_FAILED');
     }
     expect(Number((await row(business.id))!.star_rating)).toBe(5);
     expect(
-      (await post(`/api/admin/registrations/${business.id}/rating`, { star_rating: 3.3 })).body
-        .error.message,
+      (await post(`/api/admin/listings/${business.id}/rating`, { star_rating: 3.3 })).body.error
+        .message,
     ).toBe('Rating must be 0 or 1 to 5 in half steps');
   });
 });
 
-describe('PATCH /api/admin/registrations/:id (SPEC §5 admin edit)', () => {
+describe('PATCH /api/admin/listings/:id (SPEC §5 admin edit)', () => {
   const form = (overrides: Record<string, unknown> = {}) => ({
     business_name: 'Edited Motors',
     phone: '0803 555 0000',
@@ -488,7 +485,7 @@ describe('PATCH /api/admin/registrations/:id (SPEC §5 admin edit)', () => {
     ...overrides,
   });
   const patch = (id: string, json: unknown) =>
-    call(`/api/admin/registrations/${id}`, { method: 'PATCH', json, ...AS });
+    call(`/api/admin/listings/${id}`, { method: 'PATCH', json, ...AS });
 
   it('saves the fields, type = first category, tags = non-standard tags + categories', async () => {
     const business = await insertBusiness(handle.db, {
@@ -598,8 +595,8 @@ describe('PATCH /api/admin/registrations/:id (SPEC §5 admin edit)', () => {
   });
 });
 
-describe('DELETE /api/admin/registrations/:id', () => {
-  const del = (id: string) => call(`/api/admin/registrations/${id}`, { method: 'DELETE', ...AS });
+describe('DELETE /api/admin/listings/:id', () => {
+  const del = (id: string) => call(`/api/admin/listings/${id}`, { method: 'DELETE', ...AS });
 
   it('refuses pending (409), deletes rejected, then answers 404', async () => {
     const pending = await insertBusiness(handle.db, { status: 'pending' });
@@ -630,15 +627,15 @@ describe('public directory follows the admin', () => {
   it('shows a business after approval and hides it after suspension', async () => {
     const business = await insertBusiness(handle.db, { status: 'pending', email: null });
     expect(await directoryIds()).not.toContain(business.id);
-    expect((await call(`/api/directory/${business.id}`)).status).toBe(404);
+    expect((await call(`/api/listings/${business.id}`)).status).toBe(404);
 
     await setStatus(business.id, 'approved');
     expect(await directoryIds()).toContain(business.id);
-    expect((await call(`/api/directory/${business.id}`)).status).toBe(200);
+    expect((await call(`/api/listings/${business.id}`)).status).toBe(200);
 
     await setStatus(business.id, 'suspended');
     expect(await directoryIds()).not.toContain(business.id);
-    expect((await call(`/api/directory/${business.id}`)).status).toBe(404);
+    expect((await call(`/api/listings/${business.id}`)).status).toBe(404);
 
     await setStatus(business.id, 'approved');
     expect(await directoryIds()).toContain(business.id);

@@ -25,7 +25,7 @@ let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
 const report = (id: string, body: unknown, init: { ip?: string; as?: string } = {}) =>
-  call(`/api/directory/${id}/reports`, { method: 'POST', json: body, ...init });
+  call(`/api/listings/${id}/reports`, { method: 'POST', json: body, ...init });
 
 const openRows = (listingId: string) =>
   handle.db
@@ -42,7 +42,7 @@ async function approvedCard(id: string) {
     .where('id', '=', id)
     .executeTakeFirstOrThrow())!.business_name;
   const { status, body } = await call(
-    `/api/admin/registrations?status=approved&q=${encodeURIComponent(name)}`,
+    `/api/admin/listings?status=approved&q=${encodeURIComponent(name)}`,
     ADMIN,
   );
   expect(status).toBe(200);
@@ -97,7 +97,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-describe('POST /api/directory/:id/reports', () => {
+describe('POST /api/listings/:id/reports', () => {
   it('stores an anonymous report as open, without the address, and a repeat counts once', async () => {
     const business = await insertBusiness(handle.db);
     const ip = nextIp();
@@ -573,7 +573,7 @@ describe('authorization', () => {
 
   it('refuses a cross-site report', async () => {
     const business = await insertBusiness(handle.db);
-    const { status } = await call(`/api/directory/${business.id}/reports`, {
+    const { status } = await call(`/api/listings/${business.id}/reports`, {
       method: 'POST',
       json: { reason: 'spam' },
       headers: { origin: 'https://evil.example' },

@@ -46,7 +46,7 @@ async function account(ageHours: number): Promise<string> {
 
 let textCounter = 0;
 const write = (listingId: string, as: string, ip = nextIp()) =>
-  call(`/api/directory/${listingId}/reviews`, {
+  call(`/api/listings/${listingId}/reviews`, {
     method: 'POST',
     as,
     ip,

@@ -81,7 +81,7 @@ async function writeWithPhotos(
     { review: JSON.stringify(fields) },
     files.map((file) => ['photos', file] as const),
   );
-  return api.call(`/api/directory/${listingId}/reviews`, {
+  return api.call(`/api/listings/${listingId}/reviews`, {
     method: 'POST',
     as,
     ip: nextIp(),
@@ -121,7 +121,7 @@ describe('a review with photos', () => {
     const stranger = await reviewer();
     expect((await api.call(first!.src, { as: stranger })).status).toBe(404);
     expect(await livePhotos(handle.db, listing.id)).toEqual([]);
-    const adminList = await api.call(`/api/admin/registrations/${listing.id}/photos`, ADMIN);
+    const adminList = await api.call(`/api/admin/listings/${listing.id}/photos`, ADMIN);
     expect(adminList.body.photos).toEqual([]);
 
     // The Reviews tab shows them; the admin removes one, then publishes.
@@ -141,7 +141,7 @@ describe('a review with photos', () => {
     });
     expect(published.status, published.text).toBe(200);
 
-    const list = await api.call(`/api/directory/${listing.id}/reviews`);
+    const list = await api.call(`/api/listings/${listing.id}/reviews`);
     const shown = list.body.reviews.find((r: { id: string }) => r.id === written.body.review.id);
     expect(shown.photos).toHaveLength(1);
     expect(shown.photos[0]).toMatchObject({ id: first!.id, status: 'live' });
@@ -234,7 +234,7 @@ describe('bad input and faults (issue 26.5): the review is refused, nothing is s
     const { body, type } = await multipartBody({ review: JSON.stringify(review()) }, [
       ['photos', await photo()],
     ]);
-    const cut = await api.call(`/api/directory/${listing.id}/reviews`, {
+    const cut = await api.call(`/api/listings/${listing.id}/reviews`, {
       method: 'POST',
       as,
       ip: nextIp(),

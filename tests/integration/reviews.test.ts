@@ -84,7 +84,7 @@ function reviewBody(overrides: Record<string, unknown> = {}) {
 }
 
 const write = (listingId: string, as: string, body: unknown = reviewBody(), ip = nextIp()) =>
-  call(`/api/directory/${listingId}/reviews`, { method: 'POST', as, ip, json: body });
+  call(`/api/listings/${listingId}/reviews`, { method: 'POST', as, ip, json: body });
 
 const listingStats = (id: string) =>
   handle.db
@@ -94,7 +94,7 @@ const listingStats = (id: string) =>
     .executeTakeFirstOrThrow();
 
 async function publicReviews(listingId: string, query = '') {
-  const res = await call(`/api/directory/${listingId}/reviews${query}`);
+  const res = await call(`/api/listings/${listingId}/reviews${query}`);
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -151,7 +151,7 @@ describe('writing a review', () => {
     expect(page.reviews[0]).not.toHaveProperty('user_id');
     expect(JSON.stringify(page)).not.toContain(userIds.ada);
     // The card data of the directory carries the average and count.
-    const card = await call(`/api/directory/${listing.id}`);
+    const card = await call(`/api/listings/${listing.id}`);
     expect(card.body.business).toMatchObject({ review_count: 1, review_average: 5 });
   });
 
@@ -169,7 +169,7 @@ describe('writing a review', () => {
 
   it('needs a signed-in account (401) with a confirmed e-mail (403)', async () => {
     const listing = await insertBusiness(handle.db);
-    const anonymous = await call(`/api/directory/${listing.id}/reviews`, {
+    const anonymous = await call(`/api/listings/${listing.id}/reviews`, {
       method: 'POST',
       json: reviewBody(),
     });
@@ -863,6 +863,6 @@ describe('the public list', () => {
     expect(highest.reviews.slice(0, 3).map((r: { rating: number }) => r.rating)).toEqual([5, 5, 4]);
     const lowest = await publicReviews(listing.id, '?sort=lowest');
     expect(lowest.reviews.slice(0, 3).map((r: { rating: number }) => r.rating)).toEqual([1, 1, 1]);
-    expect((await call(`/api/directory/${listing.id}/reviews?sort=oldest`)).status).toBe(422);
+    expect((await call(`/api/listings/${listing.id}/reviews?sort=oldest`)).status).toBe(422);
   });
 });

@@ -153,7 +153,7 @@ describe('what owners declare (issue 38.3)', () => {
       callout_fee_min: 5000,
       callout_fee_max: 15000,
     });
-    const { business: body } = (await call(`/api/directory/${listing.id}`)).body;
+    const { business: body } = (await call(`/api/listings/${listing.id}`)).body;
     expect(body).toMatchObject({
       open_24_hours: false,
       comes_to_you: true,
@@ -226,14 +226,14 @@ describe('what owners declare (issue 38.3)', () => {
       callout_fee: null,
     });
     // Nothing is live before the admin approves.
-    expect((await call(`/api/directory/${listing.id}`)).body.business.comes_to_you).toBe(false);
+    expect((await call(`/api/listings/${listing.id}`)).body.business.comes_to_you).toBe(false);
     const approved = await call(`/api/admin/listing-changes/${sent.body.change.id}/approve`, {
       method: 'POST',
       ...ADMIN,
       json: {},
     });
     expect(approved.status).toBe(200);
-    expect((await call(`/api/directory/${listing.id}`)).body.business).toMatchObject({
+    expect((await call(`/api/listings/${listing.id}`)).body.business).toMatchObject({
       open_24_hours: true,
       comes_to_you: true,
       coverage_areas: ['ikeja', 'surulere'],
@@ -254,7 +254,7 @@ describe('what owners declare (issue 38.3)', () => {
       phone: listing.phone,
       contact_visibility: 'public',
     };
-    const edited = await call(`/api/admin/registrations/${listing.id}`, {
+    const edited = await call(`/api/admin/listings/${listing.id}`, {
       method: 'PATCH',
       ...ADMIN,
       json: {
@@ -274,13 +274,13 @@ describe('what owners declare (issue 38.3)', () => {
       callout_fee_min: 10000,
       callout_fee_max: 10000,
     });
-    const kept = await call(`/api/admin/registrations/${listing.id}`, {
+    const kept = await call(`/api/admin/listings/${listing.id}`, {
       method: 'PATCH',
       ...ADMIN,
       json: { ...base, description: 'Still mobile' },
     });
     expect(kept.body.registration).toMatchObject({ comes_to_you: true, callout_fee_max: 10000 });
-    const bad = await call(`/api/admin/registrations/${listing.id}`, {
+    const bad = await call(`/api/admin/listings/${listing.id}`, {
       method: 'PATCH',
       ...ADMIN,
       json: { ...base, roadside: { callout_fee: { min: 0, max: 2_000_000 } } },

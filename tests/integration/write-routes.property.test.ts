@@ -259,7 +259,7 @@ const SEEDS: Record<string, Seed> = {
     status: 422,
     as: 'visitor',
   },
-  'POST /registrations': {
+  'POST /listings': {
     body: (f) => ({
       businessName: `Fuzz Motors ${f.n}`,
       email: `fuzz-form-${f.n}@example.com`,
@@ -318,11 +318,11 @@ const SEEDS: Record<string, Seed> = {
     body: (f) => ({ csv: `Business Name,Business Type\nCsv Motors ${f.n},${MECHANIC}\n` }),
     status: 200,
   },
-  'PATCH /admin/registrations/:id': { id: (f) => f.listing, body: registrationForm, status: 200 },
-  'DELETE /admin/registrations/:id': { id: (f) => f.listing, body: () => ({}), status: 200 },
+  'PATCH /admin/listings/:id': { id: (f) => f.listing, body: registrationForm, status: 200 },
+  'DELETE /admin/listings/:id': { id: (f) => f.listing, body: () => ({}), status: 200 },
   // The upload is multipart (tests/integration/photos.test.ts); the fuzzer's JSON bodies are all
   // refused as "not a form" (400), never a 5xx.
-  'POST /admin/registrations/:id/photos': { id: (f) => f.listing, body: () => ({}), status: 400 },
+  'POST /admin/listings/:id/photos': { id: (f) => f.listing, body: () => ({}), status: 400 },
   'DELETE /admin/photos/:id': { id: (f) => f.photo, body: () => ({}), status: 200 },
   'POST /admin/search-words': {
     body: () => ({ kind: 'synonyms', terms: 'keke, tricycle' }),
@@ -334,36 +334,36 @@ const SEEDS: Record<string, Seed> = {
     body: () => ({}),
     status: 404,
   },
-  'POST /admin/registrations/:id/status': {
+  'POST /admin/listings/:id/status': {
     id: (f) => f.listing,
     body: () => ({ status: 'suspended' }),
     status: 200,
   },
-  'POST /admin/registrations/:id/featured': {
+  'POST /admin/listings/:id/featured': {
     id: (f) => f.listing,
     body: () => ({ featured: true }),
     status: 200,
   },
-  'POST /admin/registrations/:id/verification': {
+  'POST /admin/listings/:id/verification': {
     id: (f) => f.listing,
     body: () => ({ verification_status: 'verified' }),
     status: 200,
   },
-  'POST /admin/registrations/:id/rating': {
+  'POST /admin/listings/:id/rating': {
     id: (f) => f.listing,
     body: () => ({ star_rating: 4.5 }),
     status: 200,
   },
-  'POST /admin/registrations/:id/test-welcome': {
+  'POST /admin/listings/:id/test-welcome': {
     id: (f) => f.listing,
     body: () => ({}),
     status: 200,
   },
-  'POST /admin/registrations/bulk/preview': {
+  'POST /admin/listings/bulk/preview': {
     body: (f) => ({ action: 'reject', selection: { ids: [f.listing] } }),
     status: 200,
   },
-  'POST /admin/registrations/bulk': {
+  'POST /admin/listings/bulk': {
     body: (f) => ({ action: 'reject', selection: { ids: [f.listing] }, expected: 1 }),
     status: 200,
   },
@@ -470,7 +470,7 @@ const SEEDS: Record<string, Seed> = {
     body: (f) => ({ q: 'mechanic', area: 'yaba', total: 1, listings: [f.listing] }),
     status: 204,
   },
-  'POST /directory/:id/reports': {
+  'POST /listings/:id/reports': {
     id: (f) => f.listing,
     body: () => ({ reason: 'wrong_phone', details: 'The number is wrong.' }),
     status: 201,
@@ -503,7 +503,7 @@ const SEEDS: Record<string, Seed> = {
   // Claims and owner edits (ADR 018): the admin claims a listing with an e-mail (a code is sent);
   // the others name a listing id where a claim or change id belongs, or a listing the admin does
   // not own: 404 is their correct refusal, and a malformed body or id still reaches 422.
-  'POST /directory/:id/reviews': { id: (f) => f.featured, body: reviewForm, status: 201 },
+  'POST /listings/:id/reviews': { id: (f) => f.featured, body: reviewForm, status: 201 },
   'PUT /reviews/:id': { id: (f) => f.review, body: reviewForm, status: 200 },
   'POST /reviews/:id/edit': { id: (f) => f.review, body: reviewForm, status: 200 },
   'DELETE /reviews/:id': { id: (f) => f.review, body: () => ({}), status: 200 },

@@ -356,7 +356,7 @@ describe('netlify serve: photos processed by their own function (issue 34.4, ADR
     const { body, type } = await multipartBody({ kind: 'work', caption: 'Serve smoke photo' }, [
       ['file', await phonePhoto(900, 600)],
     ]);
-    const uploaded = await fetch(`${base}/api/admin/registrations/${listing.id}/photos`, {
+    const uploaded = await fetch(`${base}/api/admin/listings/${listing.id}/photos`, {
       method: 'POST',
       headers: { 'content-type': type, origin: base, cookie: cookieOf(signIn) },
       body,
@@ -387,7 +387,7 @@ describe('netlify serve: photos processed by their own function (issue 34.4, ADR
     const damaged = await multipartBody({ kind: 'work', caption: '' }, [
       ['file', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0])],
     ]);
-    const refused = await fetch(`${base}/api/admin/registrations/${listing.id}/photos`, {
+    const refused = await fetch(`${base}/api/admin/listings/${listing.id}/photos`, {
       method: 'POST',
       headers: { 'content-type': damaged.type, origin: base, cookie: cookieOf(signIn) },
       body: damaged.body,
@@ -405,7 +405,7 @@ describe('netlify serve: photos processed by their own function (issue 34.4, ADR
 
 describe('netlify serve: an admin approval reaches the public pages by purge', () => {
   it('purges the listing, its category, home and the sitemap; the page then shows it', async () => {
-    const submitted = await post('/api/registrations', {
+    const submitted = await post('/api/listings', {
       businessName: 'Serve Approval Auto Works',
       description: 'Engine and gearbox repairs near Ikeja roundabout.',
       services: 'Engine repair, gearbox overhaul',
@@ -422,7 +422,7 @@ describe('netlify serve: an admin approval reaches the public pages by purge', (
     expect(signIn.status).toBe(200);
     fake.reset();
     const approved = await post(
-      `/api/admin/registrations/${id}/status`,
+      `/api/admin/listings/${id}/status`,
       { status: 'approved' },
       { cookie: cookieOf(signIn) },
     );

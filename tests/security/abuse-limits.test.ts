@@ -48,7 +48,7 @@ const signUp = (as: string, email: string, ip = '203.0.113.10') =>
     json: { email, password: 'reader-pass-1' },
   });
 const reveal = (as: string, ip: string, id = protectedId) =>
-  api.call(`/api/directory/${id}/contact`, { as, ip });
+  api.call(`/api/listings/${id}/contact`, { as, ip });
 
 describe('contact reveals (issue 12.8)', () => {
   it('need a confirmed e-mail address, then stop at 60 an hour per account, with Retry-After', async () => {
@@ -243,7 +243,7 @@ describe('the website rule on every write path (issue 12.4)', () => {
     'Business Name,Email,Phone,Business Type,Status,City,State,Address,Website,Services,Description,Contact Name,Featured,Contact Visibility,Created At';
 
   it('public registration, admin edit and bulk import answer 422; CSV import reports the row', async () => {
-    const form = await api.call('/api/registrations', {
+    const form = await api.call('/api/listings', {
       method: 'POST',
       ip: '203.0.113.50',
       json: {
@@ -261,7 +261,7 @@ describe('the website rule on every write path (issue 12.4)', () => {
     ]);
 
     const listing = await insertBusiness(handle.db, { status: 'approved' });
-    const edit = await api.call(`/api/admin/registrations/${listing.id}`, {
+    const edit = await api.call(`/api/admin/listings/${listing.id}`, {
       method: 'PATCH',
       as: 'admin',
       json: {

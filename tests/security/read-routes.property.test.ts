@@ -171,7 +171,7 @@ describe('every read route, fuzzed in its query string and path (issue 12.3)', (
       '/api/directory?type=%00',
       '/api/directory?location=%ED%A0%80',
       '/api/directory?cursor=%00',
-      `/api/directory/${'%FF'}`,
+      `/api/listings/${'%FF'}`,
       '/api/articles/%00',
     ]) {
       const response = await api.call(path);

@@ -42,7 +42,7 @@ export default function ClaimForm({ slug, server }: Props) {
   useEffect(() => void loadSession(), []);
   useEffect(() => {
     if (server || !user || !slug) return;
-    void apiGet<ClaimTargetResponse>(`/api/claims/listing/${encodeURIComponent(slug)}`).then(
+    void apiGet<ClaimTargetResponse>(`/api/listings/${encodeURIComponent(slug)}/claim`).then(
       (result) => {
         if (result.ok) setTarget(result.data);
         else

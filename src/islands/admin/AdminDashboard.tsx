@@ -89,7 +89,7 @@ export default function AdminDashboard() {
           />
           <ExportButton
             label="Export All Businesses"
-            path="/api/admin/registrations/export.csv"
+            path="/api/admin/listings/export.csv"
             name="business_registrations"
             noun="businesses"
           />

@@ -67,7 +67,7 @@ export function BulkActions({ status, selection, summary, onDone }: Props) {
   async function ask(action: BulkAction) {
     if (!selection) return;
     setBusy(true);
-    const result = await apiPost<BulkPreviewResponse>('/api/admin/registrations/bulk/preview', {
+    const result = await apiPost<BulkPreviewResponse>('/api/admin/listings/bulk/preview', {
       action,
       selection,
     });
@@ -81,7 +81,7 @@ export function BulkActions({ status, selection, summary, onDone }: Props) {
     if (!preview || !selection) return;
     const words = ACTIONS[preview.action];
     setBusy(true);
-    const result = await apiPost<BulkActionResponse>('/api/admin/registrations/bulk', {
+    const result = await apiPost<BulkActionResponse>('/api/admin/listings/bulk', {
       action: preview.action,
       selection,
       expected: preview.willChange,

@@ -80,7 +80,7 @@ export function EditBusinessDialog({
     setRoadsideErrors({});
     const result = await apiSend<RegistrationResponse>(
       'PATCH',
-      `/api/admin/registrations/${business.id}`,
+      `/api/admin/listings/${business.id}`,
       { ...values, roadside: declared.data },
     );
     if (!result.ok) {

@@ -18,13 +18,11 @@ export function PhotosSection({ listingId }: { listingId: string }) {
 
   useEffect(() => {
     let live = true;
-    void apiGet<{ photos: Photo[] }>(`/api/admin/registrations/${listingId}/photos`).then(
-      (result) => {
-        if (!live) return;
-        if (result.ok) setPhotos(result.data.photos);
-        else setLoadError(result.error.message);
-      },
-    );
+    void apiGet<{ photos: Photo[] }>(`/api/admin/listings/${listingId}/photos`).then((result) => {
+      if (!live) return;
+      if (result.ok) setPhotos(result.data.photos);
+      else setLoadError(result.error.message);
+    });
     return () => {
       live = false;
     };
@@ -66,7 +64,7 @@ export function PhotosSection({ listingId }: { listingId: string }) {
       <PhotoAddForm
         full={full}
         id={`photo-add-${listingId.slice(0, 8)}`}
-        url={`/api/admin/registrations/${encodeURIComponent(listingId)}/photos`}
+        url={`/api/admin/listings/${encodeURIComponent(listingId)}/photos`}
         label="Add photo"
         disabled={photos === null}
         onAdded={(photo) => {

@@ -63,7 +63,7 @@ export function RegistrationCard({ business, onChange, selected = false, onSelec
   async function run(path: string, body: unknown, failure: string, success: string) {
     const result = await apiSend<Result>(
       'POST',
-      `/api/admin/registrations/${business.id}/${path}`,
+      `/api/admin/listings/${business.id}/${path}`,
       body,
     );
     if (!result.ok) {
@@ -98,7 +98,7 @@ export function RegistrationCard({ business, onChange, selected = false, onSelec
   async function testWelcome() {
     const result = await apiSend<TestWelcomeResponse>(
       'POST',
-      `/api/admin/registrations/${business.id}/test-welcome`,
+      `/api/admin/listings/${business.id}/test-welcome`,
     );
     if (!result.ok) toast.error('Test Failed', { description: result.error.message });
     else if (result.data.welcomeEmail.status !== 'sent')
@@ -110,7 +110,7 @@ export function RegistrationCard({ business, onChange, selected = false, onSelec
   }
 
   async function remove() {
-    const result = await apiSend('DELETE', `/api/admin/registrations/${business.id}`);
+    const result = await apiSend('DELETE', `/api/admin/listings/${business.id}`);
     if (!result.ok)
       toast.error('Failed to delete business. Please try again.', {
         description: result.error.message,

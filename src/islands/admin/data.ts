@@ -96,7 +96,7 @@ export function useRegistrations(
   limit = ADMIN_LIMIT,
 ) {
   return usePagedList<AdminRegistration, RegistrationListResponse>(
-    '/api/admin/registrations',
+    '/api/admin/listings',
     (r) => r.registrations,
     'featured' in filter
       ? { featured: 'true', limit }

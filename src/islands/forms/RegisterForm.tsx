@@ -85,7 +85,7 @@ export default function RegisterForm({ initial, sent = false }: Props) {
     usePublicForm<BusinessRegistrationInput, BusinessRegistrationData, SubmissionResult>({
       resolver,
       initial,
-      endpoint: '/api/registrations',
+      endpoint: '/api/listings',
       empty: EMPTY,
       // The server's values, so a refused post keeps its ticks and tags.
       defaultValues: {

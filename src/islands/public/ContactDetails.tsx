@@ -178,7 +178,7 @@ export function ContactDetails({ business }: { business: BusinessCardData }) {
     let cancelled = false;
     setContact(null);
     setFailed(false);
-    void apiGet<{ contact: BusinessContact }>(`/api/directory/${business.id}/contact`).then(
+    void apiGet<{ contact: BusinessContact }>(`/api/listings/${business.id}/contact`).then(
       (result) => {
         if (cancelled) return;
         if (result.ok) setContact(result.data.contact);

@@ -60,7 +60,7 @@ export function ReportForm({
     }
     setSending(true);
     const result = await apiPost(
-      `/api/directory/${encodeURIComponent(listingId)}/reports`,
+      `/api/listings/${encodeURIComponent(listingId)}/reports`,
       { reason, ...(details.trim() ? { details } : {}), ...(hp ? { hp } : {}) },
       { idempotencyKey: key },
     );
