@@ -17,6 +17,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { PhotoThumb } from '../ui/PhotoPieces';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
+import { SectionHead } from './SectionHead';
 
 /**
  * The Claims tab (issue 16 points 1 and 2, ADR 018): claims of listings without an e-mail, with
@@ -53,14 +54,11 @@ function ClaimsList({ q, refreshCounts }: { q: string; refreshCounts: () => void
   };
   return (
     <section aria-labelledby="claims-heading">
-      <div className="section-head">
-        <div>
-          <h2 id="claims-heading">Claims</h2>
-          <p className="small muted">
-            Listings without an e-mail: check the claimant before giving them the listing
-          </p>
-        </div>
-      </div>
+      <SectionHead
+        id="claims-heading"
+        title="Claims"
+        subtitle="Listings without an e-mail: check the claimant before giving them the listing"
+      />
       {!list.rows ? (
         <p className="status-text">Loading claims...</p>
       ) : list.rows.length === 0 ? (
@@ -198,12 +196,11 @@ function ChangesList({ q, refreshCounts }: { q: string; refreshCounts: () => voi
   };
   return (
     <section aria-labelledby="changes-heading">
-      <div className="section-head">
-        <div>
-          <h2 id="changes-heading">Owner changes</h2>
-          <p className="small muted">Edits owners made to their listings, live once approved</p>
-        </div>
-      </div>
+      <SectionHead
+        id="changes-heading"
+        title="Owner changes"
+        subtitle="Edits owners made to their listings, live once approved"
+      />
       {!list.rows ? (
         <p className="status-text">Loading changes...</p>
       ) : list.rows.length === 0 ? (

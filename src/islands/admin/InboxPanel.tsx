@@ -8,6 +8,7 @@ import { ConfirmButton } from '../ui/ConfirmButton';
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import type { PagedList } from './data';
+import { SectionHead } from './SectionHead';
 
 /** SPEC §9: Recently Handled lists show at most 5. */
 export const RECENT_LIMIT = 5;
@@ -130,11 +131,7 @@ export function InboxPanel<T extends Item>({
 
   return (
     <section>
-      <div className="section-head">
-        <div>
-          <h2>{texts.title}</h2>
-          <p className="small muted">{texts.subtitle}</p>
-        </div>
+      <SectionHead title={texts.title} subtitle={texts.subtitle}>
         {stats.total > 0 && (
           <ConfirmButton
             label={texts.clearAll}
@@ -144,7 +141,7 @@ export function InboxPanel<T extends Item>({
             onConfirm={clearAll}
           />
         )}
-      </div>
+      </SectionHead>
       <div className="tiles-row">
         <div className="tile">
           <strong>{stats.total}</strong> {texts.totalLabel}

@@ -15,6 +15,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
 import { TEACH_PARAM } from './SearchWordsPanel';
+import { SectionHead } from './SectionHead';
 
 const FIGURES = Object.keys(SITE_FIGURE_LABELS) as SiteFigure[];
 const number = (n: number) => n.toLocaleString('en-NG');
@@ -206,15 +207,10 @@ const FewResultSearches = () => (
 export function InsightsPanel() {
   return (
     <section className="insights-panel">
-      <div className="section-head">
-        <div>
-          <h2>Insights</h2>
-          <p className="small muted">
-            The last {ADMIN_INSIGHT_DAYS} days: visits to business pages, searches, contact reveals
-            and forms sent
-          </p>
-        </div>
-      </div>
+      <SectionHead
+        title="Insights"
+        subtitle={`The last ${ADMIN_INSIGHT_DAYS} days: visits to business pages, searches, contact reveals and forms sent`}
+      />
       <SiteFigures />
       <h3>Searches with no or few results</h3>
       <p className="small muted">

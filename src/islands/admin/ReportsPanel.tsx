@@ -16,6 +16,7 @@ import { ConfirmButton } from '../ui/ConfirmButton';
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
+import { SectionHead, ViewSelect } from './SectionHead';
 
 /** One page of listings with open reports (issue 16.3), with the business name search. */
 function useReports(q: string) {
@@ -252,28 +253,16 @@ export function ReportsPanel({ q, refreshCounts }: { q: string; refreshCounts: (
   const [view, setView] = useState<View>('open');
   return (
     <section>
-      <div className="section-head">
-        <div>
-          <h2>Reports</h2>
-          <p className="small muted">
-            {view === 'open'
-              ? 'Open reports from visitors, grouped by listing'
-              : 'Closed reports, most recently closed first'}
-          </p>
-        </div>
-        <div className="admin-selects">
-          <label>
-            Show
-            <select value={view} onChange={(e) => setView(e.target.value as View)}>
-              {(Object.keys(VIEWS) as View[]).map((key) => (
-                <option key={key} value={key}>
-                  {VIEWS[key]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      </div>
+      <SectionHead
+        title="Reports"
+        subtitle={
+          view === 'open'
+            ? 'Open reports from visitors, grouped by listing'
+            : 'Closed reports, most recently closed first'
+        }
+      >
+        <ViewSelect views={VIEWS} value={view} onChange={setView} />
+      </SectionHead>
       {view === 'open' ? (
         <OpenReports q={q} refreshCounts={refreshCounts} />
       ) : (

@@ -16,6 +16,7 @@ import {
 import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { ADMIN_LIMIT, usePagedList } from './data';
+import { SectionHead, ViewSelect } from './SectionHead';
 
 /** What each moderation step is called in the tab and its log. */
 const ACTION_LABELS: Record<ModerationEntry['action'], string> = {
@@ -349,32 +350,22 @@ function ModerationLog({ q }: { q: string }) {
  * actions Publish, Hide (with the reason its author sees) and Block author. "Show" switches to the
  * log of every step, with who and when.
  */
+const REVIEW_VIEWS = { waiting: 'Waiting', log: 'Log' } as const;
+
 export function ReviewsPanel({ q, refreshCounts }: { q: string; refreshCounts: () => void }) {
-  const [view, setView] = useState<'waiting' | 'log'>('waiting');
+  const [view, setView] = useState<keyof typeof REVIEW_VIEWS>('waiting');
   return (
     <section>
-      <div className="section-head">
-        <div>
-          <h2>Reviews</h2>
-          <p className="small muted">
-            {view === 'waiting'
-              ? 'Reviews waiting for our team: held by a rule or reported by visitors'
-              : 'Every moderation step, newest first'}
-          </p>
-        </div>
-        <div className="admin-selects">
-          <label>
-            Show
-            <select
-              value={view}
-              onChange={(e) => setView(e.target.value === 'log' ? 'log' : 'waiting')}
-            >
-              <option value="waiting">Waiting</option>
-              <option value="log">Log</option>
-            </select>
-          </label>
-        </div>
-      </div>
+      <SectionHead
+        title="Reviews"
+        subtitle={
+          view === 'waiting'
+            ? 'Reviews waiting for our team: held by a rule or reported by visitors'
+            : 'Every moderation step, newest first'
+        }
+      >
+        <ViewSelect views={REVIEW_VIEWS} value={view} onChange={setView} />
+      </SectionHead>
       {view === 'waiting' ? (
         <WaitingReviews q={q} refreshCounts={refreshCounts} />
       ) : (

@@ -4,6 +4,7 @@ import { apiGet, apiPost, apiSend } from '../../browser/api-client';
 import { CATEGORY_PAGES } from '../../../common/schemas/categories';
 import type { SearchWord, SearchWordsResponse } from '../../../common/schemas/search-words';
 import { SHIPPED_VOCABULARY } from '../../../common/search/vocabulary';
+import { SectionHead } from './SectionHead';
 
 /** The query parameter that pre-fills the panel ("Teach search this word" in Insights). */
 export const TEACH_PARAM = 'teach';
@@ -45,15 +46,10 @@ export function SearchWordsPanel() {
 
   return (
     <section className="search-words-panel" data-testid="search-words-panel">
-      <div className="section-head">
-        <div>
-          <h2>Search words</h2>
-          <p className="small muted">
-            The words motorists use and what search understands them as. Your words apply to the
-            next search.
-          </p>
-        </div>
-      </div>
+      <SectionHead
+        title="Search words"
+        subtitle="The words motorists use and what search understands them as. Your words apply to the next search."
+      />
       <TeachForm onAdded={load} />
       <h3>Added by admins</h3>
       {data === null ? (

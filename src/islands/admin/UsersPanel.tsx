@@ -5,6 +5,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { ListPager } from './ListPager';
 import { useUsers } from './data';
 import { ExportButton } from './ExportButton';
+import { SectionHead } from './SectionHead';
 
 /** Whether the account's e-mail is confirmed; an account made with a phone has none (ADR 067). */
 function emailState(user: AdminUser): string {
@@ -22,18 +23,14 @@ export function UsersPanel({ q }: { q: string }) {
   if (!list.rows) return <p className="status-text">Loading users...</p>;
   return (
     <section>
-      <div className="section-head">
-        <div>
-          <h2>User Management</h2>
-          <p className="small muted">View all registered users</p>
-        </div>
+      <SectionHead title="User Management" subtitle="View all registered users">
         <ExportButton
           label="Export Users"
           path="/api/admin/users/export.csv"
           name="users"
           noun="users"
         />
-      </div>
+      </SectionHead>
       {list.rows.length === 0 ? (
         <EmptyState title={q ? `No users found matching "${q}"` : 'No users found'} />
       ) : (
