@@ -5,7 +5,7 @@ import { ROADSIDE_COLUMNS } from '../../common/schemas/roadside.ts';
 import type {
   BusinessRegistration,
   BusinessRegistrationUpdate,
-  BusinessStatus,
+  RegistrationStatus,
   Database,
   NewBusinessRegistration,
 } from '../db/database.ts';
@@ -68,8 +68,8 @@ export type AdminRegistrationRow = Pick<BusinessRegistration, (typeof ADMIN_COLU
  */
 export interface RegistrationFilter {
   ids?: readonly string[] | undefined;
-  status?: BusinessStatus | undefined;
-  statuses?: readonly BusinessStatus[] | undefined;
+  status?: RegistrationStatus | undefined;
+  statuses?: readonly RegistrationStatus[] | undefined;
   featured?: boolean | undefined;
   q?: string | undefined;
 }
@@ -124,7 +124,7 @@ export async function count(db: Db, filter: RegistrationFilter): Promise<number>
 export async function countByStatus(
   db: Db,
   filter: RegistrationFilter,
-): Promise<Record<BusinessStatus, number>> {
+): Promise<Record<RegistrationStatus, number>> {
   const rows = await applyFilter(
     db
       .selectFrom('business_registrations')
@@ -132,7 +132,7 @@ export async function countByStatus(
       .groupBy('status'),
     filter,
   ).execute();
-  const counts: Record<BusinessStatus, number> = {
+  const counts: Record<RegistrationStatus, number> = {
     pending: 0,
     approved: 0,
     suspended: 0,
@@ -145,7 +145,7 @@ export async function countByStatus(
 /** What a bulk action changed in one row: the state the cache tags and the e-mails need. */
 export interface BulkChangedRow {
   id: string;
-  status: BusinessStatus;
+  status: RegistrationStatus;
   featured: boolean;
   slug: string | null;
   category_keys: string[];
@@ -154,7 +154,7 @@ export interface BulkChangedRow {
   business_name: string;
   business_type: string;
   display_name: string | null;
-  before_status: BusinessStatus;
+  before_status: RegistrationStatus;
   before_featured: boolean;
 }
 
@@ -414,7 +414,7 @@ export async function setQuotesBlocked(db: Db, id: string, blocked: boolean): Pr
 /** A listing whose response time changed: the state its cache tags are computed from. */
 export interface ResponseChanged {
   id: string;
-  status: BusinessStatus;
+  status: RegistrationStatus;
   featured: boolean;
   slug: string | null;
   category_keys: string[];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
-import type { BusinessStatus } from '../../functions/db/database.ts';
+import type { RegistrationStatus } from '../../functions/db/database.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
 
@@ -34,7 +34,7 @@ beforeEach(async () => {
 });
 
 /** `n` listings of one status, the first the newest, named `${prefix} 0..n-1`. */
-async function seed(prefix: string, status: BusinessStatus, n: number, extra = {}) {
+async function seed(prefix: string, status: RegistrationStatus, n: number, extra = {}) {
   const made = [];
   for (let i = 0; i < n; i += 1)
     made.push(

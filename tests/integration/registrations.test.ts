@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { sendgridTransport } from '../../functions/_lib/mail.ts';
-import type { BusinessRegistration, BusinessStatus } from '../../functions/db/database.ts';
+import type { BusinessRegistration, RegistrationStatus } from '../../functions/db/database.ts';
 import { STAR_RATINGS, STATUS_TRANSITIONS } from '../../common/schemas/registrations.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { start, type FakeSendGrid } from '../fakes/sendgrid.ts';
@@ -92,7 +92,7 @@ describe('GET /api/admin/listings', () => {
 });
 
 describe('status state machine (SPEC §4)', () => {
-  const FROM: BusinessStatus[] = ['pending', 'approved', 'rejected', 'suspended'];
+  const FROM: RegistrationStatus[] = ['pending', 'approved', 'rejected', 'suspended'];
   const TO = ['approved', 'rejected', 'suspended'] as const;
   const pairs = FROM.flatMap((from) =>
     TO.map(

@@ -1,12 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { PublicBusiness } from '../../../common/schemas/listing.ts';
+import type { ClaimStatus } from '../../../common/schemas/claims.ts';
+import type { ContactVisibility, PublicBusiness } from '../../../common/schemas/listing.ts';
+import type { RegistrationStatus } from '../../../common/schemas/registrations.ts';
 import type { Json, Timestamp } from './columns.ts';
 
 /** The listings' tables (SPEC §3): registrations, the public view, claims and owner edits. */
 
-export type BusinessStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
+// The shared value types are defined once, in common/ (issue 39.2), and named here for the tables.
+export type { ClaimStatus, ContactVisibility, RegistrationStatus };
 export type VerificationStatus = 'verified' | 'verification_pending' | 'not_verified' | 'pending';
-export type ContactVisibility = 'public' | 'registered_users_only';
 
 export interface BusinessRegistrationsTable {
   id: Generated<string>;
@@ -25,7 +27,7 @@ export interface BusinessRegistrationsTable {
   description: string | null;
   services: string | null;
   tags: Generated<string[]>;
-  status: Generated<BusinessStatus>;
+  status: Generated<RegistrationStatus>;
   featured: Generated<boolean>;
   verified: Generated<boolean>;
   display_order: Generated<number>;
@@ -165,8 +167,6 @@ export interface BusinessDirectoryView extends Omit<
   quote_answered_90d: number;
   quote_answer_minutes: number | null;
 }
-
-export type ClaimStatus = 'pending' | 'verified' | 'approved' | 'rejected' | 'expired' | 'locked';
 
 /** A request to claim a listing (issue 16.1, ADR 018). */
 export interface BusinessClaimsTable {

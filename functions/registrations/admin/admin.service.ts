@@ -8,7 +8,7 @@ import {
 import { paged } from '../../_lib/paging.ts';
 import { AppError } from '../../_lib/errors.ts';
 import type { Mailer } from '../../_lib/mail.ts';
-import type { BusinessStatus } from '../../db/database.ts';
+import type { RegistrationStatus } from '../../db/database.ts';
 import { welcomeEmailBatch } from '../../emails/notifications.ts';
 import { bulkListingChangeTags, type ListingState } from '../../site/cache-tags.ts';
 import { listingUrl } from '../../site/urls.ts';
@@ -43,7 +43,7 @@ export function countRegistrationsByStatus(db: Db, q: string | undefined) {
 /** The rows a selection names (ids, or a status tab's search), narrowed to `statuses`. */
 function selectionFilter(
   selection: BulkSelection,
-  statuses?: readonly BusinessStatus[],
+  statuses?: readonly RegistrationStatus[],
 ): repository.RegistrationFilter {
   return 'ids' in selection
     ? { ids: selection.ids, statuses }
