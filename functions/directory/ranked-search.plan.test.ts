@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePlan } from './ranked-search.repository.ts';
+import {
+  areaShare,
+  candidatePlan,
+  nextWalk,
+  walkBudget,
+  walkRows,
+} from './ranked-search.repository.ts';
 
 /** The candidate plan's rule (ADR 076): few matches are read through the GIN index, many walked. */
 describe('candidatePlan', () => {
@@ -23,5 +29,58 @@ describe('candidatePlan', () => {
   it('reads a small directory, or unknown statistics, through the index', () => {
     expect(candidatePlan(40, 0, 1001)).toBe('bitmap');
     expect(candidatePlan(40, 40, 1001)).toBe('bitmap');
+  });
+
+  it('reads through the index when a filter keeps few listings (ADR 087)', () => {
+    // "breakdown" (4,905 listings) on the Mechanic page: 31% of the directory, walked through
+    // its own index, holds the word once in 20 rows; the bitmap reads 4,905 rows instead.
+    expect(candidatePlan(4_905, 100_000, 1001)).toBe('bitmap');
+    expect(candidatePlan(9_000, 100_000, 1001, { indexed: 1, rest: 0.05 })).toBe('bitmap');
+    expect(candidatePlan(30_000, 100_000, 1001, { indexed: 0.13, rest: 1 })).toBe('walk');
+    // An area filter keeping 2% of the directory: a broad word's walk would read 160,000 rows.
+    expect(candidatePlan(31_000, 100_000, 1001, { indexed: 1, rest: 0.02 })).toBe('bitmap');
+  });
+});
+
+describe('walkRows and walkBudget', () => {
+  it('ends a walk at the end of its index', () => {
+    expect(walkRows(500, 100_000, 1001)).toBe(100_000);
+    expect(walkRows(500, 100_000, 1001, { indexed: 0.3, rest: 1 })).toBe(30_000);
+    expect(Math.round(walkRows(25_000, 100_000, 1001))).toBe(4_004);
+  });
+
+  it('first reads twice what was expected, between 1,000 and 4,000 rows', () => {
+    expect(walkBudget(0)).toBe(1000);
+    expect(walkBudget(1500)).toBe(3000);
+    expect(walkBudget(10_400)).toBe(4000);
+  });
+
+  it('walks on at the rate it saw while that reads fewer rows than the bitmap scan', () => {
+    // 858 of 3,432 rows: 5,206 rows for 1,001 (with a margin), fewer than 5,250 matches / 0.6.
+    expect(nextWalk(858, 3432, 1001, 5250)).toBe(5206);
+    // "breakdown" on the Mechanic page: 62 of 4,000 rows; the bitmap reads 15,000.
+    expect(nextWalk(62, 4000, 1001, 15_000)).toBeNull();
+    expect(nextWalk(0, 4000, 1001, 15_000)).toBeNull();
+    expect(nextWalk(500, 4000, 1001, null)).toBeNull();
+  });
+});
+
+describe('areaShare', () => {
+  const stats = {
+    named: 0.02,
+    namedCount: 1,
+    common: 0.6,
+    commonCount: 100,
+    nulls: 0.1,
+    distinct: 400,
+  };
+  it("adds the common names' frequencies and the average of the others", () => {
+    expect(areaShare(stats, 1)).toBeCloseTo(0.02);
+    expect(areaShare(stats, 3)).toBeCloseTo(0.02 + 2 * (0.3 / 300));
+  });
+
+  it('is never below 0.1% nor above the whole directory', () => {
+    expect(areaShare({ ...stats, named: 0 }, 0)).toBe(0.001);
+    expect(areaShare({ ...stats, named: 2 }, 1)).toBe(1);
   });
 });

@@ -123,27 +123,38 @@ export interface RankedSearchPage {
   capped: boolean;
   /** Indexes of the groups no listing of the page holds (the words left out), when partial. */
   missing: number[];
-  /** How each tier's candidates were read (`walk`, `bitmap`, `planner`), for `Server-Timing`. */
-  plans: CandidatePlan[];
+  /** How each tier's candidates were read (`walk`, `bitmap`, `planner`, or a walk then a bitmap), for `Server-Timing`. */
+  plans: CandidateRead[];
 }
 
-/** The filters of a search as SQL on `business_registrations`. */
-function filtersOf(request: RankedSearchRequest): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [sql<boolean>`status = 'approved'`];
+/**
+ * The filters of a search as SQL on `business_registrations`: `where` all of them, `walked` the
+ * rows a walk reads in trust order (the approved listings, or a category page's: an index each,
+ * ADR 087), with the category's key and the area filter's names for the statistics.
+ */
+function filtersOf(request: RankedSearchRequest): {
+  where: RawBuilder<boolean>;
+  walked: RawBuilder<boolean>;
+  categoryKey: string | null;
+  areas: readonly string[];
+} {
+  const approved = sql<boolean>`status = 'approved'`;
+  const parts: RawBuilder<boolean>[] = [approved];
+  let walked = approved;
+  let categoryKey: string | null = null;
   const type = request.type?.trim().toLowerCase();
   if (type && type !== 'all') {
-    const key = CATEGORY_KEY_BY_FILTER.get(type);
-    parts.push(
-      key
-        ? sql<boolean>`category_keys @> ${sql.lit(`{${key}}`)}::text[]`
-        : sql<boolean>`type_text like ${containsPattern(type)}`,
-    );
+    categoryKey = CATEGORY_KEY_BY_FILTER.get(type) ?? null;
+    const category = sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`;
+    if (categoryKey) walked = sql<boolean>`${approved} and ${category}`;
+    parts.push(categoryKey ? category : sql<boolean>`type_text like ${containsPattern(type)}`);
   }
   const location = request.location?.trim().toLowerCase();
   if (location) parts.push(sql<boolean>`location_text like ${containsPattern(location)}`);
-  if (request.area) parts.push(sql<boolean>`area in (${sql.join(areaNamesWithin(request.area))})`);
+  const areas = request.area ? areaNamesWithin(request.area) : [];
+  if (areas.length) parts.push(sql<boolean>`area in (${sql.join(areas)})`);
   if (request.openAt !== undefined) parts.push(sql<boolean>`open_week @> ${request.openAt}::int`);
-  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+  return { where: sql<boolean>`(${sql.join(parts, sql` and `)})`, walked, categoryKey, areas };
 }
 
 const tsquery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
@@ -157,19 +168,83 @@ const tsquery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
 export type CandidatePlan = 'walk' | 'bitmap' | 'planner';
 
 /**
+ * How much of the directory a search's filters keep (ADR 087), as the statistics know it:
+ * `indexed`, the share the walk's own index holds (a category page's type filter has a
+ * trust-ordered index per category), and `rest`, the share of those rows the other filters keep
+ * (the area filter, from the column's statistics). 1 when a filter's share is unknown.
+ */
+export interface FilterShares {
+  indexed: number;
+  rest: number;
+}
+
+const NO_FILTER: FilterShares = { indexed: 1, rest: 1 };
+
+/**
+ * The rows a walk reads for `limit` candidates when `matches` of `listings` approved listings
+ * hold the words: each row of the walked index holds them with chance `matches / listings ×
+ * rest`, and the walk ends at the end of its index (`listings × indexed` rows).
+ */
+export function walkRows(
+  matches: number,
+  listings: number,
+  limit: number,
+  shares: FilterShares = NO_FILTER,
+): number {
+  const size = Math.max(listings, matches);
+  const held = (Math.max(matches, 1) / Math.max(size, 1)) * shares.rest;
+  return Math.min(size * shares.indexed, limit / held);
+}
+
+/**
  * The plan for a tier whose matches are at most `matches` among `listings` approved listings: a
- * walk reads about `limit × listings / matches` rows, a bitmap scan `matches` rows, so the
- * bitmap wins while `matches² < limit × listings` (10,000 matches at 100,000 listings, 31,600
- * at 1,000,000). `matches` is an upper bound, so a walk is sometimes chosen where a bitmap
- * would have done; never the other way round.
+ * walk reads {@link walkRows} rows, a bitmap scan `matches` rows, so the bitmap wins while
+ * `matches < walkRows` (without filters: `matches² < limit × listings`, 10,000 matches at
+ * 100,000 listings, 31,600 at 1,000,000); filters that keep few listings make the walk longer
+ * and the bitmap the better choice. `matches` is an upper bound, so a walk is sometimes chosen
+ * where a bitmap would have done: the walk then stops at its budget and what it found chooses
+ * how the tier is finished ({@link walkBudget}, {@link nextWalk}).
  */
 export function candidatePlan(
   matches: number | null,
   listings: number,
   limit: number,
+  shares: FilterShares = NO_FILTER,
 ): CandidatePlan {
   if (matches === null) return 'planner';
-  return matches * matches < BITMAP_SHARE * limit * Math.max(listings, matches) ? 'bitmap' : 'walk';
+  if (matches <= limit) return 'bitmap';
+  return matches < BITMAP_SHARE * walkRows(matches, listings, limit, shares) ? 'bitmap' : 'walk';
+}
+
+/**
+ * The rows a walk first reads (ADR 087): twice what it was expected to read, between
+ * {@link FIRST_WALK_MIN} and {@link FIRST_WALK_MAX}. The bound behind the expectation can be far
+ * above the real matches ("foreign used parts": 9,600 bounded, 850 real; "breakdown" on the
+ * Mechanic page: the words are rare among mechanics), so the first walk is a short one and what
+ * it finds decides the rest ({@link nextWalk}).
+ */
+export function walkBudget(expectedRows: number): number {
+  return Math.min(FIRST_WALK_MAX, Math.max(FIRST_WALK_MIN, Math.ceil(2 * expectedRows)));
+}
+
+/** About 2–8 ms of rows at 100,000 listings (2026-11-29, warm). */
+const FIRST_WALK_MIN = 1000;
+const FIRST_WALK_MAX = 4000;
+
+/**
+ * After a first walk of `read` rows found `found` (< `limit`) candidates: the rows a second walk
+ * reads to find `limit` at the rate seen (with a margin), or null when the bitmap scan of the
+ * `matches` bound reads fewer (a walk row costing {@link BITMAP_SHARE} of a bitmap row).
+ */
+export function nextWalk(
+  found: number,
+  read: number,
+  limit: number,
+  matches: number | null,
+): number | null {
+  if (found === 0) return null;
+  const rows = Math.ceil((1.3 * limit * read) / found);
+  return matches !== null && rows * BITMAP_SHARE < matches ? rows : null;
 }
 
 /**
@@ -196,9 +271,19 @@ const PREFIX_WORDS = 64;
 async function groupBounds(
   db: Db,
   groups: readonly PhraseWord[][][],
-): Promise<{ bounds: (number | null)[]; listings: number }> {
+  filters: { categoryKey: string | null; areas: readonly string[] },
+): Promise<{ bounds: (number | null)[]; listings: number; shares: FilterShares }> {
   const words = [...new Map(groups.flat(2).map((w) => [`${w.prefix}:${w.word}`, w])).values()];
-  const { rows } = await sql<{ key: string; listings: number | null; total: number }>`
+  const categoryIndex = filters.categoryKey
+    ? `business_registrations_category_${filters.categoryKey}_trust_idx`
+    : '';
+  const { rows } = await sql<{
+    key: string;
+    listings: number | null;
+    total: number;
+    category: number | null;
+    area: AreaStatistics | null;
+  }>`
     select t.prefix || ':' || t.word as key,
       case when t.prefix then (
         select sum(listings)::int from (
@@ -206,7 +291,9 @@ async function groupBounds(
           where word >= t.word and word < t.word || '{' order by word limit ${sql.lit(PREFIX_WORDS)}) p)
       else (select listings from search_lexicon where word = t.word) end as listings,
       (select greatest(reltuples, 0)::int from pg_class
-        where oid = 'business_registrations'::regclass) as total
+        where oid = 'business_registrations'::regclass) as total,
+      (select reltuples::int from pg_class where relname = ${categoryIndex}) as category,
+      ${filters.areas.length ? areaStatistics(filters.areas) : sql`null`} as area
     from unnest(${sql.val(words.map((w) => w.word))}::text[],
                 ${sql.val(words.map((w) => w.prefix))}::boolean[]) as t(word, prefix)`.execute(db);
   const held = new Map(rows.map((r) => [r.key, r.listings]));
@@ -229,7 +316,59 @@ async function groupBounds(
     // of the alternatives overstates the union several times over (15,000 for 2,500 matches).
     return Math.min(sum, SHARED_SYNONYMS * max);
   });
-  return { bounds, listings: rows[0]?.total ?? 0 };
+  const listings = rows[0]?.total ?? 0;
+  const category = rows[0]?.category;
+  return {
+    bounds,
+    listings,
+    shares: {
+      // A category's index not yet counted (-1) or an empty directory: its share is not known.
+      indexed:
+        category != null && category >= 0 && listings > 0 ? Math.min(1, category / listings) : 1,
+      rest: rows[0]?.area ? areaShare(rows[0].area, filters.areas.length) : 1,
+    },
+  };
+}
+
+/** What `pg_stats` knows of the `area` column for a list of area names (ADR 087). */
+interface AreaStatistics {
+  /** The summed frequency of the names among the column's most common values, and how many were. */
+  named: number;
+  namedCount: number;
+  /** The summed frequency of all the most common values, their count, nulls, and distinct values. */
+  common: number;
+  commonCount: number;
+  nulls: number;
+  distinct: number;
+}
+
+/** The column statistics of the area filter's names, as one JSON value (null before ANALYZE). */
+function areaStatistics(areas: readonly string[]): RawBuilder<AreaStatistics | null> {
+  return sql<AreaStatistics | null>`(
+    select jsonb_build_object(
+      'named', coalesce((select sum(f) from unnest(s.most_common_vals::text::text[], s.most_common_freqs) m(v, f)
+        where v = any(${sql.val([...areas])}::text[])), 0),
+      'namedCount', (select count(*) from unnest(s.most_common_vals::text::text[]) v
+        where v = any(${sql.val([...areas])}::text[])),
+      'common', coalesce((select sum(f) from unnest(s.most_common_freqs) f), 0),
+      'commonCount', coalesce(cardinality(s.most_common_freqs), 0),
+      'nulls', s.null_frac,
+      'distinct', s.n_distinct)
+    from pg_stats s
+    where s.schemaname = current_schema() and s.tablename = 'business_registrations'
+      and s.attname = 'area')`;
+}
+
+/**
+ * The share of listings in `count` areas: the named ones' frequencies, and for the others the
+ * average of the values outside the most common (Postgres' own estimate for `=`), at least 0.1%.
+ */
+export function areaShare(stats: AreaStatistics, count: number): number {
+  const rest = Math.max(0, 1 - stats.common - stats.nulls);
+  const distinct = stats.distinct < 0 ? 0 : stats.distinct;
+  const others = Math.max(1, distinct - stats.commonCount);
+  const share = stats.named + (count - stats.namedCount) * (rest / others);
+  return Math.min(1, Math.max(0.001, share));
 }
 
 /**
@@ -241,32 +380,80 @@ function allBound(bounds: readonly number[], listings: number): number {
   return Math.min(...bounds, Math.ceil(independent));
 }
 
-/** The scans each plan switches off: a bitmap the index and sequential scans, a walk the bitmap scan. */
+/** The scans each plan switches off: a bitmap the index and sequential scans, a walk the bitmap and sequential ones. */
 const SCANS_OFF: Record<CandidatePlan, ScanSetting[]> = {
-  walk: ['enable_bitmapscan'],
+  walk: ['enable_bitmapscan', 'enable_seqscan'],
   bitmap: ['enable_indexscan', 'enable_seqscan'],
   planner: [],
 };
 
+/** How a tier's candidates were read: a plan, or walks and then a bitmap scan (ADR 087). */
+export type CandidateRead = CandidatePlan | 'walk, walk' | 'walk, then bitmap';
+
 /**
  * At most `limit` ids matching `where`, in trust order (the candidates of one tier), read by
- * `plan` (SET LOCAL in a transaction when it is not the planner's own).
+ * `plan` (SET LOCAL in a transaction when it is not the planner's own). A walk reads at most
+ * `budget` rows of `walked` (the approved listings, or a category's: its trust-ordered index);
+ * when they hold fewer than `limit` and more rows remain, the rate it saw chooses a longer walk
+ * or the bitmap scan of the tier's `matches` bound ({@link nextWalk}).
  */
 async function candidates(
   db: Db,
   where: RawBuilder<boolean>,
   limit: number,
   plan: CandidatePlan,
-): Promise<string[]> {
-  const read = async (db: Db) =>
+  walk: { walked: RawBuilder<boolean>; budget: number; matches: number | null },
+): Promise<{ ids: string[]; read: CandidateRead }> {
+  if (plan === 'walk') {
+    const first = await walkIds(db, where, limit, walk.walked, walk.budget);
+    if (first.complete) return { ids: first.ids, read: 'walk' };
+    const rows = nextWalk(first.ids.length, walk.budget, limit, walk.matches);
+    if (rows !== null) {
+      const second = await walkIds(db, where, limit, walk.walked, rows);
+      if (second.complete) return { ids: second.ids, read: 'walk, walk' };
+    }
+  }
+  const bitmap = plan === 'walk' ? 'bitmap' : plan;
+  const found = await withScansOff(db, SCANS_OFF[bitmap], async (db) =>
     (
       await sql<{ id: string }>`
         select id from business_registrations
         where ${where}
         order by quality_score desc, created_at desc, id desc
         limit ${limit}`.execute(db)
-    ).rows.map((r) => r.id);
-  return withScansOff(db, SCANS_OFF[plan], read);
+    ).rows.map((r) => r.id),
+  );
+  return { ids: found, read: plan === 'walk' ? 'walk, then bitmap' : plan };
+}
+
+/**
+ * The first `budget` rows of `walked` in trust order, and those of them matching `where` (at
+ * most `limit`): `complete` when they are the tier's answer, i.e. `limit` were found or the walk
+ * read every row of `walked` (the window counts the rows read).
+ */
+async function walkIds(
+  db: Db,
+  where: RawBuilder<boolean>,
+  limit: number,
+  walked: RawBuilder<boolean>,
+  budget: number,
+): Promise<{ ids: string[]; complete: boolean }> {
+  const { rows } = await withScansOff(db, SCANS_OFF.walk, (db) =>
+    sql<{ id: string; walked: number }>`
+      select id, walked from (
+        select *, count(*) over () as walked from (
+          select id, quality_score, created_at, status, category_keys, type_text,
+            location_text, area, open_week, search_vector
+          from business_registrations
+          where ${walked}
+          order by quality_score desc, created_at desc, id desc
+          limit ${budget}) r) w
+      where ${where}
+      order by quality_score desc, created_at desc, id desc
+      limit ${limit}`.execute(db),
+  );
+  const read = Number(rows[0]?.walked ?? budget);
+  return { ids: rows.map((r) => r.id), complete: rows.length >= limit || read < budget };
 }
 
 /**
@@ -285,38 +472,41 @@ export async function rankedSearchPage(
   const all = usable.join(' & ');
   const any = usable.join(' | ');
   const filters = filtersOf(request);
-  const { bounds, listings } = await groupBounds(
+  const { bounds, listings, shares } = await groupBounds(
     db,
     request.groups.map(groupPhrases).filter((p) => p.length > 0),
+    filters,
   );
   const known = bounds.every((b) => b !== null) ? (bounds as number[]) : null;
+  const plans: CandidateRead[] = [];
+  /** One tier's candidates: `matches` the bound of its matches (null: unknown), at most `limit`. */
+  const tier = async (words: RawBuilder<boolean>, matches: number | null, limit: number) => {
+    const plan = candidatePlan(matches, listings, limit, shares);
+    const budget = walkBudget(matches === null ? 0 : walkRows(matches, listings, limit, shares));
+    const { ids, read } = await candidates(
+      db,
+      sql<boolean>`${filters.where} and ${words}`,
+      limit,
+      plan,
+      { walked: filters.walked, budget, matches },
+    );
+    plans.push(read);
+    return ids;
+  };
 
-  const plans: CandidatePlan[] = [
-    candidatePlan(known && allBound(known, listings), listings, RANK_CANDIDATES + 1),
-  ];
-  const exactIds = await candidates(
-    db,
-    sql<boolean>`${filters} and search_vector @@ ${tsquery(all)}`,
+  const exactIds = await tier(
+    sql<boolean>`search_vector @@ ${tsquery(all)}`,
+    known && allBound(known, listings),
     RANK_CANDIDATES + 1,
-    plans[0]!,
   );
   let capped = exactIds.length > RANK_CANDIDATES;
   const exact = exactIds.slice(0, RANK_CANDIDATES);
   let partialIds: string[] = [];
   if (usable.length > 1 && exact.length < RANK_CANDIDATES) {
-    partialIds = await candidates(
-      db,
-      sql<boolean>`${filters} and search_vector @@ ${tsquery(any)} and not (search_vector @@ ${tsquery(all)})`,
+    partialIds = await tier(
+      sql<boolean>`search_vector @@ ${tsquery(any)} and not (search_vector @@ ${tsquery(all)})`,
+      known && known.reduce((a, b) => a + b, 0),
       RANK_CANDIDATES - exact.length + 1,
-      plans[
-        plans.push(
-          candidatePlan(
-            known && known.reduce((a, b) => a + b, 0),
-            listings,
-            RANK_CANDIDATES - exact.length + 1,
-          ),
-        ) - 1
-      ]!,
     );
     capped = partialIds.length > RANK_CANDIDATES - exact.length;
     partialIds = partialIds.slice(0, RANK_CANDIDATES - exact.length);

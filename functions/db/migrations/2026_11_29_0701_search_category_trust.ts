@@ -1,0 +1,25 @@
+import { type Kysely, sql } from 'kysely';
+import { CATEGORY_FILTERS } from './2026_11_23_0001_directory_pages.ts';
+
+/**
+ * Issue 35.8 (ADR 087): a search with a category page's type filter walks that category's
+ * approved listings in trust order (`quality_score desc, created_at desc, id desc`, the order
+ * ADR 060 reads candidates in), not the whole directory's: "mechanic" on the Body Work page
+ * reads about a thousand body-work listings, not every listing until a thousand body-work ones
+ * have passed. One partial index per category, each holding that category's listings only; the
+ * search reads each index's `reltuples` as the category's size when it chooses its plan.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const key of Object.keys(CATEGORY_FILTERS))
+    await sql`
+      create index ${sql.id(`business_registrations_category_${key}_trust_idx`)}
+        on business_registrations (quality_score desc, created_at desc, id desc)
+        where status = 'approved' and category_keys @> ${sql.lit(`{${key}}`)}::text[]`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const key of Object.keys(CATEGORY_FILTERS))
+    await sql`drop index if exists ${sql.id(`business_registrations_category_${key}_trust_idx`)}`.execute(
+      db,
+    );
+}
