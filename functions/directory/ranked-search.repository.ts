@@ -2,6 +2,16 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { containsPattern } from '../_lib/like.ts';
+import {
+  type AreaStatistics,
+  areaShare,
+  type CandidatePlan,
+  candidatePlan,
+  type FilterShares,
+  nextWalk,
+  walkBudget,
+  walkRows,
+} from './candidate-plan.ts';
 import { CATEGORY_KEY_BY_FILTER, type ScanSetting, withScansOff } from './search.repository.ts';
 
 type Db = Kysely<Database>;
@@ -58,16 +68,43 @@ function lexemes(text: string): string[] {
  * nothing of the group is a word (punctuation, emoji).
  */
 export function groupTsquery(group: WordGroup): string | null {
+  return phrasesTsquery(groupPhrases(group));
+}
+
+/** A group's phrases as tsquery text (see {@link groupTsquery}); null for none. */
+function phrasesTsquery(phrases: readonly PhraseWord[][]): string | null {
   const alternatives = new Set(
-    groupPhrases(group).map((phrase) =>
+    phrases.map((phrase) =>
       phrase.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' <-> '),
     ),
   );
   return alternatives.size ? `(${[...alternatives].join(' | ')})` : null;
 }
 
+/**
+ * A group's phrases without those another alternative of one word already matches wherever
+ * they match (ADR 087): `tow <-> service:*` beside `tow`, `breakdown <-> service:*` or
+ * `breakdowns` beside `breakdown:*`. The group matches the same listings.
+ */
+export function withoutSubsumed(phrases: readonly PhraseWord[][]): PhraseWord[][] {
+  const key = (phrase: readonly PhraseWord[]) =>
+    phrase.map((w) => `${w.word}${w.prefix ? ':*' : ''}`).join(' ');
+  const unique = [...new Map(phrases.map((p) => [key(p), p])).values()];
+  const singles = unique.filter((p) => p.length === 1).map((p) => p[0]!);
+  const covers = (single: PhraseWord, word: PhraseWord) =>
+    single.prefix ? word.word.startsWith(single.word) : !word.prefix && word.word === single.word;
+  return unique.filter(
+    (phrase) =>
+      !singles.some(
+        (single) =>
+          !(phrase.length === 1 && phrase[0] === single) &&
+          phrase.some((word) => covers(single, word)),
+      ),
+  );
+}
+
 /** A word of a phrase: matched whole, or as a prefix (`tyre:*`). */
-interface PhraseWord {
+export interface PhraseWord {
   word: string;
   prefix: boolean;
 }
@@ -159,101 +196,6 @@ function filtersOf(request: RankedSearchRequest): {
 
 const tsquery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
 
-/**
- * How a tier's candidates are read (ADR 076): `walk` the trust-ordered index testing each row
- * until enough match (cheap when many listings match), `bitmap` every match through the GIN
- * index and sort them (cheap when few do), or leave it to the planner when the lexicon cannot
- * bound the matches (a word it does not hold: 1–2 letters, digits).
- */
-export type CandidatePlan = 'walk' | 'bitmap' | 'planner';
-
-/**
- * How much of the directory a search's filters keep (ADR 087), as the statistics know it:
- * `indexed`, the share the walk's own index holds (a category page's type filter has a
- * trust-ordered index per category), and `rest`, the share of those rows the other filters keep
- * (the area filter, from the column's statistics). 1 when a filter's share is unknown.
- */
-export interface FilterShares {
-  indexed: number;
-  rest: number;
-}
-
-const NO_FILTER: FilterShares = { indexed: 1, rest: 1 };
-
-/**
- * The rows a walk reads for `limit` candidates when `matches` of `listings` approved listings
- * hold the words: each row of the walked index holds them with chance `matches / listings ×
- * rest`, and the walk ends at the end of its index (`listings × indexed` rows).
- */
-export function walkRows(
-  matches: number,
-  listings: number,
-  limit: number,
-  shares: FilterShares = NO_FILTER,
-): number {
-  const size = Math.max(listings, matches);
-  const held = (Math.max(matches, 1) / Math.max(size, 1)) * shares.rest;
-  return Math.min(size * shares.indexed, limit / held);
-}
-
-/**
- * The plan for a tier whose matches are at most `matches` among `listings` approved listings: a
- * walk reads {@link walkRows} rows, a bitmap scan `matches` rows, so the bitmap wins while
- * `matches < walkRows` (without filters: `matches² < limit × listings`, 10,000 matches at
- * 100,000 listings, 31,600 at 1,000,000); filters that keep few listings make the walk longer
- * and the bitmap the better choice. `matches` is an upper bound, so a walk is sometimes chosen
- * where a bitmap would have done: the walk then stops at its budget and what it found chooses
- * how the tier is finished ({@link walkBudget}, {@link nextWalk}).
- */
-export function candidatePlan(
-  matches: number | null,
-  listings: number,
-  limit: number,
-  shares: FilterShares = NO_FILTER,
-): CandidatePlan {
-  if (matches === null) return 'planner';
-  if (matches <= limit) return 'bitmap';
-  return matches < BITMAP_SHARE * walkRows(matches, listings, limit, shares) ? 'bitmap' : 'walk';
-}
-
-/**
- * The rows a walk first reads (ADR 087): twice what it was expected to read, between
- * {@link FIRST_WALK_MIN} and {@link FIRST_WALK_MAX}. The bound behind the expectation can be far
- * above the real matches ("foreign used parts": 9,600 bounded, 850 real; "breakdown" on the
- * Mechanic page: the words are rare among mechanics), so the first walk is a short one and what
- * it finds decides the rest ({@link nextWalk}).
- */
-export function walkBudget(expectedRows: number): number {
-  return Math.min(FIRST_WALK_MAX, Math.max(FIRST_WALK_MIN, Math.ceil(2 * expectedRows)));
-}
-
-/** About 2–8 ms of rows at 100,000 listings (2026-11-29, warm). */
-const FIRST_WALK_MIN = 1000;
-const FIRST_WALK_MAX = 4000;
-
-/**
- * After a first walk of `read` rows found `found` (< `limit`) candidates: the rows a second walk
- * reads to find `limit` at the rate seen (with a margin), or null when the bitmap scan of the
- * `matches` bound reads fewer (a walk row costing {@link BITMAP_SHARE} of a bitmap row).
- */
-export function nextWalk(
-  found: number,
-  read: number,
-  limit: number,
-  matches: number | null,
-): number | null {
-  if (found === 0) return null;
-  const rows = Math.ceil((1.3 * limit * read) / found);
-  return matches !== null && rows * BITMAP_SHARE < matches ? rows : null;
-}
-
-/**
- * The bitmap scan's rows cost more than the walk's (a phrase or a prefix is rechecked on the
- * heap after the GIN scan): measured at 100,000 listings, the bitmap won up to about 8,000
- * matches, not 10,000 (docs/benchmarks, 2026-11-28).
- */
-const BITMAP_SHARE = 0.6;
-
 /** A group's matches are taken as at most this many times its most frequent alternative's. */
 const SHARED_SYNONYMS = 2;
 
@@ -265,14 +207,20 @@ const PREFIX_WORDS = 64;
  * in the lexicon, so no bound is known), from `search_lexicon`'s counts (ADR 072, 076): an
  * alternative holds at most its rarest word's listings (a prefix: the sum over its first
  * {@link PREFIX_WORDS} words), a group at most the sum of its alternatives'. One indexed
- * statement, whatever the directory's size; also returns the approved listings' count as the
- * planner's statistics know it.
+ * statement, whatever the directory's size; also returns the groups without the alternatives
+ * no listing can match (`pruned`), the approved listings' count as the planner's statistics
+ * know it, and the filters' shares.
  */
 async function groupBounds(
   db: Db,
   groups: readonly PhraseWord[][][],
   filters: { categoryKey: string | null; areas: readonly string[] },
-): Promise<{ bounds: (number | null)[]; listings: number; shares: FilterShares }> {
+): Promise<{
+  bounds: (number | null)[];
+  pruned: PhraseWord[][][];
+  listings: number;
+  shares: FilterShares;
+}> {
   const words = [...new Map(groups.flat(2).map((w) => [`${w.prefix}:${w.word}`, w])).values()];
   const categoryIndex = filters.categoryKey
     ? `business_registrations_category_${filters.categoryKey}_trust_idx`
@@ -302,7 +250,13 @@ async function groupBounds(
     if (!/^[a-z][a-z0-9]{2,39}$/.test(w.word)) return null;
     return held.get(`${w.prefix}:${w.word}`) ?? 0;
   };
-  const bounds = groups.map((phrases) => {
+  // An alternative with a word no approved listing holds can match none (ADR 087): it is left
+  // out of the query, whose cost grows with its alternatives (a group keeps its first).
+  const pruned = groups.map((phrases) => {
+    const live = phrases.filter((phrase) => !phrase.some((w) => held1(w) === 0));
+    return live.length ? live : phrases.slice(0, 1);
+  });
+  const bounds = pruned.map((phrases) => {
     let sum = 0;
     let max = 0;
     for (const phrase of phrases) {
@@ -320,6 +274,7 @@ async function groupBounds(
   const category = rows[0]?.category;
   return {
     bounds,
+    pruned,
     listings,
     shares: {
       // A category's index not yet counted (-1) or an empty directory: its share is not known.
@@ -328,18 +283,6 @@ async function groupBounds(
       rest: rows[0]?.area ? areaShare(rows[0].area, filters.areas.length) : 1,
     },
   };
-}
-
-/** What `pg_stats` knows of the `area` column for a list of area names (ADR 087). */
-interface AreaStatistics {
-  /** The summed frequency of the names among the column's most common values, and how many were. */
-  named: number;
-  namedCount: number;
-  /** The summed frequency of all the most common values, their count, nulls, and distinct values. */
-  common: number;
-  commonCount: number;
-  nulls: number;
-  distinct: number;
 }
 
 /** The column statistics of the area filter's names, as one JSON value (null before ANALYZE). */
@@ -360,18 +303,6 @@ function areaStatistics(areas: readonly string[]): RawBuilder<AreaStatistics | n
 }
 
 /**
- * The share of listings in `count` areas: the named ones' frequencies, and for the others the
- * average of the values outside the most common (Postgres' own estimate for `=`), at least 0.1%.
- */
-export function areaShare(stats: AreaStatistics, count: number): number {
-  const rest = Math.max(0, 1 - stats.common - stats.nulls);
-  const distinct = stats.distinct < 0 ? 0 : stats.distinct;
-  const others = Math.max(1, distinct - stats.commonCount);
-  const share = stats.named + (count - stats.namedCount) * (rest / others);
-  return Math.min(1, Math.max(0.001, share));
-}
-
-/**
  * The listings holding every group, estimated from each group's bound: at most the smallest,
  * and the groups taken as independent (`b1 × b2 / listings`) when that is less.
  */
@@ -388,7 +319,8 @@ const SCANS_OFF: Record<CandidatePlan, ScanSetting[]> = {
 };
 
 /** How a tier's candidates were read: a plan, or walks and then a bitmap scan (ADR 087). */
-export type CandidateRead = CandidatePlan | 'walk, walk' | 'walk, then bitmap';
+export type CandidateRead =
+  CandidatePlan | 'walk, walk' | 'walk, then bitmap' | 'walk, then planner';
 
 /**
  * At most `limit` ids matching `where`, in trust order (the candidates of one tier), read by
@@ -404,7 +336,9 @@ async function candidates(
   plan: CandidatePlan,
   walk: { walked: RawBuilder<boolean>; budget: number; matches: number | null },
 ): Promise<{ ids: string[]; read: CandidateRead }> {
-  if (plan === 'walk') {
+  // Without a bound (a word the lexicon cannot hold: "ac"), a first walk still answers a
+  // broad query; a narrow one is left to the planner after it.
+  if (plan === 'walk' || plan === 'planner') {
     const first = await walkIds(db, where, limit, walk.walked, walk.budget);
     if (first.complete) return { ids: first.ids, read: 'walk' };
     const rows = nextWalk(first.ids.length, walk.budget, limit, walk.matches);
@@ -423,13 +357,13 @@ async function candidates(
         limit ${limit}`.execute(db)
     ).rows.map((r) => r.id),
   );
-  return { ids: found, read: plan === 'walk' ? 'walk, then bitmap' : plan };
+  return { ids: found, read: plan === 'bitmap' ? plan : `walk, then ${bitmap}` };
 }
 
 /**
  * The first `budget` rows of `walked` in trust order, and those of them matching `where` (at
- * most `limit`): `complete` when they are the tier's answer, i.e. `limit` were found or the walk
- * read every row of `walked` (the window counts the rows read).
+ * most `limit`; the walk stops there): `complete` when they are the tier's answer, i.e. `limit`
+ * were found or the walk read every row of `walked` (counted from the index when it fell short).
  */
 async function walkIds(
   db: Db,
@@ -438,22 +372,24 @@ async function walkIds(
   walked: RawBuilder<boolean>,
   budget: number,
 ): Promise<{ ids: string[]; complete: boolean }> {
-  const { rows } = await withScansOff(db, SCANS_OFF.walk, (db) =>
-    sql<{ id: string; walked: number }>`
-      select id, walked from (
-        select *, count(*) over () as walked from (
-          select id, quality_score, created_at, status, category_keys, type_text,
-            location_text, area, open_week, search_vector
-          from business_registrations
-          where ${walked}
-          order by quality_score desc, created_at desc, id desc
-          limit ${budget}) r) w
-      where ${where}
-      order by quality_score desc, created_at desc, id desc
-      limit ${limit}`.execute(db),
-  );
-  const read = Number(rows[0]?.walked ?? budget);
-  return { ids: rows.map((r) => r.id), complete: rows.length >= limit || read < budget };
+  const trustOrder = sql`order by quality_score desc, created_at desc, id desc`;
+  return withScansOff(db, SCANS_OFF.walk, async (db) => {
+    const { rows } = await sql<{ id: string }>`
+      select id from (
+        select id, quality_score, created_at, status, category_keys, type_text,
+          location_text, area, open_week, search_vector
+        from business_registrations where ${walked} ${trustOrder} limit ${budget}) w
+      where ${where} ${trustOrder}
+      limit ${limit}`.execute(db);
+    const ids = rows.map((r) => r.id);
+    if (ids.length >= limit) return { ids, complete: true };
+    const { rows: read } = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select 1 from business_registrations where ${walked} ${trustOrder} limit ${budget}) r`.execute(
+      db,
+    );
+    return { ids, complete: (read[0]?.n ?? budget) < budget };
+  });
 }
 
 /**
@@ -465,24 +401,34 @@ export async function rankedSearchPage(
   db: Db,
   request: RankedSearchRequest,
 ): Promise<RankedSearchPage> {
-  const groups = request.groups.map(groupTsquery);
-  const usable = groups.filter((g): g is string => g !== null);
-  if (usable.length === 0)
+  const phrases = request.groups.map(groupPhrases);
+  const words = phrases.filter((p) => p.length > 0);
+  if (words.length === 0)
     return { rows: [], exact: 0, partial: 0, capped: false, missing: [], plans: [] };
+  const filters = filtersOf(request);
+  const { bounds, pruned, listings, shares } = await groupBounds(db, words, filters);
+  // The request's groups as tsquery text, in order (null for a group without a word).
+  const queue = [...pruned];
+  const kept = phrases.map((p) => (p.length ? queue.shift()! : []));
+  // What matches: each group without the alternatives no listing holds or another covers (the
+  // same listings, a query the planner estimates and rechecks far faster); what ranks: every
+  // alternative, as before (ts_rank's scale depends on the query's size).
+  const groups = kept.map((p) => phrasesTsquery(withoutSubsumed(p)));
+  const usable = groups.filter((g): g is string => g !== null);
   const all = usable.join(' & ');
   const any = usable.join(' | ');
-  const filters = filtersOf(request);
-  const { bounds, listings, shares } = await groupBounds(
-    db,
-    request.groups.map(groupPhrases).filter((p) => p.length > 0),
-    filters,
-  );
+  const ranked = phrases
+    .map(phrasesTsquery)
+    .filter((g): g is string => g !== null)
+    .join(' | ');
   const known = bounds.every((b) => b !== null) ? (bounds as number[]) : null;
   const plans: CandidateRead[] = [];
   /** One tier's candidates: `matches` the bound of its matches (null: unknown), at most `limit`. */
   const tier = async (words: RawBuilder<boolean>, matches: number | null, limit: number) => {
     const plan = candidatePlan(matches, listings, limit, shares);
-    const budget = walkBudget(matches === null ? 0 : walkRows(matches, listings, limit, shares));
+    const budget = walkBudget(
+      matches === null ? Infinity : walkRows(matches, listings, limit, shares),
+    );
     const { ids, read } = await candidates(
       db,
       sql<boolean>`${filters.where} and ${words}`,
@@ -536,20 +482,25 @@ export async function rankedSearchPage(
   const categoryBonus = request.categories?.length
     ? sql`case when b.category_keys && ${sql.val([...request.categories])}::text[] then 0.5 else 0 end`
     : sql`0`;
+  // The page is ranked on the listings' own rows first; only its rows are then read in full
+  // from the view and tested group by group (the words it holds).
   const { rows } = await sql<BusinessDirectoryRow & { held: string[] }>`
     select d.*, array(
       select i from unnest(${sql.val(groups.map((g) => g ?? ''))}::text[]) with ordinality g(q, i)
-      where q <> '' and b.search_vector @@ to_tsquery('simple'::regconfig, q)
+      where q <> '' and page.search_vector @@ to_tsquery('simple'::regconfig, q)
     )::text[] as held
-    from business_registrations b
-    join business_directory d on d.id = b.id
-    where b.id = any(${sql.val(ids)}::uuid[])
-    order by (b.search_vector @@ ${tsquery(all)}) desc, ${namesMake}
-      10 * ts_rank(${RANK_WEIGHTS}::float4[], b.search_vector, ${tsquery(any)})
-        + ${areaBonus} + ${categoryBonus} + 0.3 * b.quality_score desc,
-      b.created_at desc, b.id desc
-    offset ${request.offset}
-    limit ${request.limit}`.execute(db);
+    from (
+      select b.id, b.search_vector, row_number() over () as position from (
+        select b.id, b.search_vector from business_registrations b
+        where b.id = any(${sql.val(ids)}::uuid[])
+        order by (b.search_vector @@ ${tsquery(all)}) desc, ${namesMake}
+          10 * ts_rank(${RANK_WEIGHTS}::float4[], b.search_vector, ${tsquery(ranked)})
+            + ${areaBonus} + ${categoryBonus} + 0.3 * b.quality_score desc,
+          b.created_at desc, b.id desc
+        offset ${request.offset}
+        limit ${request.limit}) b) page
+    join business_directory d on d.id = page.id
+    order by page.position`.execute(db);
   const heldByPage = new Set(rows.flatMap((r) => r.held.map(Number)));
   const missing =
     partialIds.length > 0 && exact.length <= request.offset

@@ -8,7 +8,7 @@ import { createTestDatabase, testApi } from '../setup/test-db.ts';
  * bound was far above its real matches, the bitmap scan finishes the tier, so no match is lost.
  * 9,000 listings: "quokka" in every one (a broad word: walked), "bravo" in the newest 4,350
  * and the oldest 300, "charlie" in the oldest 4,650; the 300 holding both are the last of the
- * walk's order, past its first 4,000 rows. "echo" is in every fourth of the newest 5,000 and
+ * walk's order, past its first 6,000 rows. "echo" is in every fourth of the newest 5,000 and
  * every one of the oldest 4,000: a first walk finds too few, at a rate that asks for a second.
  */
 

@@ -1,0 +1,128 @@
+/**
+ * How ranked search reads a tier's candidates (issue 35.8; ADR 060, 076, 087): the cost model
+ * that chooses between walking a trust-ordered index and a bitmap scan of the GIN index, from
+ * the lexicon's bound of the matches and the share of the directory the filters keep. Pure
+ * functions; the SQL is ranked-search.repository.ts.
+ */
+
+/**
+ * How a tier's candidates are read (ADR 076): `walk` the trust-ordered index testing each row
+ * until enough match (cheap when many listings match), `bitmap` every match through the GIN
+ * index and sort them (cheap when few do), or leave it to the planner when the lexicon cannot
+ * bound the matches (a word it does not hold: 1–2 letters, digits).
+ */
+export type CandidatePlan = 'walk' | 'bitmap' | 'planner';
+
+/**
+ * How much of the directory a search's filters keep (ADR 087), as the statistics know it:
+ * `indexed`, the share the walk's own index holds (a category page's type filter has a
+ * trust-ordered index per category), and `rest`, the share of those rows the other filters keep
+ * (the area filter, from the column's statistics). 1 when a filter's share is unknown.
+ */
+export interface FilterShares {
+  indexed: number;
+  rest: number;
+}
+
+const NO_FILTER: FilterShares = { indexed: 1, rest: 1 };
+
+/**
+ * The rows a walk reads for `limit` candidates when `matches` of `listings` approved listings
+ * hold the words: each row of the walked index holds them with chance `matches / listings ×
+ * rest`, and the walk ends at the end of its index (`listings × indexed` rows).
+ */
+export function walkRows(
+  matches: number,
+  listings: number,
+  limit: number,
+  shares: FilterShares = NO_FILTER,
+): number {
+  const size = Math.max(listings, matches);
+  const held = (Math.max(matches, 1) / Math.max(size, 1)) * shares.rest;
+  return Math.min(size * shares.indexed, limit / held);
+}
+
+/**
+ * The plan for a tier whose matches are at most `matches` among `listings` approved listings: a
+ * walk reads {@link walkRows} rows, a bitmap scan `matches` rows, so the bitmap wins while
+ * `matches < walkRows` (without filters: `matches² < limit × listings`, 10,000 matches at
+ * 100,000 listings, 31,600 at 1,000,000); filters that keep few listings make the walk longer
+ * and the bitmap the better choice. `matches` is an upper bound, so a walk is sometimes chosen
+ * where a bitmap would have done: the walk then stops at its budget and what it found chooses
+ * how the tier is finished ({@link walkBudget}, {@link nextWalk}).
+ */
+export function candidatePlan(
+  matches: number | null,
+  listings: number,
+  limit: number,
+  shares: FilterShares = NO_FILTER,
+): CandidatePlan {
+  if (matches === null) return 'planner';
+  if (matches <= limit) return 'bitmap';
+  return matches < BITMAP_SHARE * walkRows(matches, listings, limit, shares) ? 'bitmap' : 'walk';
+}
+
+/**
+ * The rows a walk first reads (ADR 087): twice what it was expected to read, between
+ * {@link FIRST_WALK_MIN} and {@link FIRST_WALK_MAX}. The bound behind the expectation can be far
+ * above the real matches ("foreign used parts": 9,600 bounded, 850 real; "breakdown" on the
+ * Mechanic page: the words are rare among mechanics), so the first walk is a short one and what
+ * it finds decides the rest ({@link nextWalk}).
+ */
+export function walkBudget(expectedRows: number): number {
+  return Math.min(FIRST_WALK_MAX, Math.max(FIRST_WALK_MIN, Math.ceil(2 * expectedRows)));
+}
+
+/**
+ * A walk stops at `limit` matches, so its budget only costs when matches are sparse: 2,000–6,000
+ * rows, about 5–14 ms at 100,000 listings (2026-11-29, warm, 2.3 µs a row).
+ */
+const FIRST_WALK_MIN = 2000;
+const FIRST_WALK_MAX = 6000;
+
+/**
+ * After a first walk of `read` rows found `found` (< `limit`) candidates: the rows a second walk
+ * reads to find `limit` at the rate seen (with a margin), or null when the bitmap scan of the
+ * `matches` bound reads fewer (a walk row costing {@link BITMAP_SHARE} of a bitmap row).
+ */
+export function nextWalk(
+  found: number,
+  read: number,
+  limit: number,
+  matches: number | null,
+): number | null {
+  if (found === 0) return null;
+  const rows = Math.ceil((1.3 * limit * read) / found);
+  return matches !== null && rows * BITMAP_SHARE < matches ? rows : null;
+}
+
+/**
+ * The bitmap scan's rows cost more than the walk's (a phrase or a prefix is rechecked on the
+ * heap after the GIN scan): measured at 100,000 listings, the bitmap won up to about 8,000
+ * matches, not 10,000 (docs/benchmarks, 2026-11-28).
+ */
+const BITMAP_SHARE = 0.6;
+
+/** What `pg_stats` knows of the `area` column for a list of area names (ADR 087). */
+export interface AreaStatistics {
+  /** The summed frequency of the names among the column's most common values, and how many were. */
+  named: number;
+  namedCount: number;
+  /** The summed frequency of all the most common values, their count, nulls, and distinct values. */
+  common: number;
+  commonCount: number;
+  nulls: number;
+  distinct: number;
+}
+
+/**
+ * The share of listings in `count` areas: the named ones' frequencies, and for the others the
+ * average of the values outside the most common (Postgres' own estimate for `=`), at least 0.1%.
+ */
+export function areaShare(stats: AreaStatistics, count: number): number {
+  const rest = Math.max(0, 1 - stats.common - stats.nulls);
+  const distinct = stats.distinct < 0 ? 0 : stats.distinct;
+  const others = Math.max(1, distinct - stats.commonCount);
+  const share = stats.named + (count - stats.namedCount) * (rest / others);
+  return Math.min(1, Math.max(0.001, share));
+}
