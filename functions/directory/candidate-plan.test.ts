@@ -50,12 +50,14 @@ describe('walkRows and walkBudget', () => {
   });
 
   it('walks on at the rate it saw while that reads fewer rows than the bitmap scan', () => {
-    // 858 of 3,432 rows: 5,206 rows for 1,001 (with a margin), fewer than 5,250 matches / 0.6.
-    expect(nextWalk(858, 3432, 1001, 5250)).toBe(5206);
-    // "breakdown" on the Mechanic page: 62 of 4,000 rows; the bitmap reads 15,000.
-    expect(nextWalk(62, 4000, 1001, 15_000)).toBeNull();
-    expect(nextWalk(0, 4000, 1001, 15_000)).toBeNull();
-    expect(nextWalk(500, 4000, 1001, null)).toBeNull();
+    // 667 of 2,000 rows: 3,902 rows for 1,001 (with a margin); the bitmap would read a third of
+    // 9,000 rows, more than 3,902 × 0.6.
+    expect(nextWalk(667, 2000, 1001, 10_000, 9000)).toBe(3902);
+    // "gearbox" on the Parts page: 412 of 6,000 rows; the Parts GIN index holds about 1,600
+    // of them, fewer than the 18,952 a second walk would read.
+    expect(nextWalk(412, 6000, 1001, 21_571, 23_654)).toBeNull();
+    expect(nextWalk(0, 4000, 1001, 15_000, 100_000)).toBeNull();
+    expect(nextWalk(500, 4000, 1001, null, 100_000)).toBeNull();
   });
 });
 

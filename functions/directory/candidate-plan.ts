@@ -24,6 +24,14 @@ export interface FilterShares {
   rest: number;
 }
 
+/**
+ * The rows a bitmap scan reads for a tier of at most `matches`: under a category page's type
+ * filter its own GIN index holds only the category's listings (ADR 087), about `indexed` of them.
+ */
+export function bitmapRows(matches: number, shares: FilterShares = NO_FILTER): number {
+  return matches * shares.indexed;
+}
+
 const NO_FILTER: FilterShares = { indexed: 1, rest: 1 };
 
 /**
@@ -44,7 +52,7 @@ export function walkRows(
 
 /**
  * The plan for a tier whose matches are at most `matches` among `listings` approved listings: a
- * walk reads {@link walkRows} rows, a bitmap scan `matches` rows, so the bitmap wins while
+ * walk reads {@link walkRows} rows, a bitmap scan {@link bitmapRows}, so the bitmap wins while
  * `matches < walkRows` (without filters: `matches² < limit × listings`, 10,000 matches at
  * 100,000 listings, 31,600 at 1,000,000); filters that keep few listings make the walk longer
  * and the bitmap the better choice. `matches` is an upper bound, so a walk is sometimes chosen
@@ -59,7 +67,8 @@ export function candidatePlan(
 ): CandidatePlan {
   if (matches === null) return 'planner';
   if (matches <= limit) return 'bitmap';
-  return matches < BITMAP_SHARE * walkRows(matches, listings, limit, shares) ? 'bitmap' : 'walk';
+  const bitmap = bitmapRows(matches, shares);
+  return bitmap < BITMAP_SHARE * walkRows(matches, listings, limit, shares) ? 'bitmap' : 'walk';
 }
 
 /**
@@ -81,19 +90,23 @@ const FIRST_WALK_MIN = 2000;
 const FIRST_WALK_MAX = 6000;
 
 /**
- * After a first walk of `read` rows found `found` (< `limit`) candidates: the rows a second walk
- * reads to find `limit` at the rate seen (with a margin), or null when the bitmap scan of the
- * `matches` bound reads fewer (a walk row costing {@link BITMAP_SHARE} of a bitmap row).
+ * After a first walk of `read` rows of an index of about `indexRows` found `found` (< `limit`)
+ * candidates: the rows a second walk reads to find `limit` at the rate seen (with a margin), or
+ * null when the bitmap scan reads fewer (a walk row costing {@link BITMAP_SHARE} of a bitmap
+ * row). The rate seen also estimates the bitmap's rows (the index's matches), often far below
+ * the lexicon's bound (the words are correlated with the category).
  */
 export function nextWalk(
   found: number,
   read: number,
   limit: number,
   matches: number | null,
+  indexRows: number,
 ): number | null {
-  if (found === 0) return null;
+  if (found === 0 || matches === null) return null;
   const rows = Math.ceil((1.3 * limit * read) / found);
-  return matches !== null && rows * BITMAP_SHARE < matches ? rows : null;
+  const bitmap = Math.min(matches, (found / read) * indexRows);
+  return rows * BITMAP_SHARE < bitmap ? rows : null;
 }
 
 /**

@@ -334,16 +334,16 @@ async function candidates(
   where: RawBuilder<boolean>,
   limit: number,
   plan: CandidatePlan,
-  walk: { walked: RawBuilder<boolean>; budget: number; matches: number | null },
+  walk: { walked: RawBuilder<boolean>; rows: number; budget: number; matches: number | null },
 ): Promise<{ ids: string[]; read: CandidateRead }> {
   // Without a bound (a word the lexicon cannot hold: "ac"), a first walk still answers a
   // broad query; a narrow one is left to the planner after it.
   if (plan === 'walk' || plan === 'planner') {
-    const first = await walkIds(db, where, limit, walk.walked, walk.budget);
+    const first = await walkIds(db, where, limit, walk, walk.budget);
     if (first.complete) return { ids: first.ids, read: 'walk' };
-    const rows = nextWalk(first.ids.length, walk.budget, limit, walk.matches);
+    const rows = nextWalk(first.ids.length, walk.budget, limit, walk.matches, walk.rows);
     if (rows !== null) {
-      const second = await walkIds(db, where, limit, walk.walked, rows);
+      const second = await walkIds(db, where, limit, walk, rows);
       if (second.complete) return { ids: second.ids, read: 'walk, walk' };
     }
   }
@@ -363,13 +363,15 @@ async function candidates(
 /**
  * The first `budget` rows of `walked` in trust order, and those of them matching `where` (at
  * most `limit`; the walk stops there): `complete` when they are the tier's answer, i.e. `limit`
- * were found or the walk read every row of `walked` (counted from the index when it fell short).
+ * were found or the walk read every row of `walked` (counted from the index when it fell short
+ * and the statistics, `rows`, do not say the index holds far more). Not complete is always
+ * safe: the tier is then read again.
  */
 async function walkIds(
   db: Db,
   where: RawBuilder<boolean>,
   limit: number,
-  walked: RawBuilder<boolean>,
+  { walked, rows: indexRows }: { walked: RawBuilder<boolean>; rows: number },
   budget: number,
 ): Promise<{ ids: string[]; complete: boolean }> {
   const trustOrder = sql`order by quality_score desc, created_at desc, id desc`;
@@ -383,6 +385,7 @@ async function walkIds(
       limit ${limit}`.execute(db);
     const ids = rows.map((r) => r.id);
     if (ids.length >= limit) return { ids, complete: true };
+    if (indexRows > 1.5 * budget) return { ids, complete: false };
     const { rows: read } = await sql<{ n: number }>`
       select count(*)::int as n from (
         select 1 from business_registrations where ${walked} ${trustOrder} limit ${budget}) r`.execute(
@@ -434,7 +437,7 @@ export async function rankedSearchPage(
       sql<boolean>`${filters.where} and ${words}`,
       limit,
       plan,
-      { walked: filters.walked, budget, matches },
+      { walked: filters.walked, rows: listings * shares.indexed, budget, matches },
     );
     plans.push(read);
     return ids;

@@ -8,6 +8,9 @@ import { CATEGORY_FILTERS } from './2026_11_23_0001_directory_pages.ts';
  * reads about a thousand body-work listings, not every listing until a thousand body-work ones
  * have passed. One partial index per category, each holding that category's listings only; the
  * search reads each index's `reltuples` as the category's size when it chooses its plan.
+ * Beside each, the category's own GIN index of `search_vector`: a bitmap scan under the filter
+ * reads the category's matches only ("gearbox" on the Parts page: 1,600 rows, not 21,500). The
+ * GIN indexes are small (the whole directory's is 6 MB at 100,000 listings).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const key of Object.keys(CATEGORY_FILTERS))
@@ -15,9 +18,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create index ${sql.id(`business_registrations_category_${key}_trust_idx`)}
         on business_registrations (quality_score desc, created_at desc, id desc)
         where status = 'approved' and category_keys @> ${sql.lit(`{${key}}`)}::text[]`.execute(db);
+  for (const key of Object.keys(CATEGORY_FILTERS))
+    await sql`
+      create index ${sql.id(`business_registrations_category_${key}_words_idx`)}
+        on business_registrations using gin (search_vector)
+        where status = 'approved' and category_keys @> ${sql.lit(`{${key}}`)}::text[]`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const key of Object.keys(CATEGORY_FILTERS))
+    await sql`drop index if exists ${sql.id(`business_registrations_category_${key}_words_idx`)}`.execute(
+      db,
+    );
   for (const key of Object.keys(CATEGORY_FILTERS))
     await sql`drop index if exists ${sql.id(`business_registrations_category_${key}_trust_idx`)}`.execute(
       db,
