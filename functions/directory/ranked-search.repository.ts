@@ -231,6 +231,7 @@ async function groupBounds(
     total: number;
     category: number | null;
     area: AreaStatistics | null;
+    common: number | null;
   }>`
     select t.prefix || ':' || t.word as key,
       case when t.prefix then (
@@ -241,14 +242,23 @@ async function groupBounds(
       (select greatest(reltuples, 0)::int from pg_class
         where oid = 'business_registrations'::regclass) as total,
       (select reltuples::int from pg_class where relname = ${categoryIndex}) as category,
-      ${filters.areas.length ? areaStatistics(filters.areas) : sql`null`} as area
+      ${filters.areas.length ? areaStatistics(filters.areas) : sql`null`} as area,
+      ${commonShare} as common
     from unnest(${sql.val(words.map((w) => w.word))}::text[],
                 ${sql.val(words.map((w) => w.prefix))}::boolean[]) as t(word, prefix)`.execute(db);
   const held = new Map(rows.map((r) => [r.key, r.listings]));
+  const common = new Map(rows.map((r) => [r.key, r.common]));
+  const total = rows[0]?.total ?? 0;
   const held1 = (w: PhraseWord) => {
-    // A word the lexicon cannot hold (under 3 letters, or not starting with a letter) has no bound.
-    if (!/^[a-z][a-z0-9]{2,39}$/.test(w.word)) return null;
-    return held.get(`${w.prefix}:${w.word}`) ?? 0;
+    const key = `${w.prefix}:${w.word}`;
+    // A word the lexicon cannot hold (under 3 letters, or not starting with a letter: "ac",
+    // "406") is estimated as the planner does, from the column's statistics; never 0, so never
+    // left out. Without statistics it has no bound.
+    if (!/^[a-z][a-z0-9]{2,39}$/.test(w.word)) {
+      const share = common.get(key);
+      return share == null ? null : Math.max(1, Math.ceil(share * total));
+    }
+    return held.get(key) ?? 0;
   };
   // An alternative with a word no approved listing holds can match none (ADR 087): it is left
   // out of the query, whose cost grows with its alternatives (a group keeps its first).
@@ -284,6 +294,21 @@ async function groupBounds(
     },
   };
 }
+
+/**
+ * A word's share of the listings from `pg_stats` of `search_vector` (ANALYZE's most common
+ * lexemes; a word not among them: the least frequency kept, so an upper estimate), as the
+ * planner estimates `@@`. Null before ANALYZE. For words the lexicon cannot hold (ADR 087).
+ */
+const commonShare = sql<number | null>`(
+  select coalesce(
+    (select m.f from unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs)
+      with ordinality m(e, f, i)
+      where m.e = t.word and m.i <= cardinality(s.most_common_elems) limit 1),
+    s.most_common_elem_freqs[cardinality(s.most_common_elems) + 1])
+  from pg_stats s
+  where s.schemaname = current_schema() and s.tablename = 'business_registrations'
+    and s.attname = 'search_vector')`;
 
 /** The column statistics of the area filter's names, as one JSON value (null before ANALYZE). */
 function areaStatistics(areas: readonly string[]): RawBuilder<AreaStatistics | null> {
