@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { areaShare, candidatePlan, nextWalk, walkBudget, walkRows } from './candidate-plan.ts';
+import {
+  areaShare,
+  bitmapRows,
+  candidatePlan,
+  nextWalk,
+  walkBudget,
+  walkRows,
+} from './candidate-plan.ts';
 
 /** The candidate plan's rule (ADR 076): few matches are read through the GIN index, many walked. */
 describe('candidatePlan', () => {
@@ -58,6 +65,16 @@ describe('walkRows and walkBudget', () => {
     expect(nextWalk(412, 6000, 1001, 21_571, 23_654)).toBeNull();
     expect(nextWalk(0, 4000, 1001, 15_000, 100_000)).toBeNull();
     expect(nextWalk(500, 4000, 1001, null, 100_000)).toBeNull();
+    // Under the area filter the bitmap may read the whole area (46,000 rows): walk on.
+    expect(nextWalk(300, 6000, 1001, 46_000, null)).toBe(26_026);
+  });
+
+  it('counts a bitmap scan at most the rows it can read', () => {
+    expect(bitmapRows(20_000, 100_000)).toBe(20_000);
+    // A category's own GIN index: its share of the matches.
+    expect(bitmapRows(20_000, 100_000, { indexed: 0.25, rest: 1, bitmap: 0.25 })).toBe(5_000);
+    // An area of 4.6% under a broad word: the area's rows, not the word's.
+    expect(bitmapRows(130_000, 1_000_000, { indexed: 0.046, rest: 1, bitmap: 1 })).toBe(46_000);
   });
 });
 

@@ -22,14 +22,22 @@ export type CandidatePlan = 'walk' | 'bitmap' | 'planner';
 export interface FilterShares {
   indexed: number;
   rest: number;
+  /** The share of a tier's matches a bitmap scan reads: a category's GIN index holds its own. */
+  bitmap?: number;
 }
 
 /**
- * The rows a bitmap scan reads for a tier of at most `matches`: under a category page's type
- * filter its own GIN index holds only the category's listings (ADR 087), about `indexed` of them.
+ * The rows a bitmap scan reads for a tier of at most `matches` among `listings`: under a
+ * category page's type filter its own GIN index holds only the category's listings (ADR 087),
+ * and it never reads more than the walked rows (the planner scans an area's index instead).
  */
-export function bitmapRows(matches: number, shares: FilterShares = NO_FILTER): number {
-  return matches * shares.indexed;
+export function bitmapRows(
+  matches: number,
+  listings: number,
+  shares: FilterShares = NO_FILTER,
+): number {
+  const walked = Math.max(listings, matches) * shares.indexed;
+  return Math.min(matches * (shares.bitmap ?? shares.indexed), walked);
 }
 
 const NO_FILTER: FilterShares = { indexed: 1, rest: 1 };
@@ -67,7 +75,7 @@ export function candidatePlan(
 ): CandidatePlan {
   if (matches === null) return 'planner';
   if (matches <= limit) return 'bitmap';
-  const bitmap = bitmapRows(matches, shares);
+  const bitmap = bitmapRows(matches, listings, shares);
   return bitmap < BITMAP_SHARE * walkRows(matches, listings, limit, shares) ? 'bitmap' : 'walk';
 }
 
@@ -90,23 +98,24 @@ const FIRST_WALK_MIN = 2000;
 const FIRST_WALK_MAX = 6000;
 
 /**
- * After a first walk of `read` rows of an index of about `indexRows` found `found` (< `limit`)
- * candidates: the rows a second walk reads to find `limit` at the rate seen (with a margin), or
- * null when the bitmap scan reads fewer (a walk row costing {@link BITMAP_SHARE} of a bitmap
- * row). The rate seen also estimates the bitmap's rows (the index's matches), often far below
- * the lexicon's bound (the words are correlated with the category).
+ * After a first walk of `read` rows found `found` (< `limit`) candidates: the rows a second walk
+ * reads to find `limit` at the rate seen (with a margin), or null when the bitmap scan reads
+ * fewer (a walk row costing {@link BITMAP_SHARE} of a bitmap row). The bitmap reads at most
+ * `bitmap` rows; when the walked index has its own GIN index (`ratedRows` rows), the rate seen
+ * also estimates them, often far below the lexicon's bound (the words are correlated with the
+ * category). Null `bitmap`: no bound, no second walk.
  */
 export function nextWalk(
   found: number,
   read: number,
   limit: number,
-  matches: number | null,
-  indexRows: number,
+  bitmap: number | null,
+  ratedRows: number | null,
 ): number | null {
-  if (found === 0 || matches === null) return null;
+  if (found === 0 || bitmap === null) return null;
   const rows = Math.ceil((1.3 * limit * read) / found);
-  const bitmap = Math.min(matches, (found / read) * indexRows);
-  return rows * BITMAP_SHARE < bitmap ? rows : null;
+  const estimate = ratedRows === null ? bitmap : Math.min(bitmap, (found / read) * ratedRows);
+  return rows * BITMAP_SHARE < estimate ? rows : null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { containsPattern } from '../_lib/like.ts';
 import {
   type AreaStatistics,
   areaShare,
+  bitmapRows,
   type CandidatePlan,
   candidatePlan,
   type FilterShares,
@@ -13,6 +14,7 @@ import {
   walkRows,
 } from './candidate-plan.ts';
 import { CATEGORY_KEY_BY_FILTER, type ScanSetting, withScansOff } from './search.repository.ts';
+import { areaStatistics, commonShare } from './statistics.ts';
 
 type Db = Kysely<Database>;
 
@@ -282,49 +284,19 @@ async function groupBounds(
   });
   const listings = rows[0]?.total ?? 0;
   const category = rows[0]?.category;
+  // A category's index not yet counted (-1) or an empty directory: its share is not known.
+  const categoryShare =
+    category != null && category >= 0 && listings > 0 ? Math.min(1, category / listings) : 1;
+  const area = rows[0]?.area ? areaShare(rows[0].area, filters.areas.length) : 1;
   return {
     bounds,
     pruned,
     listings,
-    shares: {
-      // A category's index not yet counted (-1) or an empty directory: its share is not known.
-      indexed:
-        category != null && category >= 0 && listings > 0 ? Math.min(1, category / listings) : 1,
-      rest: rows[0]?.area ? areaShare(rows[0].area, filters.areas.length) : 1,
-    },
+    // The area filter's walk reads its areas (ADR 087); else a category's or the directory's.
+    shares: filters.areas.length
+      ? { indexed: area, rest: categoryShare, bitmap: categoryShare }
+      : { indexed: categoryShare, rest: 1, bitmap: categoryShare },
   };
-}
-
-/**
- * A word's share of the listings from `pg_stats` of `search_vector` (ANALYZE's most common
- * lexemes; a word not among them: the least frequency kept, so an upper estimate), as the
- * planner estimates `@@`. Null before ANALYZE. For words the lexicon cannot hold (ADR 087).
- */
-const commonShare = sql<number | null>`(
-  select coalesce(
-    (select m.f from unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs)
-      with ordinality m(e, f, i)
-      where m.e = t.word and m.i <= cardinality(s.most_common_elems) limit 1),
-    s.most_common_elem_freqs[cardinality(s.most_common_elems) + 1])
-  from pg_stats s
-  where s.schemaname = current_schema() and s.tablename = 'business_registrations'
-    and s.attname = 'search_vector')`;
-
-/** The column statistics of the area filter's names, as one JSON value (null before ANALYZE). */
-function areaStatistics(areas: readonly string[]): RawBuilder<AreaStatistics | null> {
-  return sql<AreaStatistics | null>`(
-    select jsonb_build_object(
-      'named', coalesce((select sum(f) from unnest(s.most_common_vals::text::text[], s.most_common_freqs) m(v, f)
-        where v = any(${sql.val([...areas])}::text[])), 0),
-      'namedCount', (select count(*) from unnest(s.most_common_vals::text::text[]) v
-        where v = any(${sql.val([...areas])}::text[])),
-      'common', coalesce((select sum(f) from unnest(s.most_common_freqs) f), 0),
-      'commonCount', coalesce(cardinality(s.most_common_freqs), 0),
-      'nulls', s.null_frac,
-      'distinct', s.n_distinct)
-    from pg_stats s
-    where s.schemaname = current_schema() and s.tablename = 'business_registrations'
-      and s.attname = 'area')`;
 }
 
 /**
@@ -359,14 +331,17 @@ async function candidates(
   where: RawBuilder<boolean>,
   limit: number,
   plan: CandidatePlan,
-  walk: { walked: RawBuilder<boolean>; rows: number; budget: number; matches: number | null },
+  walk: Walk & { budget: number; matches: number | null },
 ): Promise<{ ids: string[]; read: CandidateRead }> {
   // Without a bound (a word the lexicon cannot hold: "ac"), a first walk still answers a
   // broad query; a narrow one is left to the planner after it.
   if (plan === 'walk' || plan === 'planner') {
     const first = await walkIds(db, where, limit, walk, walk.budget);
     if (first.complete) return { ids: first.ids, read: 'walk' };
-    const rows = nextWalk(first.ids.length, walk.budget, limit, walk.matches, walk.rows);
+    // A category's walk reads what its GIN index holds, so the rate seen estimates the bitmap's
+    // rows; an area's bitmap scan may read the whole area, so only the bound counts.
+    const rated = walk.areas.length ? null : walk.rows;
+    const rows = nextWalk(first.ids.length, walk.budget, limit, walk.bitmap, rated);
     if (rows !== null) {
       const second = await walkIds(db, where, limit, walk, rows);
       if (second.complete) return { ids: second.ids, read: 'walk, walk' };
@@ -386,37 +361,58 @@ async function candidates(
 }
 
 /**
- * The first `budget` rows of `walked` in trust order, and those of them matching `where` (at
- * most `limit`; the walk stops there): `complete` when they are the tier's answer, i.e. `limit`
- * were found or the walk read every row of `walked` (counted from the index when it fell short
- * and the statistics, `rows`, do not say the index holds far more). Not complete is always
- * safe: the tier is then read again.
+ * What a walk reads: `walked` in trust order (the approved listings, or a category's: their
+ * trust-ordered indexes), or under the area filter each of its `areas` in trust order, merged
+ * (`business_registrations_area_trust_idx`); `rows` about how many that holds, `bitmap` about
+ * how many rows the bitmap scan would read instead (the tier's bound, or null: unknown).
+ */
+interface Walk {
+  walked: RawBuilder<boolean>;
+  areas: readonly string[];
+  rows: number;
+  bitmap: number | null;
+}
+
+/**
+ * The first `budget` rows of the walk in trust order (of each area, under the area filter), and
+ * those of them matching `where` (at most `limit`; the walk stops there): `complete` when they
+ * are the tier's answer, i.e. `limit` were found or the walk read every row it walks (counted
+ * from the index when it fell short and the statistics, `rows`, do not say it holds far more).
+ * Not complete is always safe: the tier is then read again.
  */
 async function walkIds(
   db: Db,
   where: RawBuilder<boolean>,
   limit: number,
-  { walked, rows: indexRows }: { walked: RawBuilder<boolean>; rows: number },
+  { walked, areas, rows: indexRows }: Walk,
   budget: number,
 ): Promise<{ ids: string[]; complete: boolean }> {
   const trustOrder = sql`order by quality_score desc, created_at desc, id desc`;
+  const columns = sql`id, quality_score, created_at, status, category_keys, type_text,
+    location_text, area, open_week, search_vector`;
+  const read = (columns: RawBuilder<unknown>) =>
+    areas.length
+      ? sql.join(
+          areas.map(
+            (area) => sql`(select ${columns} from business_registrations
+              where ${walked} and area = ${area} ${trustOrder} limit ${budget})`,
+          ),
+          sql` union all `,
+        )
+      : sql`select ${columns} from business_registrations where ${walked} ${trustOrder}
+          limit ${budget}`;
   return withScansOff(db, SCANS_OFF.walk, async (db) => {
     const { rows } = await sql<{ id: string }>`
-      select id from (
-        select id, quality_score, created_at, status, category_keys, type_text,
-          location_text, area, open_week, search_vector
-        from business_registrations where ${walked} ${trustOrder} limit ${budget}) w
+      select id from (${read(columns)}) w
       where ${where} ${trustOrder}
       limit ${limit}`.execute(db);
     const ids = rows.map((r) => r.id);
     if (ids.length >= limit) return { ids, complete: true };
-    if (indexRows > 1.5 * budget) return { ids, complete: false };
-    const { rows: read } = await sql<{ n: number }>`
-      select count(*)::int as n from (
-        select 1 from business_registrations where ${walked} ${trustOrder} limit ${budget}) r`.execute(
-      db,
-    );
-    return { ids, complete: (read[0]?.n ?? budget) < budget };
+    // Under the area filter a short walk is never taken as complete: the bitmap scan finishes it.
+    if (areas.length || indexRows > 1.5 * budget) return { ids, complete: false };
+    const { rows: counted } = await sql<{ n: number }>`
+      select count(*)::int as n from (${read(sql`1`)}) r`.execute(db);
+    return { ids, complete: (counted[0]?.n ?? budget) < budget };
   });
 }
 
@@ -462,7 +458,14 @@ export async function rankedSearchPage(
       sql<boolean>`${filters.where} and ${words}`,
       limit,
       plan,
-      { walked: filters.walked, rows: listings * shares.indexed, budget, matches },
+      {
+        walked: filters.walked,
+        areas: filters.areas,
+        rows: listings * shares.indexed,
+        bitmap: matches === null ? null : bitmapRows(matches, listings, shares),
+        budget,
+        matches,
+      },
     );
     plans.push(read);
     return ids;

@@ -36,8 +36,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => handle.close());
 
-const search = async (q: string) => {
-  const response = await call(`/api/directory/search?q=${encodeURIComponent(q)}`);
+const search = async (q: string, area?: string) => {
+  const response = await call(
+    `/api/directory/search?q=${encodeURIComponent(q)}${area ? `&area=${area}` : ''}`,
+  );
   expect(response.status).toBe(200);
   return {
     total: response.body.total as number,
@@ -66,6 +68,18 @@ describe('ranked search candidates at 9,000 listings (ADR 087)', () => {
   it('walks on when the first walk found too few at a rate a longer walk can serve', async () => {
     const found = await search('echo');
     expect(found.plan).toMatch(/ranked 1000 \(walk, walk\)/);
+    expect(found.names[0]).toBe('Walk Motors 8997');
+  });
+
+  it('walks an area filter through its own trust order', async () => {
+    await sql`update business_registrations set area = 'Yaba' where created_at
+      >= timestamptz '2026-01-01' and extract(minute from created_at)::int % 3 = 0`.execute(
+      handle.db,
+    );
+    await sql`analyze business_registrations`.execute(handle.db);
+    const found = await search('quokka', 'yaba');
+    expect(found.plan).toMatch(/\(walk\)/);
+    expect(found.total).toBeGreaterThanOrEqual(1000);
     expect(found.names[0]).toBe('Walk Motors 8997');
   });
 
