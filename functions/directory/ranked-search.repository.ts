@@ -184,9 +184,11 @@ function filtersOf(request: RankedSearchRequest): {
   const type = request.type?.trim().toLowerCase();
   if (type && type !== 'all') {
     categoryKey = CATEGORY_KEY_BY_FILTER.get(type) ?? null;
-    const category = sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`;
-    if (categoryKey) walked = sql<boolean>`${approved} and ${category}`;
-    parts.push(categoryKey ? category : sql<boolean>`type_text like ${containsPattern(type)}`);
+    if (categoryKey) {
+      const category = sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`;
+      walked = sql<boolean>`${approved} and ${category}`;
+      parts.push(category);
+    } else parts.push(sql<boolean>`type_text like ${containsPattern(type)}`);
   }
   const location = request.location?.trim().toLowerCase();
   if (location) parts.push(sql<boolean>`location_text like ${containsPattern(location)}`);
@@ -200,6 +202,9 @@ const tsquery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
 
 /** A group's matches are taken as at most this many times its most frequent alternative's. */
 const SHARED_SYNONYMS = 2;
+
+/** A word `search_lexicon` can hold (ADR 072): 3–40 characters, starting with a letter. */
+const LEXICON_WORD = /^[a-z][a-z0-9]{2,39}$/;
 
 /** Words of a prefix counted at most (a short prefix's sum is already an upper bound). */
 const PREFIX_WORDS = 64;
@@ -245,7 +250,8 @@ async function groupBounds(
         where oid = 'business_registrations'::regclass) as total,
       (select reltuples::int from pg_class where relname = ${categoryIndex}) as category,
       ${filters.areas.length ? areaStatistics(filters.areas) : sql`null`} as area,
-      ${commonShare} as common
+      -- Only a word the lexicon cannot hold reads the statistics (one unnest per such word).
+      case when t.word !~ ${LEXICON_WORD.source} then ${commonShare} end as common
     from unnest(${sql.val(words.map((w) => w.word))}::text[],
                 ${sql.val(words.map((w) => w.prefix))}::boolean[]) as t(word, prefix)`.execute(db);
   const held = new Map(rows.map((r) => [r.key, r.listings]));
@@ -256,7 +262,7 @@ async function groupBounds(
     // A word the lexicon cannot hold (under 3 letters, or not starting with a letter: "ac",
     // "406") is estimated as the planner does, from the column's statistics; never 0, so never
     // left out. Without statistics it has no bound.
-    if (!/^[a-z][a-z0-9]{2,39}$/.test(w.word)) {
+    if (!LEXICON_WORD.test(w.word)) {
       const share = common.get(key);
       return share == null ? null : Math.max(1, Math.ceil(share * total));
     }
@@ -390,16 +396,16 @@ async function walkIds(
   const trustOrder = sql`order by quality_score desc, created_at desc, id desc`;
   const columns = sql`id, quality_score, created_at, status, category_keys, type_text,
     location_text, area, open_week, search_vector`;
-  const read = (columns: RawBuilder<unknown>) =>
+  const read = (selected: RawBuilder<unknown>) =>
     areas.length
       ? sql.join(
           areas.map(
-            (area) => sql`(select ${columns} from business_registrations
+            (area) => sql`(select ${selected} from business_registrations
               where ${walked} and area = ${area} ${trustOrder} limit ${budget})`,
           ),
           sql` union all `,
         )
-      : sql`select ${columns} from business_registrations where ${walked} ${trustOrder}
+      : sql`select ${selected} from business_registrations where ${walked} ${trustOrder}
           limit ${budget}`;
   return withScansOff(db, SCANS_OFF.walk, async (db) => {
     const { rows } = await sql<{ id: string }>`
