@@ -130,7 +130,10 @@ export interface AreaStatistics {
   /** The summed frequency of the names among the column's most common values, and how many were. */
   named: number;
   namedCount: number;
-  /** The summed frequency of all the most common values, their count, nulls, and distinct values. */
+  /**
+   * The summed frequency of all the most common values, their count, nulls, and the distinct
+   * values (a count: statistics.ts turns ANALYZE's negative share of the rows into one).
+   */
   common: number;
   commonCount: number;
   nulls: number;
@@ -143,8 +146,7 @@ export interface AreaStatistics {
  */
 export function areaShare(stats: AreaStatistics, count: number): number {
   const rest = Math.max(0, 1 - stats.common - stats.nulls);
-  const distinct = stats.distinct < 0 ? 0 : stats.distinct;
-  const others = Math.max(1, distinct - stats.commonCount);
+  const others = Math.max(1, stats.distinct - stats.commonCount);
   const share = stats.named + (count - stats.namedCount) * (rest / others);
   return Math.min(1, Math.max(0.001, share));
 }

@@ -33,7 +33,10 @@ export function areaStatistics(areas: readonly string[]): RawBuilder<AreaStatist
       'common', coalesce((select sum(f) from unnest(s.most_common_freqs) f), 0),
       'commonCount', coalesce(cardinality(s.most_common_freqs), 0),
       'nulls', s.null_frac,
-      'distinct', s.n_distinct)
+      -- A negative n_distinct is a share of the rows (ANALYZE's way of saying "grows with them").
+      'distinct', case when s.n_distinct >= 0 then s.n_distinct
+        else -s.n_distinct * (select greatest(reltuples, 0) from pg_class
+          where oid = 'business_registrations'::regclass) end)
     from pg_stats s
     where s.schemaname = current_schema() and s.tablename = 'business_registrations'
       and s.attname = 'area')`;
