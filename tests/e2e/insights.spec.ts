@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
-import { adminStorageState, visitorAddress, waitForIsland, waitForMail } from './helpers';
+import {
+  adminStorageState,
+  visitorAddress,
+  waitForIsland,
+  waitForMail,
+  waitForPageScripts,
+} from './helpers';
 import { adminContext, addTestPhoto, removeTestPhotos } from './photo-helpers';
 
 /**
@@ -100,6 +106,9 @@ test('a visitor views a listing and taps Call; the owner sees both in Insights',
   await visit.getByRole('link', { name: LISTING.phone }).first().click();
   await call;
   // …and opens the photo in the full-size viewer: one photo view, sent by the viewer's code.
+  // (The first tap before the page's scripts is photo-viewer.spec.ts's; here they have loaded,
+  // so a slow machine cannot leave the tap to the replay and this spec's claim to a retry.)
+  await waitForPageScripts(visit);
   const photoView = visit.waitForRequest(
     (r) => r.url().endsWith('/api/beacon') && r.postData()?.includes('photo_view') === true,
   );
