@@ -15,6 +15,17 @@ import {
 } from './candidate-plan.ts';
 import { CATEGORY_KEY_BY_FILTER, type ScanSetting, withScansOff } from './search.repository.ts';
 import { areaStatistics, commonShare } from './statistics.ts';
+import {
+  groupPhrases,
+  groupTsquery,
+  type PhraseWord,
+  phrasesTsquery,
+  prefixWords,
+  type WordGroup,
+  withoutSubsumed,
+} from './tsquery.ts';
+
+export type { WordGroup } from './tsquery.ts';
 
 type Db = Kysely<Database>;
 
@@ -37,97 +48,10 @@ type Db = Kysely<Database>;
  */
 
 /** The most listings a tier ranks, and the most a search pages through (ADR 060). */
-export const RANK_CANDIDATES = 1000;
+export const RANK_CANDIDATES = 500;
 
 /** ts_rank's weights for D (description), C (area, locality), B (categories, services, tags), A (name, type). */
 const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
-
-/**
- * One alternative of a word group: `text` (words), `wholeWord` when it must match whole (else its
- * last word of 4+ letters matches as a prefix). A plain string is an alternative of the latter kind.
- */
-export type WordAlternative = string | { text: string; wholeWord: boolean };
-
-/** A query's word group: the alternatives of one word, any of which may match. */
-export type WordGroup = readonly WordAlternative[];
-
-/** The words of `text` as tsquery lexemes: lower-cased letters and digits, nothing else. */
-function lexemes(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean)
-    .map((word) => word.slice(0, 60));
-}
-
-/**
- * A word group as tsquery text: its alternatives OR-ed, a several-word alternative as a phrase
- * (`panel <-> beater`), the last word of an alternative of 4+ letters as a prefix (`tyre:*`
- * finds "tyres"). Only letters, digits and tsquery operators: safe for `to_tsquery`. Null when
- * nothing of the group is a word (punctuation, emoji).
- */
-export function groupTsquery(group: WordGroup): string | null {
-  return phrasesTsquery(groupPhrases(group));
-}
-
-/** A group's phrases as tsquery text (see {@link groupTsquery}); null for none. */
-function phrasesTsquery(phrases: readonly PhraseWord[][]): string | null {
-  const alternatives = new Set(
-    phrases.map((phrase) =>
-      phrase.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' <-> '),
-    ),
-  );
-  return alternatives.size ? `(${[...alternatives].join(' | ')})` : null;
-}
-
-/**
- * A group's phrases without those another alternative of one word already matches wherever
- * they match (ADR 087): `tow <-> service:*` beside `tow`, `breakdown <-> service:*` or
- * `breakdowns` beside `breakdown:*`. The group matches the same listings.
- */
-export function withoutSubsumed(phrases: readonly PhraseWord[][]): PhraseWord[][] {
-  const key = (phrase: readonly PhraseWord[]) =>
-    phrase.map((w) => `${w.word}${w.prefix ? ':*' : ''}`).join(' ');
-  const unique = [...new Map(phrases.map((p) => [key(p), p])).values()];
-  const singles = unique.filter((p) => p.length === 1).map((p) => p[0]!);
-  const covers = (single: PhraseWord, word: PhraseWord) =>
-    single.prefix ? word.word.startsWith(single.word) : !word.prefix && word.word === single.word;
-  return unique.filter(
-    (phrase) =>
-      !singles.some(
-        (single) =>
-          !(phrase.length === 1 && phrase[0] === single) &&
-          phrase.some((word) => covers(single, word)),
-      ),
-  );
-}
-
-/** A word of a phrase: matched whole, or as a prefix (`tyre:*`). */
-export interface PhraseWord {
-  word: string;
-  prefix: boolean;
-}
-
-/** A group's alternatives as phrases of words (see {@link groupTsquery}); none without a word. */
-function groupPhrases(group: WordGroup): PhraseWord[][] {
-  const phrases: PhraseWord[][] = [];
-  for (const alternative of group) {
-    const { text, wholeWord } =
-      typeof alternative === 'string' ? { text: alternative, wholeWord: false } : alternative;
-    const words = lexemes(text);
-    if (words.length === 0) continue;
-    phrases.push(
-      words.map((word, i) => ({
-        word,
-        prefix: !wholeWord && i === words.length - 1 && word.length >= 4,
-      })),
-    );
-  }
-  return phrases;
-}
 
 export interface RankedSearchRequest {
   /** The query's word groups (at least one with a word, else nothing is found). */
@@ -209,6 +133,9 @@ const LEXICON_WORD = /^[a-z][a-z0-9]{2,39}$/;
 /** Words of a prefix counted at most (a short prefix's sum is already an upper bound). */
 const PREFIX_WORDS = 64;
 
+/** A prefix the lexicon holds at most this many words under is matched as those words (ADR 088). */
+const EXPANDED_WORDS = 12;
+
 /**
  * Upper bounds of the approved listings holding each group (in order; null when a word is not
  * in the lexicon, so no bound is known), from `search_lexicon`'s counts (ADR 072, 076): an
@@ -225,6 +152,7 @@ async function groupBounds(
 ): Promise<{
   bounds: (number | null)[];
   pruned: PhraseWord[][][];
+  expansions: Map<string, string[]>;
   listings: number;
   shares: FilterShares;
 }> {
@@ -235,17 +163,16 @@ async function groupBounds(
   const { rows } = await sql<{
     key: string;
     listings: number | null;
+    words: string[] | null;
     total: number;
     category: number | null;
     area: AreaStatistics | null;
     common: number | null;
   }>`
     select t.prefix || ':' || t.word as key,
-      case when t.prefix then (
-        select sum(listings)::int from (
-          select listings from search_lexicon
-          where word >= t.word and word < t.word || '{' order by word limit ${sql.lit(PREFIX_WORDS)}) p)
+      case when t.prefix then under.listings
       else (select listings from search_lexicon where word = t.word) end as listings,
+      under.words,
       (select greatest(reltuples, 0)::int from pg_class
         where oid = 'business_registrations'::regclass) as total,
       (select reltuples::int from pg_class where relname = ${categoryIndex}) as category,
@@ -253,7 +180,13 @@ async function groupBounds(
       -- Only a word the lexicon cannot hold reads the statistics (one unnest per such word).
       case when t.word !~ ${LEXICON_WORD.source} then ${commonShare} end as common
     from unnest(${sql.val(words.map((w) => w.word))}::text[],
-                ${sql.val(words.map((w) => w.prefix))}::boolean[]) as t(word, prefix)`.execute(db);
+                ${sql.val(words.map((w) => w.prefix))}::boolean[]) as t(word, prefix)
+    left join lateral (
+      select sum(p.listings)::int as listings, array_agg(p.word order by p.word) as words
+      from (select word, listings from search_lexicon
+            where word >= t.word and word < t.word || '{'
+            order by word limit ${sql.lit(PREFIX_WORDS)}) p
+    ) under on t.prefix`.execute(db);
   const held = new Map(rows.map((r) => [r.key, r.listings]));
   const common = new Map(rows.map((r) => [r.key, r.common]));
   const total = rows[0]?.total ?? 0;
@@ -288,6 +221,13 @@ async function groupBounds(
     // of the alternatives overstates the union several times over (15,000 for 2,500 matches).
     return Math.min(sum, SHARED_SYNONYMS * max);
   });
+  const expansions = new Map<string, string[]>();
+  for (const row of rows) {
+    const word = row.key.slice('true:'.length);
+    if (!row.key.startsWith('true:') || !LEXICON_WORD.test(word) || !row.words) continue;
+    if (row.words.length >= PREFIX_WORDS || row.words.length > EXPANDED_WORDS) continue;
+    expansions.set(word, prefixWords(word, row.words));
+  }
   const listings = rows[0]?.total ?? 0;
   const category = rows[0]?.category;
   // A category's index not yet counted (-1) or an empty directory: its share is not known.
@@ -297,6 +237,7 @@ async function groupBounds(
   return {
     bounds,
     pruned,
+    expansions,
     listings,
     // The area filter's walk reads its areas (ADR 087); else a category's or the directory's.
     shares: filters.areas.length
@@ -320,6 +261,12 @@ const SCANS_OFF: Record<CandidatePlan, ScanSetting[]> = {
   bitmap: ['enable_indexscan', 'enable_seqscan'],
   planner: [],
 };
+
+/** The most walks a tier reads before the bitmap scan finishes it (ADR 088). */
+const MAX_WALKS = 4;
+
+/** The fewest rows a walk that goes on after another reads (ADR 088). */
+const CONTINUED_WALK_MIN = 1000;
 
 /** How a tier's candidates were read: a plan, or walks and then a bitmap scan (ADR 087). */
 export type CandidateRead =
@@ -347,10 +294,28 @@ async function candidates(
     // A category's walk reads what its GIN index holds, so the rate seen estimates the bitmap's
     // rows; an area's bitmap scan may read the whole area, so only the bound counts.
     const rated = walk.areas.length ? null : walk.rows;
-    const rows = nextWalk(first.ids.length, walk.budget, limit, walk.bitmap, rated);
-    if (rows !== null) {
-      const second = await walkIds(db, where, limit, walk, rows);
-      if (second.complete) return { ids: second.ids, read: 'walk, walk' };
+    let { ids, last } = first;
+    let read = walk.budget;
+    // While the rate seen says a walk reads fewer rows than the bitmap scan, the next walk goes
+    // on after the last one's last row for the candidates still lacking (ADR 088); under the
+    // area filter (one walk per area, no single last row) one longer walk reads them again.
+    for (let walks = 1; walks < MAX_WALKS; walks += 1) {
+      const needed = last ? limit - ids.length : limit;
+      const rows = nextWalk(ids.length, read, needed, walk.bitmap, rated);
+      if (rows === null) break;
+      if (!last) {
+        const again = await walkIds(db, where, limit, walk, rows);
+        if (again.complete) return { ids: again.ids, read: 'walk, walk' };
+        break;
+      }
+      // At least CONTINUED_WALK_MIN rows: a few candidates short, a walk sized by the rate alone
+      // often falls short again.
+      const size = Math.max(rows, CONTINUED_WALK_MIN);
+      const next = await walkIds(db, where, needed, walk, size, last);
+      ids = [...ids, ...next.ids];
+      if (next.complete) return { ids, read: 'walk, walk' };
+      read += size;
+      last = next.last;
     }
   }
   const bitmap = plan === 'walk' ? 'bitmap' : plan;
@@ -390,12 +355,17 @@ async function walkIds(
   db: Db,
   where: RawBuilder<boolean>,
   limit: number,
-  { walked, areas, rows: indexRows }: Walk,
+  { walked, areas }: Walk,
   budget: number,
-): Promise<{ ids: string[]; complete: boolean }> {
+  after?: TrustKey,
+): Promise<{ ids: string[]; complete: boolean; last: TrustKey | null }> {
   const trustOrder = sql`order by quality_score desc, created_at desc, id desc`;
   const columns = sql`id, quality_score, created_at, status, category_keys, type_text,
     location_text, area, open_week, search_vector`;
+  const from = after
+    ? sql`${walked} and (quality_score, created_at, id) <
+        (${after.quality_score}::real, ${after.created_at}::timestamptz, ${after.id}::uuid)`
+    : walked;
   const read = (selected: RawBuilder<unknown>) =>
     areas.length
       ? sql.join(
@@ -405,7 +375,7 @@ async function walkIds(
           ),
           sql` union all `,
         )
-      : sql`select ${selected} from business_registrations where ${walked} ${trustOrder}
+      : sql`select ${selected} from business_registrations where ${from} ${trustOrder}
           limit ${budget}`;
   return withScansOff(db, SCANS_OFF.walk, async (db) => {
     const { rows } = await sql<{ id: string }>`
@@ -413,13 +383,26 @@ async function walkIds(
       where ${where} ${trustOrder}
       limit ${limit}`.execute(db);
     const ids = rows.map((r) => r.id);
-    if (ids.length >= limit) return { ids, complete: true };
+    if (ids.length >= limit) return { ids, complete: true, last: null };
     // Under the area filter a short walk is never taken as complete: the bitmap scan finishes it.
-    if (areas.length || indexRows > 1.5 * budget) return { ids, complete: false };
-    const { rows: counted } = await sql<{ n: number }>`
-      select count(*)::int as n from (${read(sql`1`)}) r`.execute(db);
-    return { ids, complete: (counted[0]?.n ?? budget) < budget };
+    if (areas.length) return { ids, complete: false, last: null };
+    // The walk's last row (read from the index alone), after which a longer walk goes on; none
+    // when the walk read its whole index.
+    const { rows: ends } = await sql<{ quality_score: number; at: string; id: string }>`
+      select quality_score, created_at::text as at, id from business_registrations
+      where ${from} ${trustOrder} offset ${budget - 1} limit 1`.execute(db);
+    const last = ends[0]
+      ? { quality_score: ends[0].quality_score, created_at: ends[0].at, id: ends[0].id }
+      : null;
+    return { ids, complete: last === null, last };
   });
+}
+
+/** A listing's place in trust order: the walk's last row, after which a longer walk goes on. */
+interface TrustKey {
+  quality_score: number;
+  created_at: string;
+  id: string;
 }
 
 /**
@@ -436,19 +419,19 @@ export async function rankedSearchPage(
   if (words.length === 0)
     return { rows: [], exact: 0, partial: 0, capped: false, missing: [], plans: [] };
   const filters = filtersOf(request);
-  const { bounds, pruned, listings, shares } = await groupBounds(db, words, filters);
+  const { bounds, pruned, expansions, listings, shares } = await groupBounds(db, words, filters);
   // The request's groups as tsquery text, in order (null for a group without a word).
   const queue = [...pruned];
   const kept = phrases.map((p) => (p.length ? queue.shift()! : []));
   // What matches: each group without the alternatives no listing holds or another covers (the
   // same listings, a query the planner estimates and rechecks far faster); what ranks: every
   // alternative, as before (ts_rank's scale depends on the query's size).
-  const groups = kept.map((p) => phrasesTsquery(withoutSubsumed(p)));
+  const groups = kept.map((p) => phrasesTsquery(withoutSubsumed(p), expansions));
   const usable = groups.filter((g): g is string => g !== null);
   const all = usable.join(' & ');
   const any = usable.join(' | ');
   const ranked = phrases
-    .map(phrasesTsquery)
+    .map((p) => phrasesTsquery(p))
     .filter((g): g is string => g !== null)
     .join(' | ');
   const known = bounds.every((b) => b !== null) ? (bounds as number[]) : null;

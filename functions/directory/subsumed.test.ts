@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PhraseWord, withoutSubsumed } from './ranked-search.repository.ts';
+import { type PhraseWord, withoutSubsumed } from './tsquery.ts';
 
 const w = (text: string): PhraseWord[] =>
   text.split(' ').map((word) => ({ word: word.replace(':*', ''), prefix: word.endsWith(':*') }));

@@ -230,4 +230,23 @@ describe('lexicon lookups and typo search (issue 35.3)', () => {
       expect(exact.businesses.map((b) => b.id)).toEqual([id]);
     }
   });
+
+  it('finds a word under a prefix the lexicon spells out, as a prefix would (ADR 088)', async () => {
+    const adewale = await insertBusiness(handle.db, {
+      business_name: "Adewale's Vulcanizing Spot",
+    });
+    const adewaleola = await insertBusiness(handle.db, { business_name: 'Adewaleola Tyre Centre' });
+    // The lexicon holds "adewales" (the apostrophe dropped); the listing's words are "adewale", "s".
+    expect(await held('adewales', 'adewale', 'adewaleola')).toEqual({
+      adewales: 1,
+      adewaleola: 1,
+    });
+    // "adewa" (a prefix: 5 letters or more) finds both, "Adewale's" through "adewale".
+    for (const q of ['adewa', 'adewale']) {
+      const found = await search(q);
+      expect(found.businesses.map((b) => b.id).sort(), q).toEqual(
+        [adewale.id, adewaleola.id].sort(),
+      );
+    }
+  });
 });
