@@ -11,16 +11,17 @@ import {
 /** The candidate plan's rule (ADR 076): few matches are read through the GIN index, many walked. */
 describe('candidatePlan', () => {
   it('reads a rare word through the index and walks a broad one', () => {
-    expect(candidatePlan(0, 100_000, 1001)).toBe('bitmap');
-    expect(candidatePlan(2_500, 100_000, 1001)).toBe('bitmap');
-    expect(candidatePlan(7_000, 100_000, 1001)).toBe('bitmap');
-    expect(candidatePlan(9_000, 100_000, 1001)).toBe('walk');
-    expect(candidatePlan(30_000, 100_000, 1001)).toBe('walk');
+    // 501 candidates (ADR 088): the crossover is √(0.85 × 501 × 100,000) ≈ 6,500 matches.
+    expect(candidatePlan(0, 100_000, 501)).toBe('bitmap');
+    expect(candidatePlan(2_500, 100_000, 501)).toBe('bitmap');
+    expect(candidatePlan(6_000, 100_000, 501)).toBe('bitmap');
+    expect(candidatePlan(7_000, 100_000, 501)).toBe('walk');
+    expect(candidatePlan(30_000, 100_000, 501)).toBe('walk');
   });
 
   it('moves the crossover with the directory: a bitmap goes further at 1,000,000 listings', () => {
-    expect(candidatePlan(20_000, 1_000_000, 1001)).toBe('bitmap');
-    expect(candidatePlan(30_000, 1_000_000, 1001)).toBe('walk');
+    expect(candidatePlan(20_000, 1_000_000, 501)).toBe('bitmap');
+    expect(candidatePlan(30_000, 1_000_000, 501)).toBe('walk');
   });
 
   it('leaves the plan to PostgreSQL when the lexicon gives no bound', () => {
@@ -50,16 +51,18 @@ describe('walkRows and walkBudget', () => {
     expect(Math.round(walkRows(25_000, 100_000, 1001))).toBe(4_004);
   });
 
-  it('first reads twice what was expected, between 2,000 and 6,000 rows', () => {
-    expect(walkBudget(0)).toBe(2000);
-    expect(walkBudget(1500)).toBe(3000);
-    expect(walkBudget(10_400)).toBe(6000);
+  it('first reads twice what was expected, between 1,000 and 3,000 rows', () => {
+    expect(walkBudget(0)).toBe(1000);
+    expect(walkBudget(1200)).toBe(2400);
+    expect(walkBudget(10_400)).toBe(3000);
   });
 
   it('walks on at the rate it saw while that reads fewer rows than the bitmap scan', () => {
-    // 667 of 2,000 rows: 3,902 rows for 1,001 (with a margin); the bitmap would read a third of
-    // 9,000 rows, more than 3,902 × 0.6.
-    expect(nextWalk(667, 2000, 1001, 10_000, 9000)).toBe(3902);
+    // 667 of 2,000 rows: 1,953 rows for 501 (with a margin); the bitmap would read a third of
+    // 9,000 rows, more than 1,953 × 0.85.
+    expect(nextWalk(667, 2000, 501, 10_000, 9000)).toBe(1953);
+    // For 1,001 it would read 3,902 rows: the bitmap scan reads fewer.
+    expect(nextWalk(667, 2000, 1001, 10_000, 9000)).toBeNull();
     // "gearbox" on the Parts page: 412 of 6,000 rows; the Parts GIN index holds about 1,600
     // of them, fewer than the 18,952 a second walk would read.
     expect(nextWalk(412, 6000, 1001, 21_571, 23_654)).toBeNull();

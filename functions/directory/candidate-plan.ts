@@ -91,11 +91,12 @@ export function walkBudget(expectedRows: number): number {
 }
 
 /**
- * A walk stops at `limit` matches, so its budget only costs when matches are sparse: 2,000–6,000
- * rows, about 5–14 ms at 100,000 listings (2026-11-29, warm, 2.3 µs a row).
+ * A walk stops at `limit` matches, so its budget only costs when matches are sparse: 1,000–3,000
+ * rows, about 3–8 ms at 100,000 listings (2.7 µs a row). The first walk is a probe: a longer one
+ * goes on after it when the rate it saw asks for one (ADR 088; 2,000–6,000 rows before it).
  */
-const FIRST_WALK_MIN = 2000;
-const FIRST_WALK_MAX = 6000;
+const FIRST_WALK_MIN = 1000;
+const FIRST_WALK_MAX = 3000;
 
 /**
  * After a first walk of `read` rows found `found` (< `limit`) candidates: the rows a second walk
@@ -119,11 +120,11 @@ export function nextWalk(
 }
 
 /**
- * The bitmap scan's rows cost more than the walk's (a phrase or a prefix is rechecked on the
- * heap after the GIN scan): measured at 100,000 listings, the bitmap won up to about 8,000
- * matches, not 10,000 (docs/benchmarks, 2026-11-28).
+ * A walk row's cost as a share of a bitmap row's: measured at 100,000 listings on 2026-11-29
+ * (ADR 088), a walk row 2.7 µs, a bitmap row 2.5–3.4 µs (more with a phrase to recheck on the
+ * heap). It was 0.6 while prefixes made the GIN scan read every entry under them (ADR 087).
  */
-const BITMAP_SHARE = 0.6;
+const BITMAP_SHARE = 0.85;
 
 /** What `pg_stats` knows of the `area` column for a list of area names (ADR 087). */
 export interface AreaStatistics {

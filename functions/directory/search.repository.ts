@@ -401,10 +401,20 @@ export async function withScansOff<T>(
   query: (db: Db) => Promise<T>,
 ): Promise<T> {
   if (off.length === 0) return query(db);
+  const set = (value: 'on' | 'off') =>
+    sql`select ${sql.join(off.map((name) => sql`set_config(${name}, ${value}, true)`))}`;
+  // Inside a caller's transaction (one connection for a whole search, ADR 088): switched off
+  // for `query`, then on again.
+  if (db.isTransaction) {
+    await set('off').execute(db);
+    try {
+      return await query(db);
+    } finally {
+      await set('on').execute(db);
+    }
+  }
   return db.transaction().execute(async (trx) => {
-    await sql`select ${sql.join(off.map((name) => sql`set_config(${name}, 'off', true)`))}`.execute(
-      trx,
-    );
+    await set('off').execute(trx);
     return query(trx);
   });
 }
