@@ -142,13 +142,16 @@ async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found>
     typed: t.typed,
     group: t.alternatives,
   }));
-  // A make or an area alone is what was asked for: it becomes the word.
+  // A make or an area alone is what was asked for: it becomes the word. An area alone is also
+  // the area filter (ADR 088): its listings, read through the area's own trust order, each
+  // found by its area's name ("lagos mainland" lists Yaba's listings too).
   if (words.length === 0 && understood.make)
     words.push({ typed: understood.make.matched, group: understood.make.alternatives });
-  if (words.length === 0 && understood.area)
+  const areaAlone = words.length === 0 && understood.area ? understood.area : null;
+  if (areaAlone)
     words.push({
-      typed: understood.area.matched,
-      group: [{ text: understood.area.matched, wholeWord: true }],
+      typed: areaAlone.matched,
+      group: [areaAlone.matched, ...areaAlone.within].map((text) => ({ text, wholeWord: true })),
     });
   const none = { businesses: [], total: 0, totalIsCapped: false, nextCursor: null };
   if (words.length === 0) return { ...none, exactTotal: 0, missingWords: [], plan: 'none' };
@@ -157,7 +160,7 @@ async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found>
     groups: words.map((w) => w.group),
     type: query.type,
     location: query.location,
-    area: query.area,
+    area: query.area ?? areaAlone?.name,
     openAt: openAtOf(query),
     prefer: understood.area
       ? { areas: understood.area.within, nearby: understood.area.neighbours }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import { insertBusiness } from '../factories/business.ts';
 import { createTestDatabase, testApi } from '../setup/test-db.ts';
@@ -167,6 +168,28 @@ describe('the understood query (issue 35.2–35.4)', () => {
     // The area alone is the whole query: nothing is left to search without it.
     const alone = (await search('ikeja')) as typeof body;
     expect(alone.queryArea).toEqual({ name: 'Ikeja', slug: 'ikeja', without: null });
+  });
+
+  it("lists an area named alone through the area filter: its neighbourhoods' listings too (ADR 088)", async () => {
+    const w = word();
+    const inYaba = await insertBusiness(handle.db, { business_name: `${w} Yaba`, area: 'Yaba' });
+    const inLga = await insertBusiness(handle.db, {
+      business_name: `${w} Mainland`,
+      area: 'Lagos Mainland',
+    });
+    const mentions = await insertBusiness(handle.db, {
+      business_name: `${w} Badagry`,
+      area: 'Badagry',
+      description: 'We come to Lagos Mainland on Saturdays.',
+    });
+    const body = (await search('lagos mainland', '&limit=100')) as Awaited<
+      ReturnType<typeof search>
+    > & { businesses: { id: string; area: string | null }[] };
+    const ids = body.businesses.map((b) => b.id);
+    expect(ids).toContain(inYaba.id);
+    expect(ids).toContain(inLga.id);
+    expect(ids).not.toContain(mentions.id);
+    for (const b of body.businesses) expect(areaNamesWithin('Lagos Mainland')).toContain(b.area);
   });
 
   it('finds a body shop for "pannel beater" and says what it searched for', async () => {
