@@ -104,6 +104,17 @@ describe.runIf(TEST_DB === 'pglite')('local server: on-demand pages and purges',
     expect((await get('/mechanic/')).headers.get('x-cache')).toBe('HIT');
   });
 
+  it('compresses a page it does not cache (a form page, private to its visitor)', async () => {
+    const plain = await get('/register/');
+    expect(plain.headers.get('cache-control')).toBe('private, no-store');
+    const size = (await plain.arrayBuffer()).byteLength;
+    const compressed = await get('/register/', { 'accept-encoding': 'br' });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(Number(compressed.headers.get('content-length'))).toBeLessThan(size / 3);
+    expect(await compressed.text()).toContain('List Your Business');
+  });
+
   it('answers 404 (not cached) for unknown listings, articles, pages past the end and routes', async () => {
     for (const path of [
       '/business/no-such-business/',
