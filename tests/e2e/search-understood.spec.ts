@@ -100,6 +100,11 @@ for (const javaScript of [true, false]) {
       const results = page.locator('section.search-results');
       await expect(results.getByText('In Yaba and nearby areas first.')).toBeVisible();
       await expect(results.getByText('Ojota Vulcanising & Tyre Centre').first()).toBeVisible();
+      // The area alone is the area filter (ADR 088): Yaba's listings, said so, no way to widen.
+      await homeSearch(page, 'yaba', javaScript);
+      await expect(results.getByText('Businesses in Yaba.')).toBeVisible();
+      await expect(results.getByText('Yaba Precision Auto Workshop').first()).toBeVisible();
+      await expect(results.getByRole('button', { name: 'Search all of Lagos' })).toHaveCount(0);
 
       await page.goto('/bodywork/');
       const input = page.getByPlaceholder('Search body work services...', { exact: true });

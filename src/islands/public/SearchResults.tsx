@@ -166,7 +166,16 @@ function SearchNotes({
             }
           }}
         >
-          In <strong>{queryArea.name}</strong> and nearby areas first.{' '}
+          {/* An area that is the whole query is the area filter (ADR 088): its listings only. */}
+          {without ? (
+            <>
+              In <strong>{queryArea.name}</strong> and nearby areas first.{' '}
+            </>
+          ) : (
+            <>
+              Businesses in <strong>{queryArea.name}</strong>.
+            </>
+          )}
           {without && (
             <>
               <input type="hidden" name="q" value={without} />
