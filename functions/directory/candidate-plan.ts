@@ -151,3 +151,26 @@ export function areaShare(stats: AreaStatistics, count: number): number {
   const share = stats.named + (count - stats.namedCount) * (rest / others);
   return Math.min(1, Math.max(0.001, share));
 }
+
+/**
+ * The listings holding every group: at most the smallest group's bound. Not the groups taken as
+ * independent (`b1 × b2 / listings`, ADR 076): a query's words go together ("dent removal":
+ * the listings saying "removal" say "dent"), and that estimate chose a bitmap scan of 9,461 rows
+ * where a walk found the candidates in 5,000; a first walk now finds the real rate (ADR 088).
+ */
+export function allBound(bounds: readonly number[]): number {
+  return Math.min(...bounds);
+}
+
+/** The most walks a tier reads before the bitmap scan finishes it (ADR 088). */
+export const MAX_WALKS = 4;
+
+/** The fewest rows a walk that goes on after another reads (ADR 088). */
+export const CONTINUED_WALK_MIN = 1000;
+
+/** A listing's place in trust order: the walk's last row, after which a longer walk goes on. */
+export interface TrustKey {
+  quality_score: number;
+  created_at: string;
+  id: string;
+}

@@ -3,7 +3,11 @@ import { areaNamesWithin } from '../../common/config/lagos-areas.ts';
 import type { BusinessDirectoryRow, Database } from '../db/database.ts';
 import { containsPattern } from '../_lib/like.ts';
 import {
+  allBound,
   type AreaStatistics,
+  CONTINUED_WALK_MIN,
+  MAX_WALKS,
+  type TrustKey,
   areaShare,
   bitmapRows,
   type CandidatePlan,
@@ -68,6 +72,8 @@ export interface RankedSearchRequest {
   prefer?: { areas: readonly string[]; nearby: readonly string[] } | undefined;
   /** Issue 35.2: a car make's alternatives: listings naming it first among those holding every word. */
   favour?: WordGroup | undefined;
+  /** ADR 088: the words are the area filter's names (an area alone): its listings are walked. */
+  areaAlone?: boolean | undefined;
   /** Issue 35.2/35.5: category page keys the words imply, favoured (+0.5). */
   categories?: readonly string[] | undefined;
   /** Rows skipped (the ranked list's position) and page size. */
@@ -246,28 +252,12 @@ async function groupBounds(
   };
 }
 
-/**
- * The listings holding every group: at most the smallest group's bound. Not the groups taken as
- * independent (`b1 × b2 / listings`, ADR 076): a query's words go together ("dent removal":
- * the listings saying "removal" say "dent"), and that estimate chose a bitmap scan of 9,461 rows
- * where a walk found the candidates in 5,000; a first walk now finds the real rate (ADR 088).
- */
-function allBound(bounds: readonly number[]): number {
-  return Math.min(...bounds);
-}
-
 /** The scans each plan switches off: a bitmap the index and sequential scans, a walk the bitmap and sequential ones. */
 const SCANS_OFF: Record<CandidatePlan, ScanSetting[]> = {
   walk: ['enable_bitmapscan', 'enable_seqscan'],
   bitmap: ['enable_indexscan', 'enable_seqscan'],
   planner: [],
 };
-
-/** The most walks a tier reads before the bitmap scan finishes it (ADR 088). */
-const MAX_WALKS = 4;
-
-/** The fewest rows a walk that goes on after another reads (ADR 088). */
-const CONTINUED_WALK_MIN = 1000;
 
 /** How a tier's candidates were read: a plan, or walks and then a bitmap scan (ADR 087). */
 export type CandidateRead =
@@ -399,13 +389,6 @@ async function walkIds(
   });
 }
 
-/** A listing's place in trust order: the walk's last row, after which a longer walk goes on. */
-interface TrustKey {
-  quality_score: number;
-  created_at: string;
-  id: string;
-}
-
 /**
  * One page of the ranked list (see the module comment): the candidates of each tier, then the
  * page ranked among them, read in full from `business_directory` (contact protection stays the
@@ -446,7 +429,10 @@ async function rankedPage(db: Db, request: RankedSearchRequest): Promise<RankedS
   const plans: CandidateRead[] = [];
   /** One tier's candidates: `matches` the bound of its matches (null: unknown), at most `limit`. */
   const tier = async (words: RawBuilder<boolean>, matches: number | null, limit: number) => {
-    const plan = candidatePlan(matches, listings, limit, shares);
+    const plan =
+      request.areaAlone && filters.areas.length
+        ? 'walk'
+        : candidatePlan(matches, listings, limit, shares);
     const budget = walkBudget(
       matches === null ? Infinity : walkRows(matches, listings, limit, shares),
     );

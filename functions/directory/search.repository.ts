@@ -401,8 +401,15 @@ export async function withScansOff<T>(
   query: (db: Db) => Promise<T>,
 ): Promise<T> {
   if (off.length === 0) return query(db);
+  // JIT compilation is off too: a plan with a scan switched off is costed far above
+  // `jit_above_cost`, and compiling it took 90 ms of a 96 ms walk at 1,000,000 listings
+  // (ADR 088). It stays off for the rest of a caller's transaction.
   const set = (value: 'on' | 'off') =>
-    sql`select ${sql.join(off.map((name) => sql`set_config(${name}, ${value}, true)`))}`;
+    sql`select ${sql.join(
+      [...off, ...(value === 'off' ? ['jit'] : [])].map(
+        (name) => sql`set_config(${name}, ${value}, true)`,
+      ),
+    )}`;
   // Inside a caller's transaction (one connection for a whole search, ADR 088): switched off
   // for `query`, then on again.
   if (db.isTransaction) {

@@ -161,6 +161,7 @@ async function searchRanked(db: Db, query: DirectorySearchQuery): Promise<Found>
     type: query.type,
     location: query.location,
     area: query.area ?? areaAlone?.name,
+    areaAlone: !query.area && areaAlone !== null,
     openAt: openAtOf(query),
     prefer: understood.area
       ? { areas: understood.area.within, nearby: understood.area.neighbours }
