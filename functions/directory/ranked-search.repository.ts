@@ -336,11 +336,11 @@ interface Walk {
 }
 
 /**
- * The first `budget` rows of the walk in trust order (of each area, under the area filter), and
- * those of them matching `where` (at most `limit`; the walk stops there): `complete` when they
- * are the tier's answer, i.e. `limit` were found or the walk read every row it walks (counted
- * from the index when it fell short and the statistics, `rows`, do not say it holds far more).
- * Not complete is always safe: the tier is then read again.
+ * The first `budget` rows of the walk in trust order (of each area, under the area filter), after
+ * `after` when given, and those of them matching `where` (at most `limit`; the walk stops there):
+ * `complete` when they are the tier's answer, i.e. `limit` were found or the walk read every row
+ * it walks; `last`, the key of the walk's last row, when it fell short (ADR 088). Not complete
+ * is always safe: the tier is then read on.
  */
 async function walkIds(
   db: Db,
