@@ -268,14 +268,14 @@ export type CandidateRead =
  * `plan` (SET LOCAL in a transaction when it is not the planner's own). A walk reads at most
  * `budget` rows of `walked` (the approved listings, or a category's: its trust-ordered index);
  * when they hold fewer than `limit` and more rows remain, the rate it saw chooses a longer walk
- * or the bitmap scan of the tier's `matches` bound ({@link nextWalk}).
+ * or the bitmap scan of the tier's `bitmap` rows ({@link nextWalk}).
  */
 async function candidates(
   db: Db,
   where: RawBuilder<boolean>,
   limit: number,
   plan: CandidatePlan,
-  walk: Walk & { budget: number; matches: number | null },
+  walk: Walk & { budget: number },
 ): Promise<{ ids: string[]; read: CandidateRead }> {
   // Without a bound (a word the lexicon cannot hold: "ac"), a first walk still answers a
   // broad query; a narrow one is left to the planner after it.
@@ -447,7 +447,6 @@ async function rankedPage(db: Db, request: RankedSearchRequest): Promise<RankedS
         rows: listings * shares.indexed,
         bitmap: matches === null ? null : bitmapRows(matches, listings, shares),
         budget,
-        matches,
       },
     );
     plans.push(read);

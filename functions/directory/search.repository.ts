@@ -411,14 +411,13 @@ export async function withScansOff<T>(
       ),
     )}`;
   // Inside a caller's transaction (one connection for a whole search, ADR 088): switched off
-  // for `query`, then on again.
+  // for `query`, then on again. Not after a failure: the transaction is then aborted, and a
+  // statement sent to it would hide the error behind "current transaction is aborted".
   if (db.isTransaction) {
     await set('off').execute(db);
-    try {
-      return await query(db);
-    } finally {
-      await set('on').execute(db);
-    }
+    const result = await query(db);
+    await set('on').execute(db);
+    return result;
   }
   return db.transaction().execute(async (trx) => {
     await set('off').execute(trx);
