@@ -112,7 +112,7 @@ async function main() {
   if (handle.kind === 'pglite') {
     // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map once per
     // start so the listing pages stay index-only scans (ADR 011).
-    await sql`vacuum (analyze) business_registrations`.execute(handle.db);
+    await sql`vacuum (analyze) business_registrations, search_listings`.execute(handle.db);
   }
 
   provideSharedDatabase(handle);

@@ -43,6 +43,7 @@ import type {
   BusinessDirectoryView,
   BusinessRegistrationsTable,
   ListingPhoneCodesTable,
+  SearchListingsTable,
   ListingChangesTable,
 } from './tables/listings.ts';
 import type {
@@ -112,6 +113,7 @@ export interface Database {
   search_words: SearchWordsTable;
   search_words_log: SearchWordsLogTable;
   search_lexicon: SearchLexiconTable;
+  search_listings: SearchListingsTable;
 }
 
 export type BusinessRegistration = Selectable<BusinessRegistrationsTable>;

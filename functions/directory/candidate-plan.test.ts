@@ -4,6 +4,7 @@ import {
   bitmapRows,
   candidatePlan,
   nextWalk,
+  trustedRows,
   walkBudget,
   walkRows,
 } from './candidate-plan.ts';
@@ -98,5 +99,32 @@ describe('areaShare', () => {
   it('is never below 0.1% nor above the whole directory', () => {
     expect(areaShare({ ...stats, named: 0 }, 0)).toBe(0.001);
     expect(areaShare({ ...stats, named: 2 }, 1)).toBe(1);
+  });
+});
+
+/** ADR 089: the trusted band's own GIN index, read first when it holds the tier. */
+describe('trustedRows', () => {
+  const band = { indexed: 1, rest: 1, trusted: 0.34 };
+  it("reads the band's share of the matches when it is expected to hold 1.5 × the tier", () => {
+    // "windscreen" at 1,000,000 listings: 24,905 matches, 8,500 of them in the band.
+    expect(trustedRows(24_905, 24_905, 501, band)).toBeCloseTo(8_467.7);
+    expect(trustedRows(2_200, 2_200, 501, band)).toBeNull();
+    expect(trustedRows(2_300, 2_300, 501, band)).toBeCloseTo(782);
+  });
+
+  it('is not tried when its share is unknown or none, nor beyond what the filters keep', () => {
+    expect(trustedRows(24_905, 24_905, 501, { indexed: 1, rest: 1 })).toBeNull();
+    expect(trustedRows(24_905, 24_905, 501, { ...band, trusted: 0 })).toBeNull();
+    expect(trustedRows(24_905, 1_000, 501, band)).toBeNull();
+    // A bitmap scan under a filter reads no more than the filter's own index holds.
+    expect(trustedRows(24_905, 24_905, 501, { ...band, bitmap: 0.1 })).toBeCloseTo(2_490.5);
+  });
+
+  it('makes the bitmap scan the plan where the band is cheaper than the walk', () => {
+    // 30,000 matches: a walk of 16,700 rows, or the band's 10,200 (the whole tier's 30,000).
+    expect(candidatePlan(30_000, 1_000_000, 501)).toBe('walk');
+    expect(candidatePlan(30_000, 1_000_000, 501, band)).toBe('bitmap');
+    // Dense enough that the walk stays cheaper: 501 candidates in 1,670 rows.
+    expect(candidatePlan(300_000, 1_000_000, 501, band)).toBe('walk');
   });
 });

@@ -5,20 +5,18 @@ import { containsPattern } from '../_lib/like.ts';
 import {
   allBound,
   type AreaStatistics,
-  CONTINUED_WALK_MIN,
-  MAX_WALKS,
-  type TrustKey,
   areaShare,
   bitmapRows,
-  type CandidatePlan,
   candidatePlan,
   type FilterShares,
-  nextWalk,
+  TRUSTED_SCORE,
+  trustedRows,
   walkBudget,
   walkRows,
 } from './candidate-plan.ts';
-import { CATEGORY_KEY_BY_FILTER, type ScanSetting, withScansOff } from './search.repository.ts';
-import { areaStatistics, commonShare } from './statistics.ts';
+import { type CandidateRead, candidates } from './candidates.repository.ts';
+import { CATEGORY_KEY_BY_FILTER } from './search.repository.ts';
+import { areaStatistics, commonShare, trustedShare } from './statistics.ts';
 import {
   groupPhrases,
   groupTsquery,
@@ -46,9 +44,10 @@ type Db = Kysely<Database>;
  * newest and id only break ties.
  *
  * Bounded work: each tier's candidates are at most {@link RANK_CANDIDATES} listings read in
- * trust order (the `business_registrations_trust_idx` walk for a broad word, the GIN index for a
- * rare one: the planner's choice, its estimates for tsquery being sound), so "mechanic" at a
- * quarter of 1,000,000 listings ranks a thousand rows, not 250,000.
+ * trust order from `search_listings`, the approved listings' searched columns (ADR 089): a walk
+ * of a trust-ordered index for a broad word, a bitmap scan of a GIN index for a rarer one, as
+ * candidate-plan.ts chooses and candidates.repository.ts reads; so "mechanic" at a quarter of
+ * 1,000,000 listings ranks 500 rows, not 250,000. The page's rows come from the listings.
  */
 
 /** The most listings a tier ranks, and the most a search pages through (ADR 060). */
@@ -97,7 +96,7 @@ export interface RankedSearchPage {
 }
 
 /**
- * The filters of a search as SQL on `business_registrations`: `where` all of them, `walked` the
+ * The filters of a search as SQL on `search_listings`: `where` all of them, `walked` the
  * rows a walk reads in trust order (the approved listings, or a category page's: an index each,
  * ADR 087), with the category's key and the area filter's names for the statistics.
  */
@@ -106,17 +105,20 @@ function filtersOf(request: RankedSearchRequest): {
   walked: RawBuilder<boolean>;
   categoryKey: string | null;
   areas: readonly string[];
+  /** No filter: the trusted band's index serves the words alone (ADR 089). */
+  none: boolean;
 } {
-  const approved = sql<boolean>`status = 'approved'`;
-  const parts: RawBuilder<boolean>[] = [approved];
-  let walked = approved;
+  // `search_listings` holds the approved listings only (ADR 089): no status to test.
+  const everyListing = sql<boolean>`true`;
+  const parts: RawBuilder<boolean>[] = [everyListing];
+  let walked = everyListing;
   let categoryKey: string | null = null;
   const type = request.type?.trim().toLowerCase();
   if (type && type !== 'all') {
     categoryKey = CATEGORY_KEY_BY_FILTER.get(type) ?? null;
     if (categoryKey) {
       const category = sql<boolean>`category_keys @> ${sql.lit(`{${categoryKey}}`)}::text[]`;
-      walked = sql<boolean>`${approved} and ${category}`;
+      walked = category;
       parts.push(category);
     } else parts.push(sql<boolean>`type_text like ${containsPattern(type)}`);
   }
@@ -125,7 +127,13 @@ function filtersOf(request: RankedSearchRequest): {
   const areas = request.area ? areaNamesWithin(request.area) : [];
   if (areas.length) parts.push(sql<boolean>`area in (${sql.join(areas)})`);
   if (request.openAt !== undefined) parts.push(sql<boolean>`open_week @> ${request.openAt}::int`);
-  return { where: sql<boolean>`(${sql.join(parts, sql` and `)})`, walked, categoryKey, areas };
+  return {
+    where: sql<boolean>`(${sql.join(parts, sql` and `)})`,
+    walked,
+    categoryKey,
+    areas,
+    none: parts.length === 1,
+  };
 }
 
 const tsquery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
@@ -154,7 +162,7 @@ const EXPANDED_WORDS = 12;
 async function groupBounds(
   db: Db,
   groups: readonly PhraseWord[][][],
-  filters: { categoryKey: string | null; areas: readonly string[] },
+  filters: { categoryKey: string | null; areas: readonly string[]; none: boolean },
 ): Promise<{
   bounds: (number | null)[];
   pruned: PhraseWord[][][];
@@ -164,7 +172,7 @@ async function groupBounds(
 }> {
   const words = [...new Map(groups.flat(2).map((w) => [`${w.prefix}:${w.word}`, w])).values()];
   const categoryIndex = filters.categoryKey
-    ? `business_registrations_category_${filters.categoryKey}_trust_idx`
+    ? `search_listings_category_${filters.categoryKey}_trust_idx`
     : '';
   const { rows } = await sql<{
     key: string;
@@ -173,6 +181,7 @@ async function groupBounds(
     total: number;
     category: number | null;
     area: AreaStatistics | null;
+    trusted: number | null;
     common: number | null;
   }>`
     select t.prefix || ':' || t.word as key,
@@ -180,9 +189,10 @@ async function groupBounds(
       else (select listings from search_lexicon where word = t.word) end as listings,
       under.words,
       (select greatest(reltuples, 0)::int from pg_class
-        where oid = 'business_registrations'::regclass) as total,
+        where oid = 'search_listings'::regclass) as total,
       (select reltuples::int from pg_class where relname = ${categoryIndex}) as category,
       ${filters.areas.length ? areaStatistics(filters.areas) : sql`null`} as area,
+      ${trustedShare(TRUSTED_SCORE)} as trusted,
       -- Only a word the lexicon cannot hold reads the statistics (one unnest per such word).
       case when t.word !~ ${LEXICON_WORD.source} then ${commonShare} end as common
     from unnest(${sql.val(words.map((w) => w.word))}::text[],
@@ -240,6 +250,9 @@ async function groupBounds(
   const categoryShare =
     category != null && category >= 0 && listings > 0 ? Math.min(1, category / listings) : 1;
   const area = rows[0]?.area ? areaShare(rows[0].area, filters.areas.length) : 1;
+  // Under a filter the planner pairs the band's index with the filter's and reads more than
+  // either alone ("garage" on the Parts page: 32 ms, not 12): the band serves the words alone.
+  const trusted = filters.none ? (rows[0]?.trusted ?? null) : null;
   return {
     bounds,
     pruned,
@@ -247,146 +260,9 @@ async function groupBounds(
     listings,
     // The area filter's walk reads its areas (ADR 087); else a category's or the directory's.
     shares: filters.areas.length
-      ? { indexed: area, rest: categoryShare, bitmap: categoryShare }
-      : { indexed: categoryShare, rest: 1, bitmap: categoryShare },
+      ? { indexed: area, rest: categoryShare, bitmap: categoryShare, trusted }
+      : { indexed: categoryShare, rest: 1, bitmap: categoryShare, trusted },
   };
-}
-
-/** The scans each plan switches off: a bitmap the index and sequential scans, a walk the bitmap and sequential ones. */
-const SCANS_OFF: Record<CandidatePlan, ScanSetting[]> = {
-  walk: ['enable_bitmapscan', 'enable_seqscan'],
-  bitmap: ['enable_indexscan', 'enable_seqscan'],
-  planner: [],
-};
-
-/** How a tier's candidates were read: a plan, or walks and then a bitmap scan (ADR 087). */
-export type CandidateRead =
-  CandidatePlan | 'walk, walk' | 'walk, then bitmap' | 'walk, then planner';
-
-/**
- * At most `limit` ids matching `where`, in trust order (the candidates of one tier), read by
- * `plan` (SET LOCAL in a transaction when it is not the planner's own). A walk reads at most
- * `budget` rows of `walked` (the approved listings, or a category's: its trust-ordered index);
- * when they hold fewer than `limit` and more rows remain, the rate it saw chooses a longer walk
- * or the bitmap scan of the tier's `bitmap` rows ({@link nextWalk}).
- */
-async function candidates(
-  db: Db,
-  where: RawBuilder<boolean>,
-  limit: number,
-  plan: CandidatePlan,
-  walk: Walk & { budget: number },
-): Promise<{ ids: string[]; read: CandidateRead }> {
-  // Without a bound (a word the lexicon cannot hold: "ac"), a first walk still answers a
-  // broad query; a narrow one is left to the planner after it.
-  if (plan === 'walk' || plan === 'planner') {
-    const first = await walkIds(db, where, limit, walk, walk.budget);
-    if (first.complete) return { ids: first.ids, read: 'walk' };
-    // A category's walk reads what its GIN index holds, so the rate seen estimates the bitmap's
-    // rows; an area's bitmap scan may read the whole area, so only the bound counts.
-    const rated = walk.areas.length ? null : walk.rows;
-    let { ids, last } = first;
-    let read = walk.budget;
-    // While the rate seen says a walk reads fewer rows than the bitmap scan, the next walk goes
-    // on after the last one's last row for the candidates still lacking (ADR 088); under the
-    // area filter (one walk per area, no single last row) one longer walk reads them again.
-    for (let walks = 1; walks < MAX_WALKS; walks += 1) {
-      const needed = last ? limit - ids.length : limit;
-      const rows = nextWalk(ids.length, read, needed, walk.bitmap, rated);
-      if (rows === null) break;
-      if (!last) {
-        const again = await walkIds(db, where, limit, walk, rows);
-        if (again.complete) return { ids: again.ids, read: 'walk, walk' };
-        break;
-      }
-      // At least CONTINUED_WALK_MIN rows: a few candidates short, a walk sized by the rate alone
-      // often falls short again.
-      const size = Math.max(rows, CONTINUED_WALK_MIN);
-      const next = await walkIds(db, where, needed, walk, size, last);
-      ids = [...ids, ...next.ids];
-      if (next.complete) return { ids, read: 'walk, walk' };
-      read += size;
-      last = next.last;
-    }
-  }
-  const bitmap = plan === 'walk' ? 'bitmap' : plan;
-  const found = await withScansOff(db, SCANS_OFF[bitmap], async (db) =>
-    (
-      await sql<{ id: string }>`
-        select id from business_registrations
-        where ${where}
-        order by quality_score desc, created_at desc, id desc
-        limit ${limit}`.execute(db)
-    ).rows.map((r) => r.id),
-  );
-  return { ids: found, read: plan === 'bitmap' ? plan : `walk, then ${bitmap}` };
-}
-
-/**
- * What a walk reads: `walked` in trust order (the approved listings, or a category's: their
- * trust-ordered indexes), or under the area filter each of its `areas` in trust order, merged
- * (`business_registrations_area_trust_idx`); `rows` about how many that holds, `bitmap` about
- * how many rows the bitmap scan would read instead (the tier's bound, or null: unknown).
- */
-interface Walk {
-  walked: RawBuilder<boolean>;
-  areas: readonly string[];
-  rows: number;
-  bitmap: number | null;
-}
-
-/**
- * The first `budget` rows of the walk in trust order (of each area, under the area filter), after
- * `after` when given, and those of them matching `where` (at most `limit`; the walk stops there):
- * `complete` when they are the tier's answer, i.e. `limit` were found or the walk read every row
- * it walks; `last`, the key of the walk's last row, when it fell short (ADR 088). Not complete
- * is always safe: the tier is then read on.
- */
-async function walkIds(
-  db: Db,
-  where: RawBuilder<boolean>,
-  limit: number,
-  { walked, areas }: Walk,
-  budget: number,
-  after?: TrustKey,
-): Promise<{ ids: string[]; complete: boolean; last: TrustKey | null }> {
-  const trustOrder = sql`order by quality_score desc, created_at desc, id desc`;
-  const columns = sql`id, quality_score, created_at, status, category_keys, type_text,
-    location_text, area, open_week, search_vector`;
-  const from = after
-    ? sql`${walked} and (quality_score, created_at, id) <
-        (${after.quality_score}::real, ${after.created_at}::timestamptz, ${after.id}::uuid)`
-    : walked;
-  const read = (selected: RawBuilder<unknown>) =>
-    areas.length
-      ? sql.join(
-          areas.map(
-            (area) => sql`(select ${selected} from business_registrations
-              where ${walked} and area = ${area} ${trustOrder} limit ${budget})`,
-          ),
-          sql` union all `,
-        )
-      : sql`select ${selected} from business_registrations where ${from} ${trustOrder}
-          limit ${budget}`;
-  return withScansOff(db, SCANS_OFF.walk, async (db) => {
-    const { rows } = await sql<{ id: string }>`
-      select id from (${read(columns)}) w
-      where ${where} ${trustOrder}
-      limit ${limit}`.execute(db);
-    const ids = rows.map((r) => r.id);
-    if (ids.length >= limit) return { ids, complete: true, last: null };
-    // Under the area filter a short walk is never taken as complete: the bitmap scan finishes it.
-    if (areas.length) return { ids, complete: false, last: null };
-    // The walk's last row (read from the index alone), after which a longer walk goes on; none
-    // when the walk read its whole index.
-    const { rows: ends } = await sql<{ quality_score: number; at: string; id: string }>`
-      select quality_score, created_at::text as at, id from business_registrations
-      where ${from} ${trustOrder} offset ${budget - 1} limit 1`.execute(db);
-    const last = ends[0]
-      ? { quality_score: ends[0].quality_score, created_at: ends[0].at, id: ends[0].id }
-      : null;
-    return { ids, complete: last === null, last };
-  });
 }
 
 /**
@@ -446,6 +322,12 @@ async function rankedPage(db: Db, request: RankedSearchRequest): Promise<RankedS
         areas: filters.areas,
         rows: listings * shares.indexed,
         bitmap: matches === null ? null : bitmapRows(matches, listings, shares),
+        matches,
+        shares,
+        trusted:
+          matches === null
+            ? null
+            : trustedRows(matches, matches * shares.indexed * shares.rest, limit, shares),
         budget,
       },
     );

@@ -403,12 +403,20 @@ export async function withScansOff<T>(
   if (off.length === 0) return query(db);
   // JIT compilation is off too: a plan with a scan switched off is costed far above
   // `jit_above_cost`, and compiling it took 90 ms of a 96 ms walk at 1,000,000 listings
-  // (ADR 088). It stays off for the rest of a caller's transaction.
+  // (ADR 088). So are parallel workers: a bitmap scan of 25,000 rows took 55 ms with two and
+  // 38 ms without (ADR 089), the workers' start and merge costing more than they share. Both
+  // stay off for the rest of a caller's transaction.
   const set = (value: 'on' | 'off') =>
     sql`select ${sql.join(
-      [...off, ...(value === 'off' ? ['jit'] : [])].map(
-        (name) => sql`set_config(${name}, ${value}, true)`,
-      ),
+      [
+        ...off.map((name) => [name, value]),
+        ...(value === 'off'
+          ? [
+              ['jit', 'off'],
+              ['max_parallel_workers_per_gather', '0'],
+            ]
+          : []),
+      ].map(([name, setting]) => sql`set_config(${name}, ${setting}, true)`),
     )}`;
   // Inside a caller's transaction (one connection for a whole search, ADR 088): switched off
   // for `query`, then on again. Not after a failure: the transaction is then aborted, and a

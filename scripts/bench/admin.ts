@@ -23,7 +23,8 @@ const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-passwor
 const handle = await openDatabase();
 await migrateToLatest(handle.db);
 // As `npm start` does: PGlite runs no autovacuum, so the planner's statistics come from here.
-if (handle.kind === 'pglite') await sql`vacuum (analyze) business_registrations`.execute(handle.db);
+if (handle.kind === 'pglite')
+  await sql`vacuum (analyze) business_registrations, search_listings`.execute(handle.db);
 await ensureAdmin(handle.db, ADMIN);
 const fake = await start();
 let purgedTags = 0;

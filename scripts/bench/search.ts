@@ -138,10 +138,10 @@ async function serveApi(port = 0) {
   ]);
   const handle = await openDatabase();
   const { sql } = await import('kysely');
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from business_registrations where status = 'approved'`.execute(
-    handle.db,
-  );
+  const { rows } = await sql<{ n: number; buffers: string; candidates: string }>`
+    select count(*)::int as n, current_setting('shared_buffers') as buffers,
+      pg_size_pretty(pg_total_relation_size('search_listings')) as candidates
+    from business_registrations where status = 'approved'`.execute(handle.db);
   const api = createApi({ db: async () => handle.db, invalidate: async () => undefined });
   const server = createServer(createRequestListener((request) => api(request)));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -151,6 +151,8 @@ async function serveApi(port = 0) {
     kind: handle.kind,
     /** Approved listings in the served database. */
     listings: rows[0]?.n ?? 0,
+    /** What the figures depend on beyond the machine: the database's cache, the read table (ADR 089). */
+    memory: `shared_buffers ${rows[0]?.buffers}, search_listings ${rows[0]?.candidates} with its indexes`,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await handle.close();
@@ -183,7 +185,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const result = await benchSearch({ baseUrl, rounds: Number(values.rounds) });
     const record = benchRecord('bench:search', 'Search over HTTP');
     record.line(
-      `search over HTTP${served ? ` (API served on ${served.kind}, ${served.listings.toLocaleString('en-US')} approved listings)` : ''}: ${baseUrl}`,
+      `search over HTTP${served ? ` (API served on ${served.kind}, ${served.listings.toLocaleString('en-US')} approved listings; ${served.memory})` : ''}: ${baseUrl}`,
     );
     for (const [i, r] of result.perRound.entries())
       record.line(`  round ${i + 1}: p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`);

@@ -36,7 +36,7 @@ beforeAll(async () => {
                || case when n < 3000 or n % 5 = 0 then ' echo echoing' else '' end,
       '{}', 'approved', timestamptz '2026-01-01' + n * interval '1 minute'
     from generate_series(0, ${LISTINGS - 1}) as n`.execute(handle.db);
-  await sql`analyze business_registrations`.execute(handle.db);
+  await sql`analyze business_registrations, search_listings`.execute(handle.db);
 }, 120_000);
 afterAll(() => handle.close());
 
@@ -95,7 +95,7 @@ describe('ranked search candidates at 9,000 listings (ADR 087)', () => {
       >= timestamptz '2026-01-01' and extract(minute from created_at)::int % 3 = 0`.execute(
       handle.db,
     );
-    await sql`analyze business_registrations`.execute(handle.db);
+    await sql`analyze business_registrations, search_listings`.execute(handle.db);
     const found = await search('quokka', 'yaba');
     expect(found.plan).toMatch(/\(walk\)/);
     expect(found.total).toBeGreaterThanOrEqual(RANK_CANDIDATES);

@@ -49,6 +49,7 @@ import * as roadsideNearest from './2026_11_29_0401_roadside_nearest.ts';
 import * as requestPhotos from './2026_11_29_0501_request_photos.ts';
 import * as listingIdNames from './2026_11_29_0601_listing_id_names.ts';
 import * as searchCategoryTrust from './2026_11_29_0701_search_category_trust.ts';
+import * as searchListings from './2026_11_29_0801_search_listings.ts';
 
 /**
  * Every migration, by name, in order. Imported statically (not read from disk) so the
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0501_request_photos': requestPhotos,
   '2026_11_29_0601_listing_id_names': listingIdNames,
   '2026_11_29_0701_search_category_trust': searchCategoryTrust,
+  '2026_11_29_0801_search_listings': searchListings,
 };

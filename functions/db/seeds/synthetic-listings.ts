@@ -313,7 +313,8 @@ export const BULK_INDEX_REBUILD_MIN = 50_000;
  * Inserts `count` synthetic listings as fast as the database allows (issue 28: 1,000,000 in
  * minutes): batches of 1,000 rows (36 parameters each, under Postgres' 65,535), 20 batches to a
  * transaction. From {@link BULK_INDEX_REBUILD_MIN} listings on, the table's secondary indexes
- * that enforce nothing (every one but the primary key and the unique ones) are dropped first and
+ * and of `search_listings` (ADR 089) that enforce nothing (every one but the primary key and the
+ * unique ones) are dropped first and
  * rebuilt from their own definitions (`pg_get_indexdef`) afterwards, also when an insert fails:
  * building a trigram GIN index once sorts its entries, while inserting into it row by row
  * (`fastupdate = off`, ADR 012) costs ~100 random index writes a listing. Ends with
@@ -332,7 +333,8 @@ export async function bulkInsertSyntheticListings(
     ? await sql<{ name: string; definition: string }>`
         select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
         from pg_index i
-        where i.indrelid = 'business_registrations'::regclass and not i.indisunique
+        where i.indrelid in ('business_registrations'::regclass, 'search_listings'::regclass)
+          and not i.indisunique
           and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`.execute(
         db,
       )
@@ -362,6 +364,6 @@ export async function bulkInsertSyntheticListings(
     indexMs = performance.now() - rebuilt;
   }
   const insertMs = performance.now() - started - indexMs;
-  await sql`vacuum (analyze) business_registrations`.execute(db);
+  await sql`vacuum (analyze) business_registrations, search_listings`.execute(db);
   return { insertMs, indexMs };
 }

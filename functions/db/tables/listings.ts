@@ -101,6 +101,23 @@ export interface BusinessRegistrationsTable {
   open_week: ColumnType<string, never, never>;
 }
 
+/**
+ * `search_listings` (issue 35.8, ADR 089): each approved listing's searched columns, copied by
+ * statement triggers on `business_registrations` (migration 2026_11_29_0801), narrow so that
+ * ranked search reads its candidates at about a microsecond a row. Never written by the code.
+ */
+export interface SearchListingsTable {
+  quality_score: ColumnType<number, never, never>;
+  created_at: ColumnType<Date, never, never>;
+  id: ColumnType<string, never, never>;
+  area: ColumnType<string | null, never, never>;
+  open_week: ColumnType<string | null, never, never>;
+  category_keys: ColumnType<string[] | null, never, never>;
+  type_text: ColumnType<string | null, never, never>;
+  location_text: ColumnType<string | null, never, never>;
+  search_vector: ColumnType<string, never, never>;
+}
+
 /** The one live code sent to a listing's phone (issue 37.5, ADR 075): its HMAC, never the code. */
 export interface ListingPhoneCodesTable {
   listing_id: string;
