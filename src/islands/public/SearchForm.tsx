@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Icon } from '../shared/Icon';
 
 interface Props {
@@ -33,6 +33,14 @@ export function SearchForm({
   children,
 }: Props) {
   const [query, setQuery] = useState(initialQuery);
+  const field = useRef<HTMLInputElement>(null);
+  // Words typed before the island hydrated are in the field, not in the state: taken at once,
+  // or the next render (the home search's results list arriving, ADR 090) would put the
+  // state's empty value back over them.
+  useLayoutEffect(() => {
+    const typed = field.current?.value;
+    if (typed) setQuery(typed);
+  }, []);
   return (
     <form
       className="search-form"
@@ -52,6 +60,7 @@ export function SearchForm({
       <div className="search-box">
         <Icon name="search" size={18} className="muted" />
         <input
+          ref={field}
           type="search"
           name="q"
           value={query}
