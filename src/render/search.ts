@@ -7,7 +7,7 @@
  * form without a page load. Runs on the server only.
  */
 import type { AstroGlobal } from 'astro';
-import { type PostedSearch, understoodOf } from '../islands/public/SearchResults';
+import { type PostedSearch, understoodOf } from '../islands/public/searchState';
 import { toCardData } from '../../common/schemas/card-data';
 import type { DirectorySearchResponse } from '../../common/schemas/search';
 import { SEARCH_IMPRESSIONS_MAX, type SearchBeacon } from '../../common/schemas/insights';

@@ -5,7 +5,7 @@ import { type DatabaseHandle, provideSharedDatabase } from '../../functions/_lib
 import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { insertSyntheticListings } from '../../functions/db/seeds/synthetic-listings.ts';
 import { DIRECTORY_PAGE_SIZE } from '../../common/schemas/directory.ts';
-import { SEARCH_ERROR } from '../../src/islands/public/SearchResults.tsx';
+import { SEARCH_ERROR } from '../../src/islands/public/searchState.ts';
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts';
 import { ensureSiteBuild } from '../../server/site-build.ts';
 import { createTestDatabase } from '../setup/test-db.ts';

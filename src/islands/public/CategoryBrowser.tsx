@@ -4,7 +4,8 @@ import type { CategorySort, OpenFilter } from '../../../common/schemas/directory
 import type { BusinessCardData } from '../../../common/schemas/listing';
 import { BusinessList } from './BusinessList';
 import { publishMapPoints } from './mapPoints';
-import { type PostedSearch, resultCount, SearchResultList, useSearch } from './SearchResults';
+import { SearchResultList } from './SearchResults';
+import { type PostedSearch, resultCount, useSearch } from './searchState';
 import { listenForSearches, typedQuery } from './SearchForm';
 import { useLiveList } from './useLiveList';
 

@@ -1,14 +1,65 @@
 import { useEffect, useState } from 'react';
 import { LAGOS_AREAS } from '../../../common/config/lagos-areas';
 import { SearchForm } from './SearchForm';
-import { type PostedSearch, resultCount, SearchResultList, useSearch } from './SearchResults';
+import type { SearchResultList } from './SearchResults';
+import { type PostedSearch, resultCount, useSearch } from './searchState';
 
-interface Props {
+export interface Props {
   /** The search the page answered when its form was posted (ADR 031), and that form's area. */
   posted?: PostedSearch | undefined;
   postedArea?: string | undefined;
   /** Issue 38.4: the posted form asked for the listings open now only. */
   postedOpen?: boolean | undefined;
+}
+
+/** The results' list: loaded with the island (a posted search), or once there is a search. */
+type ResultList = typeof SearchResultList;
+
+let listModule: Promise<ResultList> | undefined;
+/** The results' markup and the business cards, fetched once (issue 34.5, ADR 090). */
+const loadResultList = () =>
+  (listModule ??= import('./resultListLoader')
+    .then((m) => m.SearchResultList)
+    .catch((error: unknown) => {
+      // Asked again by the next search (a dropped connection on 2G).
+      listModule = undefined;
+      throw error;
+    }));
+
+/**
+ * The results' list, asked for as soon as the island has hydrated (the search's own request may
+ * follow at once: the two then go out together), and again for each search while it could not
+ * be loaded; null until then. The home page's featured list imports the same modules, so this
+ * costs the page no extra bytes.
+ */
+function useResultList(searches: number): ResultList | null {
+  const [List, setList] = useState<ResultList | null>(null);
+  useEffect(() => {
+    if (List) return;
+    let live = true;
+    loadResultList().then(
+      (loaded) => {
+        if (live) setList(() => loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [List, searches]);
+  return List;
+}
+
+/**
+ * Home search (SPEC §2 Home): {@link HomeSearchBody} with the results' list loaded once it has
+ * hydrated (issue 34.5, ADR 090: the island hydrates on its form alone, 9 files and 13 KB where
+ * it needed 18 and 23 KB). A page answering a posted search uses HomeSearchPosted.tsx, which
+ * has the list from the start.
+ */
+export default function HomeSearch(props: Props) {
+  const [searches, setSearches] = useState(0);
+  const List = useResultList(searches);
+  return <HomeSearchBody {...props} List={List} onSearched={setSearches} />;
 }
 
 /**
@@ -17,7 +68,17 @@ interface Props {
  * searches in place. While results are shown, the home sections (cards, featured, news; id
  * `home-sections`) are hidden; a blank query brings them back.
  */
-export default function HomeSearch({ posted, postedArea = '', postedOpen = false }: Props) {
+export function HomeSearchBody({
+  posted,
+  postedArea = '',
+  postedOpen = false,
+  List,
+  onSearched,
+}: Props & {
+  List: ResultList | null;
+  /** Told the count of searches made (a new one asks for a list that failed to load). */
+  onSearched?: (count: number) => void;
+}) {
   // Issue 16.4: the search can be narrowed to one Lagos area (slug; '' for all of Lagos).
   const [area, setArea] = useState(postedArea);
   // Issue 38.4: and to the listings open now (Lagos time, ADR 081).
@@ -30,9 +91,13 @@ export default function HomeSearch({ posted, postedArea = '', postedOpen = false
   // A submitted query, or a new area (the search function changes with it), runs the search;
   // a blank query clears the results.
   const run = search.search;
+  const [searches, setSearches] = useState(0);
   useEffect(() => {
-    if (submitted) void run(submitted.q);
+    if (!submitted) return;
+    setSearches((n) => n + 1);
+    void run(submitted.q);
   }, [run, submitted]);
+  useEffect(() => onSearched?.(searches), [onSearched, searches]);
   const searching = results !== null || loading;
 
   // The WebSite SearchAction of the home page's JSON-LD points at /?q=… (read after hydration).
@@ -95,11 +160,13 @@ export default function HomeSearch({ posted, postedArea = '', postedOpen = false
         </p>
       </SearchForm>
       <div aria-live="polite">
-        {loading && <p className="status-text light">Loading businesses...</p>}
-        {!loading && results && (
+        {(loading || (results && !List)) && (
+          <p className="status-text light">Loading businesses...</p>
+        )}
+        {!loading && results && List && (
           <section className="search-results" aria-labelledby="search-results-title">
             <h2 id="search-results-title">Search Results ({resultCount(total, totalIsCapped)})</h2>
-            <SearchResultList
+            <List
               results={results}
               hasMore={hasMore}
               loadingMore={loadingMore}
