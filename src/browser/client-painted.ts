@@ -8,11 +8,13 @@ import { FIRST_PAINT, headGlobals } from './head-globals.ts';
  * Then:
  * - an island in the first screen hydrates at once (issue 22: the home search waited for an idle
  *   period, 2.2–2.7 s after FCP on the phone profile);
- * - `client:painted` below the first screen hydrates when the page is idle (its code is fetched
- *   at the first paint, whatever its place), or at once if it is scrolled into view before;
+ * - `client:painted` below the first screen hydrates when the page is idle once the first
+ *   screen's islands have hydrated (its code is fetched at the first paint, whatever its place),
+ *   or at once if it is scrolled into view before;
  * - `client:painted="visible"` below the first screen hydrates when it comes within a screen of
  *   the viewport (a swipe away, so its code is there when it is reached): near at the first
- *   paint, when the page is idle or when it is scrolled into view, whichever comes first;
+ *   paint, when the page is idle after the first screen's islands or when it is scrolled into
+ *   view, whichever comes first;
  *   scrolled near later, at once. Not at all if it never comes near: no
  *   bytes for what nobody scrolls to;
  * - any of them hydrates at once on the first interaction with it: a finger or pointer down on
@@ -24,18 +26,36 @@ import { FIRST_PAINT, headGlobals } from './head-globals.ts';
  * "In the first screen" is the first IntersectionObserver callback: no forced layout. This code
  * is inlined into every page with such an island (by Astro), so it is kept small.
  */
+/**
+ * First-screen islands still on their way (ADR 090): an island below the first screen starts at
+ * idle only once they have hydrated, so its code does not share the first screen's six
+ * connections and its bandwidth (the home page's featured list: 16 files beside the search's 10).
+ */
+let firstScreenPending = 0;
+const afterFirstScreen: (() => void)[] = [];
+
 const painted: ClientDirective = (load, options, el) => {
   let loading: ReturnType<typeof load> | undefined;
   let started = false;
-  const start = () => {
+  const start = (firstScreen = false) => {
     if (started) return;
     started = true;
-    void (loading ??= load()).then((hydrate) => hydrate());
+    if (firstScreen) firstScreenPending += 1;
+    void (loading ??= load())
+      .then((hydrate) => hydrate())
+      .finally(() => {
+        if (!firstScreen || --firstScreenPending > 0) return;
+        for (const run of afterFirstScreen.splice(0)) run();
+      });
   };
-  const idle = () =>
-    'requestIdleCallback' in self ? requestIdleCallback(start) : setTimeout(start);
+  const idle = () => {
+    const later = () =>
+      'requestIdleCallback' in self ? requestIdleCallback(() => start()) : setTimeout(start);
+    if (firstScreenPending > 0) afterFirstScreen.push(later);
+    else later();
+  };
   for (const type of ['pointerdown', 'focusin', 'keydown', 'click'])
-    el.addEventListener(type, start, { capture: true, once: true, passive: true });
+    el.addEventListener(type, () => start(), { capture: true, once: true, passive: true });
 
   const firstPaint = headGlobals[FIRST_PAINT];
   void (firstPaint ?? Promise.resolve()).then(() => {
@@ -56,7 +76,7 @@ const painted: ClientDirective = (load, options, el) => {
         );
         // At the first paint: the first screen now, the rest after it (idle); later, an island
         // scrolled near starts at once.
-        if (first ? onScreen : near) start();
+        if (first ? onScreen : near) start(first);
         else if (first && (near || options.value !== 'visible')) {
           idle();
           // Until the page is idle, reaching the island starts it at once.
