@@ -15,6 +15,7 @@ import { hoistTransitiveImports } from './integrations/hoist-transitive-imports.
 import { inlineHeadScript } from './integrations/head-script.ts';
 import { pageScriptsAfterFirstPaint } from './integrations/page-scripts-after-first-paint.ts';
 import { modulePreloadOnlyWhatHelps } from './integrations/module-preload.ts';
+import { islandChunks } from './integrations/island-chunks.ts';
 import { buildAdapter, buildSiteUrl, env } from './functions/_lib/env.ts';
 import {
   CSP_SCRIPT_HASHES,
@@ -67,19 +68,12 @@ export default defineConfig({
       hoistTransitiveImports(),
       inlineHeadScript(),
       modulePreloadOnlyWhatHelps(),
+      // The public islands' files (ADR 046, 090).
+      islandChunks(),
     ],
     define: {
       __MAP_TILE_URL__: JSON.stringify(mapTileUrl),
       __MAP_TILE_ATTRIBUTION__: JSON.stringify(env('MAP_TILE_ATTRIBUTION') ?? ''),
-    },
-    build: {
-      rolldownOptions: {
-        output: {
-          // Preact, its hooks and its JSX runtime in one file: every public island needs all three,
-          // and on HTTP/1.1 (six connections) two fewer files is one round trip fewer (ADR 046).
-          codeSplitting: { groups: [{ name: 'preact', test: /node_modules[\\/]preact[\\/]/ }] },
-        },
-      },
     },
     ssr: {
       external: ['@electric-sql/pglite', 'pg', '@resvg/resvg-js', 'satori'],
