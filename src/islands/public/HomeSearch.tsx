@@ -26,33 +26,44 @@ const loadResultList = () =>
       throw error;
     }));
 
+/** How long after hydration the list is fetched when no search asked for it before (ms). */
+const LIST_PREFETCH_MS = 2000;
+
 /**
- * The results' list, asked for as soon as the island has hydrated (the search's own request may
- * follow at once: the two then go out together), and again for each search while it could not
- * be loaded; null until then. The home page's featured list imports the same modules, so this
- * costs the page no extra bytes.
+ * The results' list: asked for by the first search, after the search's own request (which would
+ * otherwise wait behind the list's files for one of the six connections), or at the first idle
+ * moment {@link LIST_PREFETCH_MS} after hydration, for a search typed later; asked again by each
+ * search while it could not be loaded. Null until loaded. The home page's featured list imports
+ * the same modules, so this costs the page no extra bytes.
  */
 function useResultList(searches: number): ResultList | null {
   const [List, setList] = useState<ResultList | null>(null);
   useEffect(() => {
     if (List) return;
     let live = true;
-    loadResultList().then(
-      (loaded) => {
-        if (live) setList(() => loaded);
-      },
-      () => undefined,
+    const take = () =>
+      loadResultList().then(
+        (loaded) => {
+          if (live) setList(() => loaded);
+        },
+        () => undefined,
+      );
+    if (searches > 0) void take();
+    const later = setTimeout(
+      () => ('requestIdleCallback' in self ? requestIdleCallback(take) : take()),
+      LIST_PREFETCH_MS,
     );
     return () => {
       live = false;
+      clearTimeout(later);
     };
   }, [List, searches]);
   return List;
 }
 
 /**
- * Home search (SPEC §2 Home): {@link HomeSearchBody} with the results' list loaded once it has
- * hydrated (issue 34.5, ADR 090: the island hydrates on its form alone, 9 files and 13 KB where
+ * Home search (SPEC §2 Home): {@link HomeSearchBody} with the results' list loaded by the first
+ * search or soon after hydration (issue 34.5, ADR 090: the island hydrates on its form alone, 9 files and 13 KB where
  * it needed 18 and 23 KB). A page answering a posted search uses HomeSearchPosted.tsx, which
  * has the list from the start.
  */
