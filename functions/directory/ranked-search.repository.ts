@@ -192,7 +192,7 @@ async function groupBounds(
         where oid = 'search_listings'::regclass) as total,
       (select reltuples::int from pg_class where relname = ${categoryIndex}) as category,
       ${filters.areas.length ? areaStatistics(filters.areas) : sql`null`} as area,
-      ${trustedShare(TRUSTED_SCORE)} as trusted,
+      ${filters.none ? trustedShare(TRUSTED_SCORE) : sql`null`} as trusted,
       -- Only a word the lexicon cannot hold reads the statistics (one unnest per such word).
       case when t.word !~ ${LEXICON_WORD.source} then ${commonShare} end as common
     from unnest(${sql.val(words.map((w) => w.word))}::text[],
@@ -250,9 +250,9 @@ async function groupBounds(
   const categoryShare =
     category != null && category >= 0 && listings > 0 ? Math.min(1, category / listings) : 1;
   const area = rows[0]?.area ? areaShare(rows[0].area, filters.areas.length) : 1;
-  // Under a filter the planner pairs the band's index with the filter's and reads more than
-  // either alone ("garage" on the Parts page: 32 ms, not 12): the band serves the words alone.
-  const trusted = filters.none ? (rows[0]?.trusted ?? null) : null;
+  // Read without filters only: under one the planner pairs the band's index with the filter's
+  // and reads more than either alone ("garage" on the Parts page: 32 ms, not 12).
+  const trusted = rows[0]?.trusted ?? null;
   return {
     bounds,
     pruned,

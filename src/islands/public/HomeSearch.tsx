@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LAGOS_AREAS } from '../../../common/config/lagos-areas';
 import { SearchForm } from './SearchForm';
 import type { SearchResultList } from './SearchResults';
@@ -63,14 +63,14 @@ function useResultList(searches: number): ResultList | null {
 
 /**
  * Home search (SPEC §2 Home): {@link HomeSearchBody} with the results' list loaded by the first
- * search or soon after hydration (issue 34.5, ADR 090: the island hydrates on its form alone, 9 files and 13 KB where
- * it needed 18 and 23 KB). A page answering a posted search uses HomeSearchPosted.tsx, which
- * has the list from the start.
+ * search or soon after hydration (issue 34.5, ADR 090: the island hydrates on its form alone,
+ * 9 files and 13 KB where it needed 18 and 23 KB). A page answering a posted search uses
+ * HomeSearchPosted.tsx, which has the list from the start.
  */
 export default function HomeSearch(props: Props) {
   const [searches, setSearches] = useState(0);
-  const List = useResultList(searches);
-  return <HomeSearchBody {...props} List={List} onSearched={setSearches} />;
+  const counted = useCallback(() => setSearches((n) => n + 1), []);
+  return <HomeSearchBody {...props} List={useResultList(searches)} onSearched={counted} />;
 }
 
 /**
@@ -87,8 +87,8 @@ export function HomeSearchBody({
   onSearched,
 }: Props & {
   List: ResultList | null;
-  /** Told the count of searches made (a new one asks for a list that failed to load). */
-  onSearched?: (count: number) => void;
+  /** Told of each search it runs (one asks for a list not loaded yet). */
+  onSearched?: () => void;
 }) {
   // Issue 16.4: the search can be narrowed to one Lagos area (slug; '' for all of Lagos).
   const [area, setArea] = useState(postedArea);
@@ -102,13 +102,11 @@ export function HomeSearchBody({
   // A submitted query, or a new area (the search function changes with it), runs the search;
   // a blank query clears the results.
   const run = search.search;
-  const [searches, setSearches] = useState(0);
   useEffect(() => {
     if (!submitted) return;
-    setSearches((n) => n + 1);
     void run(submitted.q);
-  }, [run, submitted]);
-  useEffect(() => onSearched?.(searches), [onSearched, searches]);
+    onSearched?.();
+  }, [run, submitted, onSearched]);
   const searching = results !== null || loading;
 
   // The WebSite SearchAction of the home page's JSON-LD points at /?q=… (read after hydration).
