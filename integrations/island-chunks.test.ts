@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type GetModuleInfo, inSearchBox, islandChunks } from './island-chunks.ts';
+import {
+  type GetModuleInfo,
+  inBusinessList,
+  inSearchBox,
+  ISLAND_CHUNK_GROUPS,
+  islandChunks,
+} from './island-chunks.ts';
 
 const root = '/app/src/islands';
 /** A module graph as importers: the search box's modules, one only they use, shared ones. */
@@ -34,6 +40,60 @@ describe('the search-box group (ADR 090)', () => {
     expect(inSearchBox(`${root}/shared/useDirectorySearch.ts`, info)).toBe(false);
     expect(inSearchBox(`${root}/public/HomeSearch.tsx`, info)).toBe(false);
     expect(inSearchBox('/app/src/browser/loop-a.ts', info)).toBe(false);
+  });
+
+  it('groups the lists with what only they import (ADR 091)', () => {
+    const lists: Record<string, string[]> = {
+      [`${root}/public/BusinessList.tsx`]: [`${root}/public/CategoryBrowser.tsx`],
+      [`${root}/public/SearchResults.tsx`]: [`${root}/public/resultListLoader.ts`],
+      [`${root}/public/ReportListing.tsx`]: [`${root}/public/BusinessList.tsx`],
+      // The business page's contact island imports the contact details too.
+      [`${root}/public/ContactDetails.tsx`]: [
+        `${root}/public/BusinessList.tsx`,
+        `${root}/public/BusinessContact.tsx`,
+      ],
+      [`${root}/public/CategoryBrowser.tsx`]: [],
+      // An island of the business page that the cards import too.
+      [`${root}/public/ReportLink.tsx`]: [`${root}/public/BusinessList.tsx`],
+    };
+    const entries = new Set([
+      `${root}/public/CategoryBrowser.tsx`,
+      `${root}/public/ReportLink.tsx`,
+    ]);
+    const listInfo: GetModuleInfo = (id) =>
+      id in lists ? { importers: lists[id]!, isEntry: entries.has(id) } : null;
+    expect(inBusinessList(`${root}/public/BusinessList.tsx`, listInfo)).toBe(true);
+    expect(inBusinessList(`${root}/public/SearchResults.tsx`, listInfo)).toBe(true);
+    expect(inBusinessList(`${root}/public/ReportListing.tsx`, listInfo)).toBe(true);
+    expect(inBusinessList(`${root}/public/ContactDetails.tsx`, listInfo)).toBe(false);
+    expect(inBusinessList(`${root}/public/CategoryBrowser.tsx`, listInfo)).toBe(false);
+    expect(inBusinessList(`${root}/public/ReportLink.tsx`, listInfo)).toBe(false);
+    // A root may be an island itself (the category page's search box is SearchForm.tsx's).
+    const entryInfo: GetModuleInfo = (id) => ({ ...info(id)!, isEntry: true });
+    expect(inSearchBox(`${root}/public/SearchForm.tsx`, entryInfo)).toBe(true);
+  });
+
+  it("puts React without its DOM client in one file, and the forms' shared modules in another", () => {
+    const test = (name: string) =>
+      (ISLAND_CHUNK_GROUPS.find((group) => group.name === name) as { test: RegExp }).test;
+    const react = test('react');
+    expect(react.test('/app/node_modules/react/cjs/react.production.js')).toBe(true);
+    expect(react.test('/app/node_modules/react/jsx-runtime.js')).toBe(true);
+    expect(react.test('/app/node_modules/react-dom/index.js')).toBe(true);
+    // The renderer's file holds React DOM's client: requested with the island, not after it.
+    expect(react.test('/app/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(
+      false,
+    );
+    expect(react.test('/app/node_modules/react-hook-form/dist/index.esm.mjs')).toBe(false);
+    const kit = test('form-kit');
+    expect(kit.test('/app/node_modules/react-hook-form/dist/index.esm.mjs')).toBe(true);
+    expect(kit.test('/app/node_modules/sonner/dist/index.mjs')).toBe(true);
+    expect(kit.test(`${root}/auth/Field.tsx`)).toBe(true);
+    expect(kit.test(`${root}/forms/server-form.ts`)).toBe(true);
+    expect(kit.test(`${root}/forms/lazy-resolver.ts`)).toBe(true);
+    // Each form is its island's own file; the API client is shared with the Preact islands.
+    expect(kit.test(`${root}/forms/ContactForm.tsx`)).toBe(false);
+    expect(kit.test('/app/src/browser/api-client.ts')).toBe(false);
   });
 
   it('groups the client build only', () => {

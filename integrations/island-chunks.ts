@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * How the client build groups the public islands' modules into files (issue 34.5; ADR 046, 090).
+ * How the client build groups the islands' modules into files (issue 34.5; ADR 046, 090, 091).
  * Over HTTP/1.1's six connections at 150 ms a round trip, every file an island needs before it
  * hydrates costs: the browser requests them in rounds of six.
  *
@@ -12,41 +12,84 @@ import type { Plugin } from 'vite';
  *   category page needs them too), with the modules only they import, in one file. Modules
  *   others import as well stay out (the API client and the icons are shared with the form
  *   pages, which must not load a file that imports Preact).
+ * - `business-list`: the directory's list of cards and the search results' list (a category
+ *   page's grid, the home search's results), with the modules only they import (ADR 091).
+ * - `react`: React, its JSX runtime and the small `react-dom` entry; React DOM's client stays in
+ *   the renderer's own file, which every React island's page requests at once with the island.
+ * - `form-kit`: what the public forms share: react-hook-form, the toasts, the field components
+ *   and the form hooks (ADR 091). The admin imports some of them and loads the file too.
  */
 
 /** The search box's own modules (a shared module's Preact copy ends in `?preact`). */
 const SEARCH_BOX =
   /[\\/]src[\\/]islands[\\/](public[\\/](SearchForm\.tsx|searchState\.ts)|shared[\\/]useDirectorySearch\.ts\?preact)$/;
 
+/** The lists' own modules. */
+const BUSINESS_LIST =
+  /[\\/]src[\\/]islands[\\/]public[\\/](BusinessList\.tsx|SearchResults\.tsx|useLiveList\.ts)$/;
+
+/** React without React DOM's client (react-dom/client is the renderer's). */
+const REACT =
+  /[\\/]node_modules[\\/](react[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$)/;
+
+/** The public forms' shared modules. */
+const FORM_KIT =
+  /([\\/]node_modules[\\/](react-hook-form|sonner)[\\/]|[\\/]src[\\/]islands[\\/](Toasts\.tsx|auth[\\/]Field\.tsx|forms[\\/](server-form\.ts|lazy-resolver\.ts|FormNotice\.tsx|CheckboxGroup\.tsx))$)/;
+
 /** The part of Rolldown's module information the grouping reads. */
-export type GetModuleInfo = (id: string) => { importers: readonly string[] } | null;
+export type GetModuleInfo = (
+  id: string,
+) => { importers: readonly string[]; isEntry?: boolean } | null;
 
 /**
- * True for a module of the `search-box` group: one of {@link SEARCH_BOX}, or one that only
- * modules of the group import (directly or through others that only they import).
+ * True for a module of a group rooted at `roots`: one of them, or one that only modules of the
+ * group import (directly or through others that only they import). Of those, never an island
+ * (an entry): its page would load the whole group with it (the business page's Report link is
+ * an island that the cards import too). A root may be one (the category page's search box).
  */
-export function inSearchBox(
+export function inGroup(
+  roots: RegExp,
   id: string,
   getModuleInfo: GetModuleInfo,
   seen = new Set<string>(),
 ): boolean {
-  if (SEARCH_BOX.test(id)) return true;
+  if (roots.test(id)) return true;
+  if (getModuleInfo(id)?.isEntry) return false;
   // An import cycle among the candidates: not taken (safe: the module keeps its own chunk).
   if (seen.has(id)) return false;
   seen.add(id);
   const importers = getModuleInfo(id)?.importers ?? [];
   return (
     importers.length > 0 &&
-    importers.every((importer) => inSearchBox(importer, getModuleInfo, seen))
+    importers.every((importer) => inGroup(roots, importer, getModuleInfo, seen))
   );
 }
+
+/** True for a module of the `search-box` group ({@link inGroup} of the search box's modules). */
+export function inSearchBox(id: string, getModuleInfo: GetModuleInfo): boolean {
+  return inGroup(SEARCH_BOX, id, getModuleInfo);
+}
+
+/** True for a module of the `business-list` group. */
+export function inBusinessList(id: string, getModuleInfo: GetModuleInfo): boolean {
+  return inGroup(BUSINESS_LIST, id, getModuleInfo);
+}
+
+type Context = { getModuleInfo: GetModuleInfo };
 
 /** The client build's `output.codeSplitting.groups`. */
 export const ISLAND_CHUNK_GROUPS = [
   { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
+  { name: 'react', test: REACT },
+  { name: 'form-kit', test: FORM_KIT, includeDependenciesRecursively: false },
   {
-    name: (id: string, ctx: { getModuleInfo: GetModuleInfo }) =>
+    name: (id: string, ctx: Context) =>
       inSearchBox(id, (m) => ctx.getModuleInfo(m)) ? 'search-box' : null,
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: (id: string, ctx: Context) =>
+      inBusinessList(id, (m) => ctx.getModuleInfo(m)) ? 'business-list' : null,
     includeDependenciesRecursively: false,
   },
 ];
