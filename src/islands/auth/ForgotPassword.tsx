@@ -6,7 +6,7 @@ import { apiPost, type ApiError } from '../../browser/api-client';
 import type { PasswordResetRequestSchema } from '../../../common/schemas/auth';
 import type { FormState } from '../../../common/schemas/form-state';
 import { FormNotice } from '../forms/FormNotice';
-import { lazyZodResolver, useSchemaPreload } from '../forms/lazy-resolver';
+import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { PageToaster } from '../Toasts';
 import { Field } from './Field';
@@ -34,7 +34,6 @@ interface Props {
 export default function ForgotPassword({ initial, sent: sentByServer = false }: Props) {
   const [sent, setSent] = useState(sentByServer);
   const form = useForm<Input>({ resolver });
-  useSchemaPreload(resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);
   const submit = form.handleSubmit(async (values) => {

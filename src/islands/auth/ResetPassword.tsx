@@ -6,7 +6,7 @@ import { apiPost, type ApiError } from '../../browser/api-client';
 import type { NewPasswordSchema } from '../../../common/schemas/auth';
 import type { FormState } from '../../../common/schemas/form-state';
 import { FormNotice } from '../forms/FormNotice';
-import { lazyZodResolver, useSchemaPreload } from '../forms/lazy-resolver';
+import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { PageToaster } from '../Toasts';
 import { Field } from './Field';
@@ -36,7 +36,6 @@ interface Props {
 export default function ResetPassword({ token, initial, done: doneByServer = false }: Props) {
   const [done, setDone] = useState(doneByServer);
   const form = useForm<Input>({ resolver });
-  useSchemaPreload(resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);
   const submit = form.handleSubmit(async (values) => {

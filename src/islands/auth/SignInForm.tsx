@@ -9,7 +9,7 @@ import {
 import type { FormState } from '../../../common/schemas/form-state';
 import { setSessionUser } from '../../stores/session';
 import { FormNotice } from '../forms/FormNotice';
-import { lazyZodResolver, useSchemaPreload } from '../forms/lazy-resolver';
+import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { Field } from './Field';
 
@@ -45,7 +45,6 @@ interface Props {
  */
 export function SignInForm({ variant = 'user', action, initial, notice, onSignedIn }: Props) {
   const form = useForm<SignInInput>({ resolver });
-  useSchemaPreload(resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);
 

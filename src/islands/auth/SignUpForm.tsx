@@ -5,7 +5,7 @@ import type { SessionUser, SignUpInput } from '../../../common/schemas/auth';
 import type { FormState } from '../../../common/schemas/form-state';
 import { setSessionUser } from '../../stores/session';
 import { FormNotice } from '../forms/FormNotice';
-import { lazyZodResolver, useSchemaPreload } from '../forms/lazy-resolver';
+import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { Field } from './Field';
 
@@ -39,7 +39,6 @@ interface Props {
  */
 export function SignUpForm({ action, initial, onSignedUp, onAlreadyRegistered }: Props) {
   const form = useForm<SignUpInput>({ resolver });
-  useSchemaPreload(resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(initial, submitCount);
 

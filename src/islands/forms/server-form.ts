@@ -10,7 +10,7 @@ import {
 import { apiPost, type ApiError } from '../../browser/api-client';
 import type { FormState } from '../../../common/schemas/form-state';
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../../common/schemas/idempotency';
-import { type LazyResolver, useSchemaPreload } from './lazy-resolver';
+import type { LazyResolver } from './lazy-resolver';
 
 export { IDEMPOTENCY_FIELD };
 
@@ -90,7 +90,6 @@ export function usePublicForm<Input extends FieldValues, Output, Result>(options
     resolver: options.resolver,
     ...(options.defaultValues ? { defaultValues: options.defaultValues } : {}),
   });
-  useSchemaPreload(options.resolver);
   const { errors, isSubmitting, submitCount } = form.formState;
   const server = useServerForm(options.initial, submitCount);
   const submit = form.handleSubmit(async (values) => {
