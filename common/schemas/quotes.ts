@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CAR_MAKES } from '../search/vocabulary';
+import {
+  CAR_MAKE_NAMES,
+  CONTACT_METHODS,
+  type ContactMethod,
+  URGENCIES,
+  type Urgency,
+} from './quote-options';
 import { LAGOS_AREAS } from '../config/lagos-areas';
 import { isoDateTime } from './api';
 import { nairaText } from './listing';
@@ -11,26 +17,15 @@ import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
  * Shared by the forms, the pages and the function layer. Money is integer naira.
  */
 
-/** The makes of the Find It form's list: the search vocabulary's (common/search/vocabulary.ts). */
-export const CAR_MAKE_NAMES = CAR_MAKES.map((m) => m.name) as unknown as readonly [
-  string,
-  ...string[],
-];
+export {
+  CAR_MAKE_NAMES,
+  CONTACT_METHODS,
+  type ContactMethod,
+  URGENCIES,
+  type Urgency,
+} from './quote-options';
 
-export const URGENCIES = [
-  { key: 'today', label: 'Today' },
-  { key: 'this_week', label: 'This week' },
-  { key: 'prices', label: 'Just asking prices' },
-] as const;
-export type Urgency = (typeof URGENCIES)[number]['key'];
 const URGENCY_KEYS = URGENCIES.map((u) => u.key) as [Urgency, ...Urgency[]];
-
-export const CONTACT_METHODS = [
-  { key: 'call', label: 'Phone call' },
-  { key: 'whatsapp', label: 'WhatsApp' },
-  { key: 'email', label: 'E-mail' },
-] as const;
-export type ContactMethod = (typeof CONTACT_METHODS)[number]['key'];
 const CONTACT_METHOD_KEYS = CONTACT_METHODS.map((c) => c.key) as [
   ContactMethod,
   ...ContactMethod[],

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { isUnavailable, type ApiError } from '../../browser/api-client';
 import { FIND_IT_SERVICES } from '../../../common/schemas/categories';
 import { isNearLagos, LAGOS_AREAS, nearestArea } from '../../../common/config/lagos-areas';
-import { CAR_MAKE_NAMES, CONTACT_METHODS, URGENCIES } from '../../../common/schemas/quotes';
+import { CAR_MAKE_NAMES, CONTACT_METHODS, URGENCIES } from '../../../common/schemas/quote-options';
 import type { FormState } from '../../../common/schemas/form-state';
 import type { FindItInput, SubmissionResult } from '../../../common/schemas/forms';
 import { Field, Honeypot, SelectField, TextAreaField } from '../auth/Field';
