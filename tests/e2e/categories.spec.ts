@@ -120,6 +120,74 @@ test.describe('category pages', () => {
     await expect(page.locator('#listings article.business-card')).toHaveCount(before);
   });
 
+  test('a search sent before the list hydrates is asked at once and shown when it listens (ADR 091)', async ({
+    browser,
+    baseURL,
+  }) => {
+    // No service worker: the list's module must come through page.route to be held.
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    try {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/_astro\/CategoryBrowser\.[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const asked: string[] = [];
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/directory/search')) asked.push(request.url());
+        if (request.isNavigationRequest() && request.method() === 'POST') posts.push(request.url());
+      });
+      await page.goto('/mechanic/');
+      const box = page.locator('.page-hero').getByRole('search');
+      await waitForIsland(page, 'form[role="search"]');
+      await box.getByRole('searchbox').fill('brake');
+      await box.getByRole('button', { name: 'Search' }).click();
+      // Asked of the API at once, the page kept (no post), the grid still there.
+      await expect.poll(() => asked.length).toBe(1);
+      expect(new URL(asked[0]!).searchParams.get('q')).toBe('brake');
+      expect(new URL(asked[0]!).searchParams.get('type')).toBeTruthy();
+      await expect(page.getByRole('heading', { name: /^Available/ })).toBeVisible();
+      release();
+      await expect(page.getByRole('heading', { name: /^Search Results \(\d/ })).toBeVisible();
+      // The list showed the answer asked for: no second request, no post.
+      expect(asked).toHaveLength(1);
+      expect(posts).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a search sent before the list hydrates posts the form if the list never listens (ADR 091)', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    try {
+      // The list's module does not arrive (a connection that stalls).
+      await page.route(/\/_astro\/CategoryBrowser\.[\w-]+\.js$/, () => new Promise(() => {}));
+      await page.goto('/mechanic/');
+      const box = page.locator('.page-hero').getByRole('search');
+      await waitForIsland(page, 'form[role="search"]');
+      await box.getByRole('searchbox').fill('brake');
+      const posted = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.method() === 'POST',
+        { timeout: 20_000 },
+      );
+      await box.getByRole('button', { name: 'Search' }).click();
+      await posted;
+      // The page answers the posted search itself.
+      await expect(page.getByRole('heading', { name: /^Search Results \(\d/ })).toBeVisible();
+      await expect(page.locator('.page-hero').getByRole('searchbox')).toHaveValue('brake');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the search box is in the header, over the Area row and the list (SPEC §2)', async ({
     page,
   }) => {

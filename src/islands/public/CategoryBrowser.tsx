@@ -6,7 +6,7 @@ import { BusinessList } from './BusinessList';
 import { publishMapPoints } from './mapPoints';
 import { SearchResultList } from './SearchResults';
 import { type PostedSearch, resultCount, useSearch } from './searchState';
-import { listenForSearches, typedQuery } from './SearchForm';
+import { listenForSearches, takeEarlySearch, typedQuery } from './SearchForm';
 import { useLiveList } from './useLiveList';
 
 interface Props {
@@ -70,7 +70,7 @@ export default function CategoryBrowser(props: Props) {
     totalIsCapped,
     posted,
     understood,
-  } = useSearch(props.typeFilter, props.area, props.posted, props.open);
+  } = useSearch(props.typeFilter, props.area, props.posted, props.open, takeEarlySearch);
   const searching = results !== null || loading;
 
   useEffect(() => {

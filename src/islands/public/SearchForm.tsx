@@ -1,4 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { apiGet, type ApiResult } from '../../browser/api-client';
+import type { DirectorySearchResponse } from '../../../common/schemas/search';
 import { Icon } from '../shared/Icon';
 
 interface Props {
@@ -10,10 +12,10 @@ interface Props {
    */
   action: string;
   /**
-   * Takes a submitted query ('' when the field is emptied); returns false when it cannot, and
-   * the form then posts to `action` as it would without JavaScript.
+   * Takes a submitted query ('' when the field is emptied) and, on a submit, the form; returns
+   * false when it cannot, and the form then posts to `action` as it would without JavaScript.
    */
-  onSearch: (query: string) => boolean | void;
+  onSearch: (query: string, form?: HTMLFormElement) => boolean | void;
   initialQuery?: string;
   /** More fields of the same form, under the box (the home page's Area). */
   children?: ReactNode;
@@ -54,7 +56,7 @@ export function SearchForm({
         const field = event.currentTarget.elements.namedItem('q');
         const typed = field instanceof HTMLInputElement ? field.value : query;
         if (typed !== query) setQuery(typed);
-        if (onSearch(typed) !== false) event.preventDefault();
+        if (onSearch(typed, event.currentTarget) !== false) event.preventDefault();
       }}
     >
       <div className="search-box">
@@ -85,13 +87,32 @@ export function SearchForm({
 }
 
 // The link between a category page's search box (`CategorySearch`, below, in the page header) and
-// the list it fills (the `CategoryBrowser` island under the Area row; ADR 031). Both islands import
-// this module, which the bundle holds once per page. Until the list listens, the box lets its form
-// post to the page, which answers the search itself (no search is ever lost).
+// the list it fills (the `CategoryBrowser` island under the Area row; ADR 031, ADR 091). Both
+// islands import this module, which the bundle holds once per page. A search sent before the list
+// listens is asked of the API at once; the list shows its answer when it hydrates. Should the
+// list not listen within LIST_WAIT_MS, the form posts to the page, which answers the search
+// itself (no search is ever lost).
 type Listener = (query: string) => void;
 
 let listener: Listener | undefined;
 let typed: string | undefined;
+
+/** The filters of the page's list, which a search sent before it listens is asked with. */
+export interface ListFilters {
+  type?: string | undefined;
+  area?: string | undefined;
+  open?: 'now' | undefined;
+}
+
+/** The search asked before the list listened: its words, filters and answer. */
+let early:
+  (ListFilters & { q: string; answer: Promise<ApiResult<DirectorySearchResponse>> }) | null = null;
+
+/**
+ * How long a search sent before the list listens waits for it before the form posts (ms): the
+ * list's files on a slow connection; it usually listens within a second on the phone profile.
+ */
+export const LIST_WAIT_MS = 8000;
 
 /** The list takes the box's searches from now on; the returned function stops that. */
 export function listenForSearches(take: Listener): () => void {
@@ -101,12 +122,53 @@ export function listenForSearches(take: Listener): () => void {
   };
 }
 
-/** Sends a search ('' clears it) to the list: false when no list listens yet. */
-export function sendSearch(query: string): boolean {
+/**
+ * Sends a search ('' clears it) to the list. Before the list listens, a search with words and
+ * the list's `filters` is asked of the API now (the list takes the answer, {@link takeEarlySearch})
+ * and `form` posts if the list has not listened after {@link LIST_WAIT_MS}. False: nothing took
+ * it (the form posts now).
+ */
+export function sendSearch(query: string, filters?: ListFilters, form?: HTMLFormElement): boolean {
   typed = query;
-  if (!listener) return false;
-  listener(query);
+  if (listener) {
+    listener(query);
+    return true;
+  }
+  const q = query.trim();
+  if (!q || !filters || !form) return false;
+  const { type, area, open } = filters;
+  early = {
+    q,
+    type,
+    area,
+    open,
+    answer: apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, area, open }),
+  };
+  setTimeout(() => {
+    if (!listener) form.submit();
+  }, LIST_WAIT_MS);
   return true;
+}
+
+/**
+ * The answer to a search asked before the list listened, when it is the search the list is about
+ * to ask (the same words and filters); once: a later search asks again.
+ */
+export function takeEarlySearch(
+  q: string,
+  filters: ListFilters,
+): Promise<ApiResult<DirectorySearchResponse>> | undefined {
+  const asked = early;
+  if (
+    !asked ||
+    asked.q !== q ||
+    asked.type !== filters.type ||
+    asked.area !== filters.area ||
+    asked.open !== filters.open
+  )
+    return undefined;
+  early = null;
+  return asked.answer;
 }
 
 /** What the box held when it last changed (undefined: untouched since the page loaded). */
@@ -114,7 +176,7 @@ export function typedQuery(): string | undefined {
   return typed;
 }
 
-interface CategorySearchProps {
+interface CategorySearchProps extends ListFilters {
   placeholder: string;
   /** The page the form posts to: the category (or area) page's first page. */
   action: string;
@@ -124,17 +186,24 @@ interface CategorySearchProps {
 
 /**
  * The search box in a category page's header (SPEC §2 "Header with title, tagline and search
- * box"): its searches go to the page's list (`CategoryBrowser`) once that listens, and post to
- * the page before then (ADR 031).
+ * box"): its searches go to the page's list (`CategoryBrowser`), asked at once even before the
+ * list listens; `type`, `area` and `open` are the list's filters (ADR 031, ADR 091).
  */
-export default function CategorySearch({ placeholder, action, initialQuery }: CategorySearchProps) {
+export default function CategorySearch({
+  placeholder,
+  action,
+  initialQuery,
+  type,
+  area,
+  open,
+}: CategorySearchProps) {
   return (
     <SearchForm
       placeholder={placeholder}
       label={placeholder}
       action={action}
       initialQuery={initialQuery ?? ''}
-      onSearch={sendSearch}
+      onSearch={(query, form) => sendSearch(query, { type, area, open }, form)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { BusinessCardData } from '../../../common/schemas/listing';
-import { useDirectorySearch } from '../shared/useDirectorySearch';
+import { type EarlySearch, useDirectorySearch } from '../shared/useDirectorySearch';
 import type { DirectorySearchResponse } from '../../../common/schemas/search';
 
 /*
@@ -68,7 +68,13 @@ export const SEARCH_ERROR = {
  * `loadMore`) when the hook provides them, and the loaded count otherwise. `posted`: the search
  * the server answered (the page was rendered for a posted form); it shows until the next search.
  */
-export function useSearch(type?: string, area?: string, posted?: PostedSearch, open?: 'now') {
+export function useSearch(
+  type?: string,
+  area?: string,
+  posted?: PostedSearch,
+  open?: 'now',
+  early?: EarlySearch,
+) {
   const state: ReturnType<typeof useDirectorySearch> & {
     total?: number;
     totalIsCapped?: boolean;
@@ -77,7 +83,7 @@ export function useSearch(type?: string, area?: string, posted?: PostedSearch, o
     hasMore?: boolean;
     loadingMore?: boolean;
     loadMore?: () => void | Promise<void>;
-  } = useDirectorySearch(type, area, open);
+  } = useDirectorySearch(type, area, open, early);
   const [shown, setShown] = useState(posted);
   const run = state.search;
   const search = useCallback(

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { apiGet } from '../../browser/api-client';
+import { apiGet, type ApiResult } from '../../browser/api-client';
 import { sendSearchEvent } from '../../browser/search-beacon';
 import type { PublicBusiness } from '../../../common/schemas/directory';
 import type { DirectorySearchResponse } from '../../../common/schemas/search';
@@ -15,6 +15,12 @@ interface SearchState {
 }
 
 const IDLE: SearchState = { results: null, total: 0, totalIsCapped: false, nextCursor: null };
+
+/** The answer to the first page of `q` under these filters, when it was already asked for. */
+export type EarlySearch = (
+  q: string,
+  filters: { type?: string | undefined; area?: string | undefined; open?: 'now' | undefined },
+) => Promise<ApiResult<DirectorySearchResponse>> | undefined;
 
 /** SPEC §8 toast for a failed search. */
 function failed() {
@@ -31,8 +37,15 @@ function failed() {
  * - `hasMore`: `loadMore()` would fetch another page;
  * - `query` / `answer`: the query searched and the API's first page (what it understood).
  * Failures raise the SPEC §8 "Search Error" toast, an empty first page its "No results found".
+ * `early` may hold the first page's answer already asked for (a category page's search box asks
+ * before its list hydrates: ADR 091); undefined, and the page is fetched.
  */
-export function useDirectorySearch(type?: string, area?: string, open?: 'now') {
+export function useDirectorySearch(
+  type?: string,
+  area?: string,
+  open?: 'now',
+  early?: EarlySearch,
+) {
   const [state, setState] = useState<SearchState>(IDLE);
   const [loading, setLoading] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -41,8 +54,9 @@ export function useDirectorySearch(type?: string, area?: string, open?: 'now') {
 
   const fetchPage = useCallback(
     (q: string, cursor?: string) =>
+      (cursor === undefined ? early?.(q, { type, area, open }) : undefined) ??
       apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, area, open, cursor }),
-    [type, area, open],
+    [type, area, open, early],
   );
 
   const search = useCallback(
