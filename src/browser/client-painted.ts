@@ -8,7 +8,7 @@ import { FIRST_PAINT, headGlobals } from './head-globals.ts';
  * Then:
  * - an island in the first screen hydrates at once (issue 22: the home search waited for an idle
  *   period, 2.2–2.7 s after FCP on the phone profile);
- * - `client:painted` below the first screen hydrates when the page is idle once the first
+ * - `client:painted` below the first screen hydrates when the page is idle a second after the first
  *   screen's islands have hydrated (its code is fetched at the first paint, whatever its place),
  *   or at once if it is scrolled into view before;
  * - `client:painted="visible"` below the first screen hydrates when it comes within a screen of
@@ -32,6 +32,13 @@ import { FIRST_PAINT, headGlobals } from './head-globals.ts';
  * connections and its bandwidth (the home page's featured list: 16 files beside the search's 10).
  */
 let firstScreenPending = 0;
+/**
+ * How long after the first screen's islands hydrated one below it waits before its idle start
+ * (ADR 091): a visitor who searches at once gets the results' render without the featured
+ * list's hydration beside it (0.1 s of the home search's first use on the phone profile). A tap
+ * or a scroll to it starts it at once.
+ */
+const BELOW_DELAY_MS = 1000;
 const afterFirstScreen: (() => void)[] = [];
 
 const painted: ClientDirective = (load, options, el) => {
@@ -50,7 +57,11 @@ const painted: ClientDirective = (load, options, el) => {
   };
   const idle = () => {
     const later = () =>
-      'requestIdleCallback' in self ? requestIdleCallback(() => start()) : setTimeout(start);
+      setTimeout(
+        () =>
+          'requestIdleCallback' in self ? requestIdleCallback(() => start()) : setTimeout(start),
+        BELOW_DELAY_MS,
+      );
     if (firstScreenPending > 0) afterFirstScreen.push(later);
     else later();
   };
