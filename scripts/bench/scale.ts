@@ -702,7 +702,9 @@ for (const kind of kinds) {
 const labels = [...new Set([...results.values()].flatMap((rows) => rows.map(([label]) => label)))];
 const width = Math.max(...labels.map((l) => l.length));
 record.line(
-  `  bench:scale — ${LISTINGS.toLocaleString('en-US')} synthetic listings (+ shipped content)\n`,
+  DATABASE_URL
+    ? '  bench:scale — the listings of a database seeded before (--database-url; rows below count them)\n'
+    : `  bench:scale — ${LISTINGS.toLocaleString('en-US')} synthetic listings (+ shipped content)\n`,
 );
 record.line(`  ${''.padEnd(width)}  ${kinds.map((k) => k.padEnd(46)).join('  ')}`);
 for (const label of labels) {
