@@ -3,7 +3,7 @@ import { CAR_MAKES } from '../search/vocabulary';
 /**
  * The choices of the Find It form (issue 36, ADR 079), without Zod: the form's island imports
  * them and must hydrate without Zod (ADR 046, ADR 091); common/schemas/quotes.ts builds its
- * schemas from them and re-exports them.
+ * schemas from them.
  */
 
 /** The makes of the Find It form's list: the search vocabulary's (common/search/vocabulary.ts). */

@@ -17,14 +17,6 @@ import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
  * Shared by the forms, the pages and the function layer. Money is integer naira.
  */
 
-export {
-  CAR_MAKE_NAMES,
-  CONTACT_METHODS,
-  type ContactMethod,
-  URGENCIES,
-  type Urgency,
-} from './quote-options';
-
 const URGENCY_KEYS = URGENCIES.map((u) => u.key) as [Urgency, ...Urgency[]];
 const CONTACT_METHOD_KEYS = CONTACT_METHODS.map((c) => c.key) as [
   ContactMethod,

@@ -13,7 +13,7 @@ import { AppError } from '../_lib/errors.ts';
 import { guardPublicForm } from '../_lib/forms.ts';
 import { enforceRateLimits, keyedAddress } from '../_lib/rate-limit.ts';
 import { areaBySlug } from '../../common/config/lagos-areas.ts';
-import { URGENCIES } from '../../common/schemas/quotes.ts';
+import { URGENCIES } from '../../common/schemas/quote-options.ts';
 import { jobTypeOf } from '../../common/search/jobs.ts';
 import { deriveArea } from '../imports/lagos-areas.ts';
 import { textHoldReasons } from '../reviews/hold-rules.ts';
