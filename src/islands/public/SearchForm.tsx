@@ -1,7 +1,10 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { apiGet, type ApiResult } from '../../browser/api-client';
-import type { DirectorySearchResponse } from '../../../common/schemas/search';
 import { Icon } from '../shared/Icon';
+import {
+  type EarlySearch,
+  fetchSearchPage,
+  type SearchFilters,
+} from '../shared/useDirectorySearch';
 
 interface Props {
   placeholder: string;
@@ -97,16 +100,9 @@ type Listener = (query: string) => void;
 let listener: Listener | undefined;
 let typed: string | undefined;
 
-/** The filters of the page's list, which a search sent before it listens is asked with. */
-export interface ListFilters {
-  type?: string | undefined;
-  area?: string | undefined;
-  open?: 'now' | undefined;
-}
-
 /** The search asked before the list listened: its words, filters and answer. */
-let early:
-  (ListFilters & { q: string; answer: Promise<ApiResult<DirectorySearchResponse>> }) | null = null;
+let early: (SearchFilters & { q: string; answer: ReturnType<typeof fetchSearchPage> }) | null =
+  null;
 
 /**
  * How long a search sent before the list listens waits for it before the form posts (ms): the
@@ -128,7 +124,11 @@ export function listenForSearches(take: Listener): () => void {
  * and `form` posts if the list has not listened after {@link LIST_WAIT_MS}. False: nothing took
  * it (the form posts now).
  */
-export function sendSearch(query: string, filters?: ListFilters, form?: HTMLFormElement): boolean {
+export function sendSearch(
+  query: string,
+  filters?: SearchFilters,
+  form?: HTMLFormElement,
+): boolean {
   typed = query;
   if (listener) {
     listener(query);
@@ -136,14 +136,7 @@ export function sendSearch(query: string, filters?: ListFilters, form?: HTMLForm
   }
   const q = query.trim();
   if (!q || !filters || !form) return false;
-  const { type, area, open } = filters;
-  early = {
-    q,
-    type,
-    area,
-    open,
-    answer: apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, area, open }),
-  };
+  early = { ...filters, q, answer: fetchSearchPage(q, filters) };
   setTimeout(() => {
     if (!listener) form.submit();
   }, LIST_WAIT_MS);
@@ -154,10 +147,7 @@ export function sendSearch(query: string, filters?: ListFilters, form?: HTMLForm
  * The answer to a search asked before the list listened, when it is the search the list is about
  * to ask (the same words and filters); once: a later search asks again.
  */
-export function takeEarlySearch(
-  q: string,
-  filters: ListFilters,
-): Promise<ApiResult<DirectorySearchResponse>> | undefined {
+export const takeEarlySearch: EarlySearch = (q, filters) => {
   const asked = early;
   if (
     !asked ||
@@ -169,14 +159,14 @@ export function takeEarlySearch(
     return undefined;
   early = null;
   return asked.answer;
-}
+};
 
 /** What the box held when it last changed (undefined: untouched since the page loaded). */
 export function typedQuery(): string | undefined {
   return typed;
 }
 
-interface CategorySearchProps extends ListFilters {
+interface CategorySearchProps extends SearchFilters {
   placeholder: string;
   /** The page the form posts to: the category (or area) page's first page. */
   action: string;

@@ -16,11 +16,27 @@ interface SearchState {
 
 const IDLE: SearchState = { results: null, total: 0, totalIsCapped: false, nextCursor: null };
 
+/** The filters a search is asked with: a type, an area (slug), the listings open now. */
+export interface SearchFilters {
+  type?: string | undefined;
+  area?: string | undefined;
+  open?: 'now' | undefined;
+}
+
+/** One page of `GET /api/directory/search`: the first, or the one after `cursor`. */
+export function fetchSearchPage(
+  q: string,
+  { type, area, open }: SearchFilters,
+  cursor?: string,
+): Promise<ApiResult<DirectorySearchResponse>> {
+  return apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, area, open, cursor });
+}
+
 /** The answer to the first page of `q` under these filters, when it was already asked for. */
 export type EarlySearch = (
   q: string,
-  filters: { type?: string | undefined; area?: string | undefined; open?: 'now' | undefined },
-) => Promise<ApiResult<DirectorySearchResponse>> | undefined;
+  filters: SearchFilters,
+) => ReturnType<typeof fetchSearchPage> | undefined;
 
 /** SPEC §8 toast for a failed search. */
 function failed() {
@@ -55,7 +71,7 @@ export function useDirectorySearch(
   const fetchPage = useCallback(
     (q: string, cursor?: string) =>
       (cursor === undefined ? early?.(q, { type, area, open }) : undefined) ??
-      apiGet<DirectorySearchResponse>('/api/directory/search', { q, type, area, open, cursor }),
+      fetchSearchPage(q, { type, area, open }, cursor),
     [type, area, open, early],
   );
 
