@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 import { netlifyHeaders } from './netlify/headers.ts';
 import localAdapter from './server/astro-adapter/index.mjs';
 import {
-  PUBLIC_ISLANDS_GLOB as PUBLIC_ISLANDS,
+  PREACT_ISLAND_GLOBS,
   publicIslandsOnPreact,
 } from './integrations/public-islands-on-preact.ts';
 import { serviceWorker } from './integrations/service-worker.ts';
@@ -41,8 +41,8 @@ export default defineConfig({
   adapter: onNetlify ? netlifyAdapter() : localAdapter(),
   integrations: [
     afterFirstPaintDirective(),
-    preact({ include: [PUBLIC_ISLANDS] }),
-    react({ exclude: [PUBLIC_ISLANDS] }),
+    preact({ include: PREACT_ISLAND_GLOBS }),
+    react({ exclude: PREACT_ISLAND_GLOBS }),
     ...(onNetlify ? [netlifyHeaders()] : []),
     // /sw.js, bundled with its list of shell files once the pages are written (ADR 030).
     serviceWorker(),
@@ -77,6 +77,8 @@ export default defineConfig({
     },
     ssr: {
       external: ['@electric-sql/pglite', 'pg', '@resvg/resvg-js', 'satori'],
+      // Bundled, so the public forms' Preact copies exist on the server too (ADR 093).
+      noExternal: ['react-hook-form', '@hookform/resolvers'],
     },
   },
 });

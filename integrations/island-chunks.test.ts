@@ -86,14 +86,35 @@ describe('the search-box group (ADR 090)', () => {
     );
     expect(react.test('/app/node_modules/react-hook-form/dist/index.esm.mjs')).toBe(false);
     const kit = test('form-kit');
-    expect(kit.test('/app/node_modules/react-hook-form/dist/index.esm.mjs')).toBe(true);
-    expect(kit.test('/app/node_modules/sonner/dist/index.mjs')).toBe(true);
-    expect(kit.test(`${root}/auth/Field.tsx`)).toBe(true);
-    expect(kit.test(`${root}/forms/server-form.ts`)).toBe(true);
-    expect(kit.test(`${root}/forms/lazy-resolver.ts`)).toBe(true);
+    // The public forms' Preact copies (ADR 093), with React's API on Preact; not the admin's.
+    expect(kit.test('/app/node_modules/react-hook-form/dist/index.esm.mjs?preact')).toBe(true);
+    expect(kit.test(`${root}/forms/react-on-preact.ts`)).toBe(true);
+    expect(kit.test(`${root}/auth/Field.tsx?preact`)).toBe(true);
+    expect(kit.test(`${root}/forms/server-form.ts?preact`)).toBe(true);
+    expect(kit.test(`${root}/forms/lazy-resolver.ts?preact`)).toBe(true);
+    expect(kit.test('/app/node_modules/react-hook-form/dist/index.esm.mjs')).toBe(false);
+    expect(kit.test('/app/node_modules/sonner/dist/index.mjs')).toBe(false);
+    expect(kit.test(`${root}/auth/Field.tsx`)).toBe(false);
     // Each form is its island's own file; the API client is shared with the Preact islands.
     expect(kit.test(`${root}/forms/ContactForm.tsx`)).toBe(false);
     expect(kit.test('/app/src/browser/api-client.ts')).toBe(false);
+    // Preact itself stays in its own file, which every public island loads.
+    expect(kit.test('/app/node_modules/preact/hooks/dist/hooks.module.js')).toBe(false);
+  });
+
+  it("puts Zod, the forms' schemas and their choices in a file each (ADR 093)", () => {
+    const test = (name: string) =>
+      (ISLAND_CHUNK_GROUPS.find((group) => group.name === name) as { test: RegExp }).test;
+    expect(test('zod').test('/app/node_modules/zod/v4/classic/schemas.js')).toBe(true);
+    expect(test('form-schemas').test('/app/common/schemas/forms.ts')).toBe(true);
+    expect(test('form-schemas').test('/app/common/schemas/quotes.ts')).toBe(true);
+    expect(test('form-choices').test('/app/common/schemas/categories.ts')).toBe(true);
+    expect(test('form-choices').test('/app/common/schemas/tags.ts')).toBe(true);
+    // The search and the cards import these: a group would bring its file to every public page.
+    for (const name of ['form-schemas', 'form-choices']) {
+      expect(test(name).test('/app/common/config/lagos-areas.ts')).toBe(false);
+      expect(test(name).test('/app/common/schemas/web-url.ts')).toBe(false);
+    }
   });
 
   it('groups the client build only', () => {

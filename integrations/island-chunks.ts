@@ -16,8 +16,12 @@ import type { Plugin } from 'vite';
  *   page's grid, the home search's results), with the modules only they import (ADR 091).
  * - `react`: React, its JSX runtime and the small `react-dom` entry; React DOM's client stays in
  *   the renderer's own file, which every React island's page requests at once with the island.
- * - `form-kit`: what the public forms share: react-hook-form, the toasts, the field components
- *   and the form hooks (ADR 091). The admin imports some of them and loads the file too.
+ * - `form-kit`: what the public forms share: the Preact copies of react-hook-form, the toaster,
+ *   the field components and the form hooks (ADR 091, 093).
+ * - `zod`, `form-schemas` and `form-choices`: Zod, the public forms' schemas, and the choices
+ *   both the forms and their schemas list, each one file: a form page loads them beside the
+ *   island (FormSchemas.astro, ADR 093), and eight files of 1–5 KB cost rounds of six requests.
+ *   The islands that list choices import `form-choices` only, never Zod.
  */
 
 /** The search box's own modules (a shared module's Preact copy ends in `?preact`). */
@@ -32,9 +36,28 @@ const BUSINESS_LIST =
 const REACT =
   /[\\/]node_modules[\\/](react[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$)/;
 
-/** The public forms' shared modules. */
+/**
+ * The public forms' shared modules: their Preact copies (ADR 093), with React's API on Preact,
+ * which only react-hook-form's copy imports.
+ */
 const FORM_KIT =
-  /([\\/]node_modules[\\/](react-hook-form|sonner)[\\/]|[\\/]src[\\/]islands[\\/](Toasts\.tsx|auth[\\/]Field\.tsx|forms[\\/](server-form\.ts|lazy-resolver\.ts|FormNotice\.tsx|CheckboxGroup\.tsx))$)/;
+  /([\\/]node_modules[\\/]react-hook-form[\\/].*\?preact$|[\\/]src[\\/]islands[\\/](forms[\\/]react-on-preact\.ts|(Toasts\.tsx|auth[\\/]Field\.tsx|forms[\\/](server-form\.ts|lazy-resolver\.ts|FormNotice\.tsx|CheckboxGroup\.tsx))\?preact)$)/;
+
+/** Zod, whole: the forms' schemas need it at once (ADR 093). */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/**
+ * The public forms' schema module and the schema modules only it (and the admin) imports: what
+ * a form page loads beside its island to validate (ADR 093).
+ */
+const FORM_SCHEMAS = /[\\/]common[\\/]schemas[\\/](forms|url|quotes|api)\.ts$/;
+
+/**
+ * The choices the public forms list (categories, tags), which their islands import
+ * as their schemas do (`lagos-areas` and `web-url` stay out: the search and the cards import
+ * them).
+ */
+const FORM_CHOICES = /[\\/]common[\\/]schemas[\\/](categories|tags)\.ts$/;
 
 /** The part of Rolldown's module information the grouping reads. */
 export type GetModuleInfo = (
@@ -79,9 +102,12 @@ type Context = { getModuleInfo: GetModuleInfo };
 
 /** The client build's `output.codeSplitting.groups`. */
 export const ISLAND_CHUNK_GROUPS = [
+  { name: 'form-kit', test: FORM_KIT, includeDependenciesRecursively: false },
   { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
   { name: 'react', test: REACT },
-  { name: 'form-kit', test: FORM_KIT, includeDependenciesRecursively: false },
+  { name: 'zod', test: ZOD, includeDependenciesRecursively: false },
+  { name: 'form-schemas', test: FORM_SCHEMAS, includeDependenciesRecursively: false },
+  { name: 'form-choices', test: FORM_CHOICES, includeDependenciesRecursively: false },
   {
     name: (id: string, ctx: Context) =>
       inSearchBox(id, (m) => ctx.getModuleInfo(m)) ? 'search-box' : null,

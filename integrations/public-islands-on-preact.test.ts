@@ -6,6 +6,9 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const publicIsland = `${root}src/islands/public/BusinessCard.tsx`;
 const adminIsland = `${root}src/islands/admin/RegistrationCard.tsx`;
 const sharedBadges = `${root}src/islands/shared/Badges.tsx`;
+const contactForm = `${root}src/islands/forms/ContactForm.tsx`;
+const field = `${root}src/islands/auth/Field.tsx`;
+const hookForm = `${root}node_modules/react-hook-form/index.js`;
 
 /** The plugin's resolveId with a resolver that maps specifiers to ids as Vite would. */
 async function resolve(source: string, importer: string) {
@@ -58,5 +61,40 @@ describe('publicIslandsOnPreact (ADR 037)', () => {
 
   it('leaves other modules of a public island to the usual resolution', async () => {
     expect(await resolve('zod', publicIsland)).toBeNull();
+  });
+
+  describe('the public forms (ADR 093)', () => {
+    it('renders the listed form islands on Preact, and copies their form modules and react-hook-form', () => {
+      expect(isPreactModule(contactForm)).toBe(true);
+      expect(isPreactModule(`${root}src/islands/auth/AdminSignIn.tsx`)).toBe(false);
+      expect(preactCopyOf(field)).toBe(`${field}?preact`);
+      expect(preactCopyOf(hookForm)).toBe(`${hookForm}?preact`);
+      expect(preactCopyOf(`${root}node_modules/zod/index.js`)).toBeNull();
+      expect(preactCopyOf(contactForm)).toBeNull();
+    });
+
+    it("leads react-hook-form's copy to React's API on Preact, the forms to Preact's hooks", async () => {
+      expect(await resolve('react', `${hookForm}?preact`)).toMatch(
+        /src\/islands\/forms\/react-on-preact\.ts$/,
+      );
+      expect(await resolve('react', contactForm)).toMatchObject({
+        id: expect.stringContaining('node_modules/preact/hooks'),
+      });
+      expect(await resolve('react', `${field}?preact`)).toMatchObject({
+        id: expect.stringContaining('node_modules/preact/hooks'),
+      });
+      expect(await resolve('react-hook-form', contactForm)).toMatchObject({
+        id: `${root}node_modules/react-hook-form/index.js?preact`,
+      });
+      // The forms' toasts are the public pages' small ones, with a toaster that renders nothing.
+      expect(await resolve('sonner', contactForm)).toMatch(
+        /src\/islands\/forms\/sonner-on-preact\.ts$/,
+      );
+      expect(await resolve('sonner', `${field}?preact`)).toMatch(/sonner-on-preact\.ts$/);
+      expect(await resolve('sonner', publicIsland)).toMatch(/src\/browser\/toast-lite\.ts$/);
+      // The admin's form modules stay React's.
+      expect(await resolve('react-hook-form', field)).toBeNull();
+      expect(await resolve('react', hookForm)).toBeNull();
+    });
   });
 });

@@ -341,11 +341,16 @@ test.describe('JS budgets (issue 13.2)', () => {
     ).toBeLessThanOrEqual(100 * KB);
   });
 
-  test('the markers find what they look for (a form page has form code)', async ({ page }) => {
+  test('the markers find what they look for (a form page has form code, the admin React)', async ({
+    page,
+  }) => {
     const loaded = await loadScripts(page, '/contact/');
     expect(loaded.sources.some((s) => FORBIDDEN[0]![1].test(s))).toBe(true);
     expect(loaded.sources.some((s) => FORBIDDEN[2]![1].test(s))).toBe(true);
-    expect(loaded.sources.some((s) => FORBIDDEN[3]![1].test(s))).toBe(true);
+    // The public forms render on Preact (ADR 093): React is the admin's alone.
+    expect(loaded.sources.some((s) => FORBIDDEN[3]![1].test(s))).toBe(false);
+    const admin = await loadScripts(page, '/admin/sign-in/');
+    expect(admin.sources.some((s) => FORBIDDEN[3]![1].test(s))).toBe(true);
   });
 });
 

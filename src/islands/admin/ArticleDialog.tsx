@@ -13,7 +13,7 @@ import {
   type ArticleFormInput,
 } from '../../../common/schemas/articles';
 import { ARTICLE_CATEGORIES } from '../../../common/schemas/articles';
-import { Field, TextAreaField } from '../auth/Field';
+import { asField, Field, TextAreaField } from '../auth/Field';
 
 interface Props {
   /** null = New Article. */
@@ -95,7 +95,7 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
               id="article-title"
               label="Title *"
               error={errors.title}
-              {...form.register('title')}
+              {...asField(form.register('title'))}
             />
             <div className="form-grid">
               <Field
@@ -103,7 +103,7 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
                 label="Slug"
                 hint="Leave empty to make it from the title"
                 error={errors.slug}
-                {...form.register('slug')}
+                {...asField(form.register('slug'))}
               />
               <label className="field" htmlFor="article-category">
                 <span>Category *</span>
@@ -119,46 +119,46 @@ export function ArticleDialog({ article, open, onOpenChange, onSaved }: Props) {
                 id="article-author"
                 label="Author"
                 error={errors.author}
-                {...form.register('author')}
+                {...asField(form.register('author'))}
               />
               <Field
                 id="article-read-time"
                 label="Read time (minutes)"
                 inputMode="numeric"
-                {...form.register('read_time')}
+                {...asField(form.register('read_time'))}
               />
               <Field
                 id="article-image"
                 label="Image URL"
                 error={errors.image_url}
-                {...form.register('image_url')}
+                {...asField(form.register('image_url'))}
               />
             </div>
             <TextAreaField
               id="article-excerpt"
               label="Excerpt"
               error={errors.excerpt}
-              {...form.register('excerpt')}
+              {...asField(form.register('excerpt'))}
             />
             <TextAreaField
               id="article-content"
               label="Content * (markdown: # headings, **bold**, - lists)"
               rows={10}
               error={errors.content}
-              {...form.register('content')}
+              {...asField(form.register('content'))}
             />
             <div className="form-grid">
               <Field
                 id="article-meta-title"
                 label="Meta title"
                 error={errors.meta_title}
-                {...form.register('meta_title')}
+                {...asField(form.register('meta_title'))}
               />
               <Field
                 id="article-meta-description"
                 label="Meta description"
                 error={errors.meta_description}
-                {...form.register('meta_description')}
+                {...asField(form.register('meta_description'))}
               />
             </div>
             <div className="admin-actions">

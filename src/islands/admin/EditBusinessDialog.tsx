@@ -15,7 +15,7 @@ import {
 import { SERVICE_CATEGORIES } from '../../../common/schemas/categories';
 import { CONTACT_VISIBILITY_LABELS } from '../../../common/schemas/listing';
 import { LAGOS_AREAS } from '../../../common/config/lagos-areas';
-import { Field, TextAreaField } from '../auth/Field';
+import { asField, Field, TextAreaField } from '../auth/Field';
 import { CheckboxGroup } from '../forms/CheckboxGroup';
 import { PhotosSection } from './PhotosSection';
 import { RoadsideFieldsSchema } from '../../../common/schemas/roadside';
@@ -122,58 +122,63 @@ export function EditBusinessDialog({
                 id="edit-name"
                 label="Business Name *"
                 error={errors.business_name}
-                {...form.register('business_name')}
+                {...asField(form.register('business_name'))}
               />
               <Field
                 id="edit-phone"
                 label="Phone *"
                 error={errors.phone}
-                {...form.register('phone')}
+                {...asField(form.register('phone'))}
               />
               <Field
                 id="edit-contact"
                 label="Contact Name"
                 error={errors.display_name}
-                {...form.register('display_name')}
+                {...asField(form.register('display_name'))}
               />
               <Field
                 id="edit-email"
                 label="Email"
                 type="email"
                 error={errors.email}
-                {...form.register('email')}
+                {...asField(form.register('email'))}
               />
               <Field
                 id="edit-address"
                 label="Address"
                 error={errors.address}
-                {...form.register('address')}
+                {...asField(form.register('address'))}
               />
-              <Field id="edit-city" label="City" error={errors.city} {...form.register('city')} />
+              <Field
+                id="edit-city"
+                label="City"
+                error={errors.city}
+                {...asField(form.register('city'))}
+              />
               <Field
                 id="edit-state"
                 label="State"
                 error={errors.state}
-                {...form.register('state')}
+                {...asField(form.register('state'))}
               />
               <Field
                 id="edit-website"
                 label="Website"
                 error={errors.website}
-                {...form.register('website')}
+                {...asField(form.register('website'))}
               />
             </div>
             <TextAreaField
               id="edit-description"
               label="Description"
               error={errors.description}
-              {...form.register('description')}
+              {...asField(form.register('description'))}
             />
             <TextAreaField
               id="edit-services"
               label="Services"
               error={errors.services}
-              {...form.register('services')}
+              {...asField(form.register('services'))}
             />
             <CheckboxGroup
               legend="Service Categories"

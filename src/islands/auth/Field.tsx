@@ -1,7 +1,31 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import type { FieldError } from 'react-hook-form';
+import type { ChangeHandler, FieldError, RefCallBack } from 'react-hook-form';
 
-interface Props extends InputHTMLAttributes<HTMLInputElement> {
+/**
+ * A react-hook-form registration as the props of the fields below: its `ref` as `inputRef`, which
+ * they put on their control, and its change handler on `onInput`. The public forms render on
+ * Preact (ADR 093), whose function components never receive a `ref` prop (forwardRef would need
+ * Preact's compat layer on every public page), and whose `onChange` is the DOM's `change` event,
+ * which a text box fires only when left; `input` fires at each keystroke on both renderers, as
+ * React's `onChange` does. `<Field id="email" label="Email" {...asField(form.register('email'))} />`
+ */
+export function asField<Registration extends { ref: RefCallBack; onChange: ChangeHandler }>({
+  ref,
+  onChange,
+  ...registration
+}: Registration): Omit<Registration, 'ref' | 'onChange'> & {
+  inputRef: RefCallBack;
+  onInput: ChangeHandler;
+} {
+  return { ...registration, inputRef: ref, onInput: onChange };
+}
+
+/** The control's ref: a registration's, through {@link asField}. */
+interface ControlRef {
+  inputRef?: RefCallBack | undefined;
+}
+
+interface Props extends InputHTMLAttributes<HTMLInputElement>, ControlRef {
   id: string;
   label: string;
   error?: FieldError | undefined;
@@ -9,7 +33,7 @@ interface Props extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its validation message announced to screen readers. */
-export function Field({ id, label, error, hint, ...input }: Props) {
+export function Field({ id, label, error, hint, inputRef, ...input }: Props) {
   const described =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
     undefined;
@@ -21,6 +45,7 @@ export function Field({ id, label, error, hint, ...input }: Props) {
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
         {...input}
+        ref={inputRef}
       />
       {hint && (
         <p id={`${id}-hint`} className="small muted">
@@ -36,14 +61,14 @@ export function Field({ id, label, error, hint, ...input }: Props) {
   );
 }
 
-interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, ControlRef {
   id: string;
   label: string;
   error?: FieldError | undefined;
 }
 
 /** A labelled textarea with its validation message. */
-export function TextAreaField({ id, label, error, ...textarea }: TextAreaProps) {
+export function TextAreaField({ id, label, error, inputRef, ...textarea }: TextAreaProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -53,6 +78,7 @@ export function TextAreaField({ id, label, error, ...textarea }: TextAreaProps) 
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         {...textarea}
+        ref={inputRef}
       />
       {error?.message && (
         <p id={`${id}-error`} className="field-error" role="alert">
@@ -63,7 +89,7 @@ export function TextAreaField({ id, label, error, ...textarea }: TextAreaProps) 
   );
 }
 
-interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement>, ControlRef {
   id: string;
   label: string;
   error?: FieldError | undefined;
@@ -73,7 +99,15 @@ interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 /** A labelled `<select>` with its validation message. */
-export function SelectField({ id, label, error, options, blank, ...select }: SelectProps) {
+export function SelectField({
+  id,
+  label,
+  error,
+  options,
+  blank,
+  inputRef,
+  ...select
+}: SelectProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -82,6 +116,7 @@ export function SelectField({ id, label, error, options, blank, ...select }: Sel
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         {...select}
+        ref={inputRef}
       >
         <option value="">{blank}</option>
         {options.map((o) => (
@@ -100,11 +135,14 @@ export function SelectField({ id, label, error, options, blank, ...select }: Sel
 }
 
 /** The honeypot (SPEC-beyond spam guard): hidden from people and screen readers, tempting to bots. */
-export function Honeypot(props: InputHTMLAttributes<HTMLInputElement>) {
+export function Honeypot({
+  inputRef,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & ControlRef) {
   return (
     <div className="hp-field" aria-hidden="true">
       <label htmlFor="hp">Leave this field empty</label>
-      <input id="hp" type="text" tabIndex={-1} autoComplete="off" {...props} />
+      <input id="hp" type="text" tabIndex={-1} autoComplete="off" {...props} ref={inputRef} />
     </div>
   );
 }

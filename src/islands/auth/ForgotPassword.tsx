@@ -9,7 +9,7 @@ import { FormNotice } from '../forms/FormNotice';
 import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { PageToaster } from '../Toasts';
-import { Field } from './Field';
+import { asField, Field } from './Field';
 
 const resolver = lazyZodResolver(() =>
   import('../../../common/schemas/auth').then((m) => m.PasswordResetRequestSchema),
@@ -69,7 +69,7 @@ export default function ForgotPassword({ initial, sent: sentByServer = false }: 
             autoComplete="email"
             error={errors.email ?? server.error('email')}
             defaultValue={server.value('email')}
-            {...form.register('email')}
+            {...asField(form.register('email'))}
           />
           <button type="submit" className="btn btn-block" disabled={isSubmitting}>
             Send reset link

@@ -9,7 +9,7 @@ import { FormNotice } from '../forms/FormNotice';
 import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
 import { PageToaster } from '../Toasts';
-import { Field } from './Field';
+import { asField, Field } from './Field';
 
 const resolver = lazyZodResolver(() =>
   import('../../../common/schemas/auth').then((m) => m.NewPasswordSchema),
@@ -76,7 +76,7 @@ export default function ResetPassword({ token, initial, done: doneByServer = fal
             type="password"
             autoComplete="new-password"
             error={errors.password ?? server.error('password')}
-            {...form.register('password')}
+            {...asField(form.register('password'))}
           />
           <Field
             id="new-password-confirm"
@@ -84,7 +84,7 @@ export default function ResetPassword({ token, initial, done: doneByServer = fal
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword ?? server.error('confirmPassword')}
-            {...form.register('confirmPassword')}
+            {...asField(form.register('confirmPassword'))}
           />
           <button type="submit" className="btn btn-block" disabled={isSubmitting}>
             Update password

@@ -11,7 +11,7 @@ import { setSessionUser } from '../../stores/session';
 import { FormNotice } from '../forms/FormNotice';
 import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
-import { Field } from './Field';
+import { asField, Field } from './Field';
 
 const resolver = lazyZodResolver(() =>
   import('../../../common/schemas/auth').then((m) => m.SignInSchema),
@@ -72,7 +72,7 @@ export function SignInForm({ variant = 'user', action, initial, notice, onSigned
         autoComplete="email"
         error={errors.email ?? server.error('email')}
         defaultValue={server.value('email')}
-        {...form.register('email')}
+        {...asField(form.register('email'))}
       />
       <Field
         id={`${variant}-signin-password`}
@@ -80,7 +80,7 @@ export function SignInForm({ variant = 'user', action, initial, notice, onSigned
         type="password"
         autoComplete="current-password"
         error={errors.password ?? server.error('password')}
-        {...form.register('password')}
+        {...asField(form.register('password'))}
       />
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}

@@ -7,7 +7,7 @@ import { setSessionUser } from '../../stores/session';
 import { FormNotice } from '../forms/FormNotice';
 import { lazyZodResolver } from '../forms/lazy-resolver';
 import { useServerForm } from '../forms/server-form';
-import { Field } from './Field';
+import { asField, Field } from './Field';
 
 const resolver = lazyZodResolver(() =>
   import('../../../common/schemas/auth').then((m) => m.SignUpSchema),
@@ -72,7 +72,7 @@ export function SignUpForm({ action, initial, onSignedUp, onAlreadyRegistered }:
         autoComplete="email"
         error={errors.email ?? server.error('email')}
         defaultValue={server.value('email')}
-        {...form.register('email')}
+        {...asField(form.register('email'))}
       />
       <Field
         id="signup-display-name"
@@ -81,7 +81,7 @@ export function SignUpForm({ action, initial, onSignedUp, onAlreadyRegistered }:
         hint="Shown in the menu. Defaults to the part of your email before the @."
         error={errors.displayName ?? server.error('displayName')}
         defaultValue={server.value('displayName')}
-        {...form.register('displayName')}
+        {...asField(form.register('displayName'))}
       />
       <Field
         id="signup-password"
@@ -89,7 +89,7 @@ export function SignUpForm({ action, initial, onSignedUp, onAlreadyRegistered }:
         type="password"
         autoComplete="new-password"
         error={errors.password ?? server.error('password')}
-        {...form.register('password')}
+        {...asField(form.register('password'))}
       />
       <Field
         id="signup-confirm-password"
@@ -97,7 +97,7 @@ export function SignUpForm({ action, initial, onSignedUp, onAlreadyRegistered }:
         type="password"
         autoComplete="new-password"
         error={errors.confirmPassword ?? server.error('confirmPassword')}
-        {...form.register('confirmPassword')}
+        {...asField(form.register('confirmPassword'))}
       />
       <button type="submit" className="btn btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create Account'}

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { FormState } from '../../../common/schemas/form-state';
 import type { ContactFormInput, SubmissionResult } from '../../../common/schemas/forms';
-import { Field, Honeypot, TextAreaField } from '../auth/Field';
+import { asField, Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { FormNotice } from './FormNotice';
 import { lazyZodResolver } from './lazy-resolver';
@@ -65,7 +65,7 @@ export default function ContactForm({ initial, sent = false }: Props) {
         <FormNotice tone="error" {...failure(server.refusal.message)} />
       )}
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={server.idempotencyKey} />
-      <Honeypot {...form.register('hp')} />
+      <Honeypot {...asField(form.register('hp'))} />
       <div className="form-grid">
         <Field id="name" label="Name *" autoComplete="name" {...field('name')} />
         <Field id="email" label="Email *" type="email" autoComplete="email" {...field('email')} />

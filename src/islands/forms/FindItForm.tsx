@@ -6,7 +6,7 @@ import { isNearLagos, LAGOS_AREAS, nearestArea } from '../../../common/config/la
 import { CAR_MAKE_NAMES, CONTACT_METHODS, URGENCIES } from '../../../common/schemas/quote-options';
 import type { FormState } from '../../../common/schemas/form-state';
 import type { FindItInput, SubmissionResult } from '../../../common/schemas/forms';
-import { Field, Honeypot, SelectField, TextAreaField } from '../auth/Field';
+import { asField, Field, Honeypot, SelectField, TextAreaField } from '../auth/Field';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   PHOTO_ACCEPT,
@@ -162,7 +162,7 @@ export default function FindItForm({ initial, sent }: Props) {
   }, []);
   // The photo script holds a submit while photos are being prepared, and sends the form again.
   const send = (event: FormEvent<HTMLFormElement>) => {
-    if (event.nativeEvent.defaultPrevented) {
+    if (event.defaultPrevented) {
       event.preventDefault();
       return;
     }
@@ -214,7 +214,7 @@ export default function FindItForm({ initial, sent }: Props) {
         />
       )}
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={server.idempotencyKey} />
-      <Honeypot {...form.register('hp')} />
+      <Honeypot {...asField(form.register('hp'))} />
       <div className="form-grid">
         <Field id="name" label="Your Name *" autoComplete="name" {...field('name')} />
         <Field id="email" label="Email *" type="email" autoComplete="email" {...field('email')} />

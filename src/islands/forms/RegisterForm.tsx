@@ -10,7 +10,7 @@ import type {
   SubmissionResult,
 } from '../../../common/schemas/forms';
 import { normaliseTags } from '../../../common/schemas/tags';
-import { Field, Honeypot, TextAreaField } from '../auth/Field';
+import { asField, Field, Honeypot, TextAreaField } from '../auth/Field';
 import { PageToaster } from '../Toasts';
 import { CheckboxGroup } from './CheckboxGroup';
 import { FormNotice } from './FormNotice';
@@ -122,7 +122,7 @@ export default function RegisterForm({ initial, sent = false }: Props) {
         <FormNotice tone="error" {...failure(server.refusal)} />
       )}
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={server.idempotencyKey} />
-      <Honeypot {...form.register('hp')} />
+      <Honeypot {...asField(form.register('hp'))} />
       <h2>Business details</h2>
       <Field
         id="businessName"
@@ -156,7 +156,7 @@ export default function RegisterForm({ initial, sent = false }: Props) {
             name="serviceTags"
             value={tagDraft}
             maxLength={40}
-            onChange={(e) => setTagDraft(e.target.value)}
+            onInput={(e) => setTagDraft(e.currentTarget.value)}
             onKeyDown={onTagKey}
             placeholder="e.g. Toyota, 24/7"
           />
@@ -213,7 +213,7 @@ export default function RegisterForm({ initial, sent = false }: Props) {
           label="State"
           error={errors.state ?? server.error('state')}
           defaultValue={server.value('state') ?? 'Lagos'}
-          {...form.register('state')}
+          {...asField(form.register('state'))}
         />
       </div>
 

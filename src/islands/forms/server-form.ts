@@ -10,6 +10,7 @@ import {
 import { apiPost, type ApiError } from '../../browser/api-client';
 import type { FormState } from '../../../common/schemas/form-state';
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '../../../common/schemas/idempotency';
+import { asField } from '../auth/Field';
 import type { LazyResolver } from './lazy-resolver';
 
 export { IDEMPOTENCY_FIELD };
@@ -116,7 +117,7 @@ export function usePublicForm<Input extends FieldValues, Output, Result>(options
   const field = (name: Path<Input>) => ({
     error: (errors[name] as FieldError | undefined) ?? server.error(name),
     defaultValue: server.value(name),
-    ...form.register(name),
+    ...asField(form.register(name)),
   });
   /** The same for a group of checkboxes (a list field): `<CheckboxGroup {...checkboxes(name)} />`. */
   const checkboxes = (name: Path<Input>) => ({
