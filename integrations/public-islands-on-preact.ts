@@ -46,13 +46,12 @@ const ISLANDS_DIR = fileURLToPath(new URL('../src/islands/', import.meta.url));
 const PUBLIC_DIR = fileURLToPath(new URL('../src/islands/public/', import.meta.url));
 const SHARED_DIR = fileURLToPath(new URL('../src/islands/shared/', import.meta.url));
 const FORM_ENTRIES = new Set(PUBLIC_FORMS.map((file) => `${ISLANDS_DIR}${file}`));
-/** Modules that get a Preact copy when a Preact module imports them (the shared ones first). */
-const COPIED = [
-  SHARED_DIR,
-  `${ISLANDS_DIR}forms/`,
-  `${ISLANDS_DIR}auth/`,
-  `${ISLANDS_DIR}Toasts.tsx`,
-];
+/** The form modules the public forms import (their copies import sonner as the forms do). */
+const FORM_MODULES = [`${ISLANDS_DIR}forms/`, `${ISLANDS_DIR}auth/`, `${ISLANDS_DIR}Toasts.tsx`];
+/** Modules that get a Preact copy when a Preact module imports them. */
+const COPIED = [SHARED_DIR, ...FORM_MODULES];
+/** react-hook-form, whose copy's `import React` the plugin rewrites. */
+const HOOK_FORM = /[\\/]node_modules[\\/]react-hook-form[\\/]/;
 /** Packages that import React and get a Preact copy for the forms. */
 const REACT_PACKAGE = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/;
 const TOAST_LITE = fileURLToPath(new URL('../src/browser/toast-lite.ts', import.meta.url));
@@ -104,7 +103,7 @@ export function preactCopyOf(id: string, copied: readonly string[] = COPIED): st
 /** True for a public form island or a Preact copy of a form module (forms/, auth/, the toaster). */
 function isFormModule(id: string): boolean {
   if (FORM_ENTRIES.has(id)) return true;
-  return id.endsWith(PREACT_COPY) && COPIED.slice(1).some((prefix) => id.startsWith(prefix));
+  return id.endsWith(PREACT_COPY) && FORM_MODULES.some((prefix) => id.startsWith(prefix));
 }
 
 /**
@@ -138,8 +137,7 @@ export function publicIslandsOnPreact(): Plugin {
       return copy === null ? null : { ...resolved, id: copy };
     },
     transform(code, id) {
-      if (!id.endsWith(PREACT_COPY) || !/[\\/]node_modules[\\/]react-hook-form[\\/]/.test(id))
-        return null;
+      if (!id.endsWith(PREACT_COPY) || !HOOK_FORM.test(id)) return null;
       return { code: namespaceReactImport(code, id), map: null };
     },
   };
