@@ -117,6 +117,45 @@ describe('the search-box group (ADR 090)', () => {
     }
   });
 
+  it('puts the small modules the public pages share in four plain files (ADR 094)', () => {
+    const test = (name: string) =>
+      (ISLAND_CHUNK_GROUPS.find((group) => group.name === name) as { test: RegExp }).test;
+    const groups = ['page-kit', 'island-kit', 'listing-fields', 'card-kit'];
+    const expected: Record<string, string> = {
+      '/app/src/stores/session.ts': 'page-kit',
+      '/app/src/browser/toast-lite.ts': 'page-kit',
+      '/app/common/config/session.ts': 'page-kit',
+      '/app/node_modules/nanostores/atom/index.js': 'page-kit',
+      'vite/preload-helper.js': 'page-kit',
+      '/app/src/browser/api-client.ts': 'island-kit',
+      '/app/src/browser/offline/saved.ts': 'island-kit',
+      '/app/common/config/icons.ts': 'island-kit',
+      '/app/common/schemas/outage.ts': 'island-kit',
+      '/app/common/schemas/idempotency.ts': 'island-kit',
+      '/app/common/schemas/listing.ts': 'listing-fields',
+      '/app/common/schemas/hours.ts': 'listing-fields',
+      '/app/src/browser/hours.ts': 'listing-fields',
+      '/app/common/schemas/web-url.ts': 'card-kit',
+      '/app/common/schemas/review-rules.ts': 'card-kit',
+      '/app/common/schemas/card-data.ts': 'card-kit',
+    };
+    for (const [id, group] of Object.entries(expected)) {
+      for (const name of groups)
+        expect(test(name).test(id), `${id} in ${name}`).toBe(name === group);
+    }
+    // No framework in them: Preact, the components and the forms' schemas stay out.
+    for (const id of [
+      '/app/node_modules/preact/dist/preact.module.js',
+      `${root}/shared/Icon.tsx`,
+      `${root}/public/ContactDetails.tsx`,
+      '/app/common/schemas/forms.ts',
+      '/app/common/config/lagos-areas.ts',
+      '/app/src/browser/hours.test.ts',
+    ]) {
+      for (const name of groups) expect(test(name).test(id), `${id} in ${name}`).toBe(false);
+    }
+  });
+
   it('groups the client build only', () => {
     const plugin = islandChunks();
     const configEnvironment = plugin.configEnvironment as (name: string) => unknown;

@@ -22,6 +22,13 @@ import type { Plugin } from 'vite';
  *   both the forms and their schemas list, each one file: a form page loads them beside the
  *   island (FormSchemas.astro, ADR 093), and eight files of 1–5 KB cost rounds of six requests.
  *   The islands that list choices import `form-choices` only, never Zod.
+ * - `page-kit`, `island-kit`, `listing-fields` and `card-kit`: the small plain modules (no
+ *   framework) the public pages share, four files instead of twelve of 0.3–1 KB (ADR 094):
+ *   what every page's scripts load (the session, the toasts, the preload helper: an article loads
+ *   only this and its own script), what the islands add (the API client, the saved businesses,
+ *   the icons' address), a listing's fields and hours (the cards and the business page), and
+ *   what only the cards read besides. Each is split where a page that needs one part would
+ *   otherwise load another it does not (the article's 5 KB, the business page's 20 KB).
  */
 
 /** The search box's own modules (a shared module's Preact copy ends in `?preact`). */
@@ -41,7 +48,7 @@ const REACT =
  * which only react-hook-form's copy imports.
  */
 const FORM_KIT =
-  /([\\/]node_modules[\\/]react-hook-form[\\/].*\?preact$|[\\/]src[\\/]islands[\\/](forms[\\/]react-on-preact\.ts|(Toasts\.tsx|auth[\\/]Field\.tsx|forms[\\/](server-form\.ts|lazy-resolver\.ts|FormNotice\.tsx|CheckboxGroup\.tsx))\?preact)$)/;
+  /([\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/].*\?preact$|[\\/]src[\\/]islands[\\/](forms[\\/](react|sonner)-on-preact\.ts|(Toasts\.tsx|auth[\\/]Field\.tsx|forms[\\/](server-form\.ts|lazy-resolver\.ts|FormNotice\.tsx|CheckboxGroup\.tsx))\?preact)$)/;
 
 /** Zod, whole: the forms' schemas need it at once (ADR 093). */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
@@ -58,6 +65,27 @@ const FORM_SCHEMAS = /[\\/]common[\\/]schemas[\\/](forms|url|quotes|api)\.ts$/;
  * them).
  */
 const FORM_CHOICES = /[\\/]common[\\/]schemas[\\/](categories|tags)\.ts$/;
+
+/**
+ * What every public page's scripts load (the header's session links, the toasts, Vite's preload
+ * helper): plain modules, no framework (an article page loads this and its own script only).
+ */
+const PAGE_KIT =
+  /([\\/]src[\\/](stores[\\/]session|browser[\\/]toast-lite)\.ts|[\\/]common[\\/]config[\\/]session\.ts|vite[\\/]preload-helper(\.js)?|[\\/]node_modules[\\/]nanostores[\\/].*)$/;
+
+/**
+ * What the public islands share besides Preact: the API client (with its outage messages and
+ * idempotency header), the saved businesses and the icon sprite's address. Plain modules.
+ */
+const ISLAND_KIT =
+  /([\\/]src[\\/]browser[\\/](api-client|offline[\\/]saved)|[\\/]common[\\/](config[\\/]icons|schemas[\\/](idempotency|outage)))\.ts$/;
+
+/** A listing's fields and opening hours: the cards and the business page both read them. */
+const LISTING_FIELDS =
+  /([\\/]common[\\/]schemas[\\/](listing|hours)|[\\/]src[\\/]browser[\\/]hours)\.ts$/;
+
+/** What only the cards read besides: web links, the review rules and the card's data. */
+const CARD_KIT = /[\\/]common[\\/]schemas[\\/](web-url|review-rules|card-data)\.ts$/;
 
 /** The part of Rolldown's module information the grouping reads. */
 export type GetModuleInfo = (
@@ -104,6 +132,10 @@ type Context = { getModuleInfo: GetModuleInfo };
 export const ISLAND_CHUNK_GROUPS = [
   { name: 'form-kit', test: FORM_KIT, includeDependenciesRecursively: false },
   { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
+  { name: 'page-kit', test: PAGE_KIT, includeDependenciesRecursively: false },
+  { name: 'island-kit', test: ISLAND_KIT, includeDependenciesRecursively: false },
+  { name: 'listing-fields', test: LISTING_FIELDS, includeDependenciesRecursively: false },
+  { name: 'card-kit', test: CARD_KIT, includeDependenciesRecursively: false },
   { name: 'react', test: REACT },
   { name: 'zod', test: ZOD, includeDependenciesRecursively: false },
   { name: 'form-schemas', test: FORM_SCHEMAS, includeDependenciesRecursively: false },
