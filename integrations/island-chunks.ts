@@ -45,7 +45,8 @@ const REACT =
 
 /**
  * The public forms' shared modules: their Preact copies (ADR 093), with React's API on Preact,
- * which only react-hook-form's copy imports.
+ * which only react-hook-form's copy imports, react-hook-form's resolvers and the toaster's
+ * stand-in (each had been a file of its own that every form island imported; ADR 094).
  */
 const FORM_KIT =
   /([\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/].*\?preact$|[\\/]src[\\/]islands[\\/](forms[\\/](react|sonner)-on-preact\.ts|(Toasts\.tsx|auth[\\/]Field\.tsx|forms[\\/](server-form\.ts|lazy-resolver\.ts|FormNotice\.tsx|CheckboxGroup\.tsx))\?preact)$)/;
@@ -84,7 +85,10 @@ const ISLAND_KIT =
 const LISTING_FIELDS =
   /([\\/]common[\\/]schemas[\\/](listing|hours)|[\\/]src[\\/]browser[\\/]hours)\.ts$/;
 
-/** What only the cards read besides: web links, the review rules and the card's data. */
+/**
+ * What the cards read besides: web links (the forms' schemas check them too), the review rules
+ * and the card's data.
+ */
 const CARD_KIT = /[\\/]common[\\/]schemas[\\/](web-url|review-rules|card-data)\.ts$/;
 
 /** The part of Rolldown's module information the grouping reads. */
