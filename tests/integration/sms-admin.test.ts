@@ -25,6 +25,19 @@ const transport: SmsTransport = {
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
+/** Lagos is UTC+1 all year (no daylight saving). */
+const LAGOS_OFFSET_MS = 60 * 60_000;
+
+/**
+ * `n` minutes ago, or, when that is before midnight in Lagos (a run in the first minutes of the
+ * day), `n` ms after that midnight: a time of today's count whatever the hour the tests run.
+ */
+const earlierToday = (n: number) => {
+  const lagos = Date.now() + LAGOS_OFFSET_MS;
+  const midnight = lagos - (lagos % 86_400_000) - LAGOS_OFFSET_MS;
+  return new Date(Math.max(Date.now() - n * 60_000, midnight + n));
+};
+
 /** One logged message, as the SMS sender writes it. */
 const logged = (n: number, at: Date, status: 'sent' | 'failed' = 'sent') => ({
   to_masked: `+234 803 *** **${String(n).padStart(2, '0')}`,
@@ -122,9 +135,9 @@ describe('the admin SMS view (issue 37.6)', () => {
     await handle.db
       .insertInto('sms_outbox')
       .values([
-        logged(1, minutesAgo(1)),
-        logged(2, minutesAgo(2)),
-        logged(3, minutesAgo(3), 'failed'),
+        logged(1, earlierToday(1)),
+        logged(2, earlierToday(2)),
+        logged(3, earlierToday(3), 'failed'),
         // Two days ago is before midnight in Lagos, whatever the hour.
         logged(4, minutesAgo(2 * 24 * 60)),
       ])
@@ -162,7 +175,7 @@ describe('the admin SMS view (issue 37.6)', () => {
   it('sets the ceiling, records the admin, and the next code request obeys it', async () => {
     await handle.db
       .insertInto('sms_outbox')
-      .values(logged(1, minutesAgo(1)))
+      .values(logged(1, earlierToday(1)))
       .execute();
     const raised = await putCeiling({ daily_ceiling: '750' });
     expect(raised.status).toBe(200);
