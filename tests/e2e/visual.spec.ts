@@ -65,10 +65,21 @@ test.afterAll(async () => {
 async function open(page: Page, path: string, width: number) {
   await page.setViewportSize({ width, height: 800 });
   await page.goto(local.url + path, { waitUntil: 'networkidle' });
-  // Lazy islands hydrate when seen: scroll through the page, then back to the top.
+  // Lazy islands hydrate when seen: scroll through the page, then back to the top. Each step
+  // waits two frames, so the intersection observers see it: scrolled past between two frames
+  // (a loaded machine), the business page's Report link was never seen and never hydrated.
+  const scrollTo = (top: number) =>
+    page.evaluate(
+      (y) =>
+        new Promise<void>((resolve) => {
+          window.scrollTo(0, y);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        }),
+      top,
+    );
   const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y <= height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let y = 0; y <= height; y += 600) await scrollTo(y);
+  await scrollTo(0);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
 }
