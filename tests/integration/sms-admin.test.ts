@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../functions/_lib/db.ts';
 import type { SmsTransport } from '../../functions/_lib/sms.ts';
 import { SMS_CEILING_MESSAGE } from '../../functions/auth/phone.service.ts';
+import { lagosDay } from '../../functions/insights/insights.service.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from '../../common/schemas/phone-auth.ts';
 import { SMS_CEILING_MESSAGE as CEILING_FIELD_MESSAGE } from '../../common/schemas/sms.ts';
 import { createTestDatabase, signInAdmin, testApi } from '../setup/test-db.ts';
@@ -25,16 +26,12 @@ const transport: SmsTransport = {
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
-/** Lagos is UTC+1 all year (no daylight saving). */
-const LAGOS_OFFSET_MS = 60 * 60_000;
-
 /**
  * `n` minutes ago, or, when that is before midnight in Lagos (a run in the first minutes of the
  * day), `n` ms after that midnight: a time of today's count whatever the hour the tests run.
  */
 const earlierToday = (n: number) => {
-  const lagos = Date.now() + LAGOS_OFFSET_MS;
-  const midnight = lagos - (lagos % 86_400_000) - LAGOS_OFFSET_MS;
+  const midnight = Date.parse(`${lagosDay(new Date())}T00:00:00+01:00`);
   return new Date(Math.max(Date.now() - n * 60_000, midnight + n));
 };
 
