@@ -25,19 +25,29 @@ function load(id: string) {
   return { result, watched };
 }
 
-/** Runs `code` as a classic script against a fake global object and document, still loading. */
-function run(code: string) {
-  const self: Record<string, unknown> = {};
+/**
+ * Runs `code` as a classic script against a fake global object and document, still loading;
+ * `globals` adds names the script reads bare (requestAnimationFrame, performance) and `self`
+ * members.
+ */
+function run(
+  code: string,
+  globals: Record<string, unknown> = {},
+  own: Record<string, unknown> = {},
+) {
+  const self: Record<string, unknown> = { ...own };
   const listeners: string[] = [];
   const document = { readyState: 'loading', documentElement: { dataset: {} } };
   const addEventListener = (type: string) => listeners.push(type);
-  new Function('self', 'globalThis', 'document', 'addEventListener', 'Element', code)(
-    self,
-    self,
-    document,
-    addEventListener,
-    class {},
-  );
+  new Function(
+    'self',
+    'globalThis',
+    'document',
+    'addEventListener',
+    'Element',
+    ...Object.keys(globals),
+    code,
+  )(self, self, document, addEventListener, class {}, ...Object.values(globals));
   return { self, listeners };
 }
 
@@ -61,6 +71,45 @@ describe('the head script, built from src/browser/head-script.js (issue 25.3)', 
     expect(self[PAGE_SCRIPTS]).toBeInstanceOf(Promise);
     expect(self[KEPT_TAPS]).toEqual([]);
     expect(listeners.sort()).toEqual(['DOMContentLoaded', 'change', 'click', 'input', 'submit']);
+  });
+
+  it('resolves FIRST_PAINT at the first animation frame that finds a paint entry, before the observer calls back (ADR 095)', async () => {
+    const frames: (() => void)[] = [];
+    const entries: string[] = [];
+    let observed = false;
+    class PerformanceObserver {
+      static supportedEntryTypes = ['paint'];
+      // Chromium's callback waits behind the page's layout: here it never comes.
+      observe() {
+        observed = true;
+      }
+      disconnect() {}
+    }
+    const { self } = run(
+      HEAD_SCRIPT,
+      {
+        PerformanceObserver,
+        requestAnimationFrame: (callback: () => void) => frames.push(callback),
+        performance: { getEntriesByType: (type: string) => (type === 'paint' ? entries : []) },
+      },
+      { PerformanceObserver },
+    );
+    expect(observed).toBe(true);
+    let painted = false;
+    void (self[FIRST_PAINT] as Promise<void>).then(() => (painted = true));
+    const frame = async () => {
+      frames.shift()!();
+      await Promise.resolve();
+    };
+    // Frames before the first paint's entry: not yet, and the next frame is asked for.
+    await frame();
+    await frame();
+    expect(painted).toBe(false);
+    expect(frames).toHaveLength(1);
+    entries.push('first-paint');
+    await frame();
+    expect(painted).toBe(true);
+    expect(frames).toHaveLength(0);
   });
 
   it('follows the file: another source gives another script and hash; a broken one fails', () => {

@@ -46,6 +46,10 @@ globals[ZOD_GLOBAL_CONFIG] = { jitless: true };
  * islands' `client:painted` directive (src/browser/client-painted.ts): an island is whole once
  * its own markup is parsed, so it need not wait for the rest of the document (ADR 032; on the
  * phone profile the home page's DOMContentLoaded came 0.3–0.6 s after its first paint).
+ * The first paint is known when its entry is in the performance timeline: looked for at each
+ * animation frame, as well as observed, because Chromium delivers the observer's callback in a
+ * task of its own that waits behind the layout of a long page (on the phone profile with another
+ * browser beside it, 0.2–0.5 s after the entry was there; issue 34.5, ADR 095).
  */
 /** @type {Promise<void>} */
 const parsed = new Promise((resolve) =>
@@ -55,12 +59,15 @@ const parsed = new Promise((resolve) =>
 );
 /** @type {Promise<void>} */
 const painted = self.PerformanceObserver?.supportedEntryTypes?.includes('paint')
-  ? new Promise((resolve) =>
+  ? new Promise((resolve) => {
       new PerformanceObserver((_list, observer) => {
         observer.disconnect();
         resolve();
-      }).observe({ type: 'paint', buffered: true }),
-    )
+      }).observe({ type: 'paint', buffered: true });
+      const poll = () =>
+        performance.getEntriesByType('paint').length ? resolve() : requestAnimationFrame(poll);
+      requestAnimationFrame(poll);
+    })
   : parsed;
 globals[FIRST_PAINT] = painted;
 globals[PAGE_SCRIPTS] = Promise.all([parsed, painted])
