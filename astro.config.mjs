@@ -16,6 +16,7 @@ import { inlineHeadScript } from './integrations/head-script.ts';
 import { pageScriptsAfterFirstPaint } from './integrations/page-scripts-after-first-paint.ts';
 import { modulePreloadOnlyWhatHelps } from './integrations/module-preload.ts';
 import { islandChunks } from './integrations/island-chunks.ts';
+import { islandPreload } from './integrations/island-preload.ts';
 import { buildAdapter, buildSiteUrl, env } from './functions/_lib/env.ts';
 import {
   CSP_SCRIPT_HASHES,
@@ -41,6 +42,8 @@ export default defineConfig({
   adapter: onNetlify ? netlifyAdapter() : localAdapter(),
   integrations: [
     afterFirstPaintDirective(),
+    // Every file of a client:painted island requested with its own (ADR 095).
+    islandPreload(),
     preact({ include: PREACT_ISLAND_GLOBS }),
     react({ exclude: PREACT_ISLAND_GLOBS }),
     ...(onNetlify ? [netlifyHeaders()] : []),

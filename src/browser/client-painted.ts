@@ -40,15 +40,44 @@ let firstScreenPending = 0;
  */
 const BELOW_DELAY_MS = 1000;
 const afterFirstScreen: (() => void)[] = [];
+/** Files already asked for by an island of this page. */
+const preloaded = new Set<string>();
+
+/**
+ * Requests every file the island's code and its renderer import (`data-preload`, names relative
+ * to its `component-url`; integrations/island-preload.ts, ADR 095) with the island's own file:
+ * otherwise the browser asks for them only once that file has arrived and the main thread,
+ * still laying out the page, has parsed it.
+ */
+const preload = (el: HTMLElement) => {
+  const from = new URL(el.getAttribute('component-url') ?? '', location.href);
+  for (const name of el.dataset.preload?.split(' ') ?? []) {
+    const href = new URL(name, from).href;
+    if (preloaded.has(href)) continue;
+    preloaded.add(href);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+};
 
 const painted: ClientDirective = (load, options, el) => {
   let loading: ReturnType<typeof load> | undefined;
+  // The island's own files first (Astro's load() imports them at once), then what they import.
+  const fetchCode = () => {
+    if (!loading) {
+      loading = load();
+      preload(el);
+    }
+    return loading;
+  };
   let started = false;
   const start = (firstScreen = false) => {
     if (started) return;
     started = true;
     if (firstScreen) firstScreenPending += 1;
-    void (loading ??= load())
+    void fetchCode()
       .then((hydrate) => hydrate())
       .finally(() => {
         if (!firstScreen || --firstScreenPending > 0) return;
@@ -73,7 +102,7 @@ const painted: ClientDirective = (load, options, el) => {
     if (started) return;
     // Hydrated at idle at the latest: its code is fetched now, before the observer has said
     // where it is (a frame, or a long task, later).
-    if (options.value !== 'visible') loading = load();
+    if (options.value !== 'visible') void fetchCode();
     if (el.children.length === 0) {
       idle();
       return;

@@ -448,6 +448,54 @@ test.describe('islands soon after the first paint (issue 22)', () => {
     await context.close();
   });
 
+  for (const [path, island, files] of [
+    // The search, and the results' list a search shows (ADR 095).
+    ['/', 'HomeSearch', /^(preact|SearchForm|resultListLoader|business-list)\./],
+    // The form, and the Zod schemas its first inline message waits for.
+    ['/register/', 'RegisterForm', /^(preact|form-kit|form-schemas|zod)\./],
+  ] as const) {
+    test(`${path}: the first-screen island's files are requested with its own, not found through it (issue 34.5, ADR 095)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      // No service worker: the measure is of the page's own requests.
+      const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      // The island's own file and its renderer's are held for a while: what the browser could
+      // only find in them is not requested meanwhile.
+      const own = new RegExp(`/_astro/(${island}|client)\\.[\\w-]+\\.js$`);
+      let releasedAt = Infinity;
+      await page.route(own, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        releasedAt = Math.min(releasedAt, Date.now());
+        await route.continue();
+      });
+      const requestedAt = new Map<string, number>();
+      page.on('request', (request) => {
+        const name = new URL(request.url()).pathname.split('/').pop()!;
+        if (!requestedAt.has(name)) requestedAt.set(name, Date.now());
+      });
+      await page.goto(path);
+      const islandElement = page.locator(`astro-island[component-url*="/${island}."]`);
+      await expect(islandElement).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+      const names = ((await islandElement.getAttribute('data-preload')) ?? '').split(' ');
+      const wanted = names.filter((name) => files.test(name));
+      expect(
+        wanted.map((name) => name.split('.')[0]),
+        `${path}: data-preload names them`,
+      ).toHaveLength(files.source.split('|').length);
+      // Asked for by the directive's <link rel="modulepreload"> at the first paint, with the
+      // island's own files, not once those arrived.
+      for (const name of wanted) {
+        expect(
+          requestedAt.get(name),
+          `${name} requested before ${island}'s file arrived`,
+        ).toBeLessThan(releasedAt);
+      }
+      await context.close();
+    });
+  }
+
   test('a first-screen island hydrates without an idle period; one below waits for idle or for the visitor to reach it', async ({
     browser,
     baseURL,
