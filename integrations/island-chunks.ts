@@ -19,8 +19,9 @@ import type { Plugin } from 'vite';
  * - `form-kit`: what the public forms share: the Preact copies of react-hook-form, the toaster,
  *   the field components and the form hooks (ADR 091, 093).
  * - `zod`, `form-schemas` and `form-choices`: Zod, the public forms' schemas, and the choices
- *   both the forms and their schemas list, each one file: a form page loads them beside the
- *   island (FormSchemas.astro, ADR 093), and eight files of 1–5 KB cost rounds of six requests.
+ *   both the forms and their schemas list, each one file: a form page fetches them with the
+ *   island (its `data-preload`, ADR 093, 095), and eight files of 1–5 KB cost rounds of six
+ *   requests.
  *   The islands that list choices import `form-choices` only, never Zod.
  * - `page-kit`, `island-kit`, `listing-fields` and `card-kit`: the small plain modules (no
  *   framework) the public pages share, four files instead of twelve of 0.3–1 KB (ADR 094):

@@ -10,7 +10,8 @@ import type { ZodType } from 'zod';
  * `() => import('common/schemas/forms').then((m) => m.FindItSchema)`. In the browser the module is
  * requested as soon as the island's own module runs, while React hydrates the form (issue 34.5:
  * requested after hydration, it made the first validation wait 0.3–0.5 s on the phone profile);
- * a validation before it arrives waits for it.
+ * a validation before it arrives waits for it. On the public pages its files were already
+ * fetched with the island's (`data-preload`, integrations/island-preload.ts, ADR 095).
  *
  * If the module cannot be fetched (the signal went), the values go to the API unvalidated: the
  * server validates every submission with the same schema and its messages reach the same fields.
