@@ -107,11 +107,16 @@ describe('the search-box group (ADR 090)', () => {
       (ISLAND_CHUNK_GROUPS.find((group) => group.name === name) as { test: RegExp }).test;
     expect(test('zod').test('/app/node_modules/zod/v4/classic/schemas.js')).toBe(true);
     expect(test('form-schemas').test('/app/common/schemas/forms.ts')).toBe(true);
-    expect(test('form-schemas').test('/app/common/schemas/quotes.ts')).toBe(true);
+    // Find It's schema and its quote fields: a file of their own (ADR 095).
+    expect(test('form-schemas').test('/app/common/schemas/quotes.ts')).toBe(false);
+    expect(test('form-schemas').test('/app/common/schemas/find-it.ts')).toBe(false);
+    expect(test('find-it-schema').test('/app/common/schemas/find-it.ts')).toBe(true);
+    expect(test('find-it-schema').test('/app/common/schemas/quotes.ts')).toBe(true);
+    expect(test('find-it-schema').test('/app/common/schemas/forms.ts')).toBe(false);
     expect(test('form-choices').test('/app/common/schemas/categories.ts')).toBe(true);
     expect(test('form-choices').test('/app/common/schemas/tags.ts')).toBe(true);
     // The search and the cards import these: a group would bring its file to every public page.
-    for (const name of ['form-schemas', 'form-choices']) {
+    for (const name of ['form-schemas', 'find-it-schema', 'form-choices']) {
       expect(test(name).test('/app/common/config/lagos-areas.ts')).toBe(false);
       expect(test(name).test('/app/common/schemas/web-url.ts')).toBe(false);
     }

@@ -18,7 +18,8 @@ import type { Plugin } from 'vite';
  *   the renderer's own file, which every React island's page requests at once with the island.
  * - `form-kit`: what the public forms share: the Preact copies of react-hook-form, the toaster,
  *   the field components and the form hooks (ADR 091, 093).
- * - `zod`, `form-schemas` and `form-choices`: Zod, the public forms' schemas, and the choices
+ * - `zod`, `form-schemas` (`find-it-schema` for Find It's, with its quote fields: ADR 095) and
+ *   `form-choices`: Zod, the public forms' schemas, and the choices
  *   both the forms and their schemas list, each one file: a form page fetches them with the
  *   island (its `data-preload`, ADR 093, 095), and eight files of 1–5 KB cost rounds of six
  *   requests.
@@ -56,10 +57,16 @@ const FORM_KIT =
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**
- * The public forms' schema module and the schema modules only it (and the admin) imports: what
+ * The public forms' schema module and the schema module only it (and the admin) imports: what
  * a form page loads beside its island to validate (ADR 093).
  */
-const FORM_SCHEMAS = /[\\/]common[\\/]schemas[\\/](forms|url|quotes|api)\.ts$/;
+const FORM_SCHEMAS = /[\\/]common[\\/]schemas[\\/](forms|url)\.ts$/;
+
+/**
+ * The Find It form's schema with its quote fields (ADR 095): only the Find It page (and the
+ * admin's quotes) loads them, not the List your business and Contact pages.
+ */
+const FIND_IT_SCHEMA = /[\\/]common[\\/]schemas[\\/](find-it|quotes|api)\.ts$/;
 
 /**
  * The choices the public forms list (categories, tags), which their islands import
@@ -144,6 +151,7 @@ export const ISLAND_CHUNK_GROUPS = [
   { name: 'react', test: REACT },
   { name: 'zod', test: ZOD, includeDependenciesRecursively: false },
   { name: 'form-schemas', test: FORM_SCHEMAS, includeDependenciesRecursively: false },
+  { name: 'find-it-schema', test: FIND_IT_SCHEMA, includeDependenciesRecursively: false },
   { name: 'form-choices', test: FORM_CHOICES, includeDependenciesRecursively: false },
   {
     name: (id: string, ctx: Context) =>

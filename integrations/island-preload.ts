@@ -36,11 +36,11 @@ export const ISLAND_FILES_ATTRIBUTE = 'data-preload';
  * does):
  * - the home search's results list, which a search would otherwise wait for after its first
  *   answer (0.3 s on the phone profile); the home page's featured list loads the same files;
- * - the forms' Zod schemas (`common/schemas/forms`, `common/schemas/auth`), which a form's
+ * - the forms' Zod schemas (`common/schemas/forms`, `find-it`, `auth`), which a form's
  *   first inline message waits for (ADR 046, 093).
  */
 export const FETCHED_WITH_ISLAND =
-  /([\\/]src[\\/]islands[\\/]public[\\/]resultListLoader|[\\/]common[\\/]schemas[\\/](forms|auth))\.ts$/;
+  /([\\/]src[\\/]islands[\\/]public[\\/]resultListLoader|[\\/]common[\\/]schemas[\\/](forms|find-it|auth))\.ts$/;
 
 /** The part of a Rolldown output chunk {@link islandFiles} reads. */
 export interface GraphChunk {

@@ -1,17 +1,20 @@
 import { z } from 'zod';
-import { FIND_IT_SERVICES, SERVICE_CATEGORIES } from './categories';
+import { SERVICE_CATEGORIES } from './categories';
 import { normaliseTags } from './tags';
 import { optionalWebsite } from './url';
-import { QuoteRequestFields } from './quotes';
 
 /**
- * The three public forms (SPEC §5, §9), shared by the islands and the function layer.
+ * The public forms (SPEC §5, §9), shared by the islands and the function layer: List your
+ * business and Contact here, Find It in ./find-it.ts (its quote fields bring the quote options,
+ * which the other two forms' pages need not load: issue 34.5, ADR 095).
  * Every field has a length cap; `hp` is the honeypot: people never see it, bots fill it.
  */
 export const HONEYPOT_FIELD = 'hp';
-const honeypot = z.string().max(200).optional();
+/** The honeypot field's schema. */
+export const honeypot = z.string().max(200).optional();
 
-const optionalText = (max: number) =>
+/** An optional text of at most `max` characters, trimmed; empty is undefined. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -73,35 +76,6 @@ export type BusinessRegistrationData = z.output<typeof BusinessRegistrationSchem
 export function businessTypeFor(categories: readonly string[]): string {
   return categories.length > 1 ? 'Multiple Services' : (categories[0] ?? 'Multiple Services');
 }
-
-const required = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Please fill in all required fields.')
-    .max(max, `Must be at most ${max} characters`);
-
-export const FindItSchema = z.object({
-  name: required(80),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'Please fill in all required fields.')
-    .max(254)
-    .pipe(z.email('Invalid email address')),
-  phone: required(30),
-  location: required(120),
-  services: z
-    .array(z.enum(FIND_IT_SERVICES))
-    .min(1, 'Please select at least one service you need.')
-    .max(FIND_IT_SERVICES.length),
-  additionalInfo: optionalText(2000),
-  // Issue 36.1: what a business needs to price the job (all optional).
-  ...QuoteRequestFields,
-  [HONEYPOT_FIELD]: honeypot,
-});
-export type FindItInput = z.input<typeof FindItSchema>;
 
 export const ContactFormSchema = z.object({
   name: z

@@ -39,7 +39,7 @@ const optionalText = (max: number) =>
 const thisYear = () => new Date().getUTCFullYear();
 
 /**
- * The Find It fields of issue 36.1, merged into `FindItSchema` (forms.ts): all optional, so the
+ * The Find It fields of issue 36.1, merged into `FindItSchema` (find-it.ts): all optional, so the
  * spec's form and messages stay as they were.
  */
 export const QuoteRequestFields = {

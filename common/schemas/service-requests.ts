@@ -5,7 +5,7 @@ import { JobSummarySchema, QuoteStatusSchema, RequestPhotoSchema } from './quote
 /**
  * Find It requests as the admin handles them (SPEC §2 Requests tab, §3 service_requests, §4:
  * pending → handled, no way back), and their forwarding to matching businesses (issue 12.7,
- * ADR 014). The public Find It form is `FindItSchema` in `forms.ts`.
+ * ADR 014). The public Find It form is `FindItSchema` in `find-it.ts`.
  */
 export const ServiceRequestSchema = z.object({
   id: z.uuid(),

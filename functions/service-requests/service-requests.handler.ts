@@ -3,7 +3,8 @@ import {
   IdParamsSchema,
   OkResponseSchema,
 } from '../../common/schemas/api.ts';
-import { FindItSchema, SubmissionResultSchema } from '../../common/schemas/forms.ts';
+import { FindItSchema } from '../../common/schemas/find-it.ts';
+import { SubmissionResultSchema } from '../../common/schemas/forms.ts';
 import {
   ForwardResponseSchema,
   ForwardSchema,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { FindItSchema, SubmissionResult } from '../../common/schemas/forms.ts';
+import type { FindItSchema } from '../../common/schemas/find-it.ts';
+import type { SubmissionResult } from '../../common/schemas/forms.ts';
 import {
   MAX_FORWARDED_BUSINESSES,
   type InboxListQuery,

@@ -5,7 +5,8 @@ import { FIND_IT_SERVICES } from '../../../common/schemas/categories';
 import { isNearLagos, LAGOS_AREAS, nearestArea } from '../../../common/config/lagos-areas';
 import { CAR_MAKE_NAMES, CONTACT_METHODS, URGENCIES } from '../../../common/schemas/quote-options';
 import type { FormState } from '../../../common/schemas/form-state';
-import type { FindItInput, SubmissionResult } from '../../../common/schemas/forms';
+import type { FindItInput } from '../../../common/schemas/find-it';
+import type { SubmissionResult } from '../../../common/schemas/forms';
 import { asField, Field, Honeypot, SelectField, TextAreaField } from '../auth/Field';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -20,7 +21,7 @@ import { lazyZodResolver } from './lazy-resolver';
 import { IDEMPOTENCY_FIELD, listOf, usePublicForm } from './server-form';
 
 const resolver = lazyZodResolver(() =>
-  import('../../../common/schemas/forms').then((m) => m.FindItSchema),
+  import('../../../common/schemas/find-it').then((m) => m.FindItSchema),
 );
 
 const EMPTY: FindItInput = {

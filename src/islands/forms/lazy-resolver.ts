@@ -7,7 +7,7 @@ import type { ZodType } from 'zod';
  * (issue 22.2, ADR 046, ADR 091): Zod is ~25 KB of gzip the form does not need to become
  * interactive, only to validate a submission, so a form page's first screen does not wait for it.
  * `load` is a dynamic import of the schema's module (the same schema the API parses with), e.g.
- * `() => import('common/schemas/forms').then((m) => m.FindItSchema)`. In the browser the module is
+ * `() => import('common/schemas/find-it').then((m) => m.FindItSchema)`. In the browser the module is
  * requested as soon as the island's own module runs, while React hydrates the form (issue 34.5:
  * requested after hydration, it made the first validation wait 0.3–0.5 s on the phone profile);
  * a validation before it arrives waits for it. On the public pages its files were already
