@@ -29,25 +29,38 @@ export interface BundleChunk {
 export type Bundle = Record<string, BundleChunk | { type: 'asset' }>;
 
 /**
+ * Every file `file` imports, directly or not, as `importsOf` gives each file's imports: each
+ * once, in depth-first order, without `file` itself (also used by integrations/island-preload.ts).
+ */
+export function transitiveImports(
+  file: string,
+  importsOf: (file: string) => readonly string[],
+): string[] {
+  const seen = new Set<string>();
+  const visit = (from: string) => {
+    for (const dep of importsOf(from)) {
+      if (seen.has(dep) || dep === file) continue;
+      seen.add(dep);
+      visit(dep);
+    }
+  };
+  visit(file);
+  return [...seen];
+}
+
+/**
  * Appends to each entry chunk of `bundle` (in place) one bare import per transitive static
  * dependency it does not import directly, as a path relative to the chunk (`./x.js`, `../x.js`).
  */
 export function hoistImports(bundle: Bundle): void {
-  const collect = (file: string, into: Set<string>): Set<string> => {
+  const importsOf = (file: string) => {
     const chunk = bundle[file];
-    for (const dep of chunk?.type === 'chunk' ? chunk.imports : []) {
-      if (into.has(dep)) continue;
-      into.add(dep);
-      collect(dep, into);
-    }
-    return into;
+    return chunk?.type === 'chunk' ? chunk.imports : [];
   };
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
     const direct = new Set(chunk.imports);
-    const hoisted = [...collect(chunk.fileName, new Set())].filter(
-      (dep) => !direct.has(dep) && dep !== chunk.fileName,
-    );
+    const hoisted = transitiveImports(chunk.fileName, importsOf).filter((dep) => !direct.has(dep));
     if (hoisted.length === 0) continue;
     const from = posix.dirname(chunk.fileName);
     chunk.code += `\n${hoisted

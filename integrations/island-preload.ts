@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
+import { transitiveImports } from './hoist-transitive-imports.ts';
 
 /**
  * Every file of an island requested at once (issue 34.5, ADR 095).
@@ -71,17 +72,7 @@ export function islandFiles(
   };
   const graph = new Map<string, string[]>();
   for (const [file, chunk] of Object.entries(bundle)) {
-    if (chunk.type !== 'chunk') continue;
-    const seen = new Set<string>();
-    const visit = (from: string) => {
-      for (const dep of imports(from)) {
-        if (seen.has(dep) || dep === file) continue;
-        seen.add(dep);
-        visit(dep);
-      }
-    };
-    visit(file);
-    graph.set(file, [...seen]);
+    if (chunk.type === 'chunk') graph.set(file, transitiveImports(file, imports));
   }
   return graph;
 }
