@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/chromium-flags.ts';
 
 /**
  * End-to-end tests in Debian's Chromium (DESIGN.md "Browser and measurement") against the real
@@ -94,17 +95,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       env: { ...definedEnv(), FONTCONFIG_FILE: E2E_FONTCONFIG_FILE },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-features=NetworkTimeServiceQuerying',
-      ],
+      args: [...CHROMIUM_FLAGS],
     },
   },
   projects: [

@@ -49,20 +49,10 @@ import {
   type TapTiming,
 } from './bench/phone-profile.ts';
 import { twoGTable } from './bench/two-g.ts';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 checkEnv();
 const CHROME = env('CHROMIUM_PATH');
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-features=NetworkTimeServiceQuerying',
-];
 /**
  * Lighthouse runs per page and copy (`npm run bench -- --runs N`, default 5). Live and static runs
  * alternate, so a change in the machine's load falls on both. One run's LCP moves by a round trip
@@ -168,7 +158,7 @@ interface Weights {
 }
 
 async function weights(origin: string, path: string): Promise<Weights> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROMIUM_FLAGS });
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
   const sizes: Weights = { html: 0, js: 0, scripts: 0 };
   const pending: Promise<void>[] = [];
@@ -220,7 +210,7 @@ interface Scores {
 }
 
 async function lighthouseRun(url: string): Promise<Scores> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_FLAGS });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -274,7 +264,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 if (!PHONE_ONLY && !TWO_G_ONLY) await lighthouseTable();
 if (!TWO_G_ONLY) await phoneTables();
 {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROMIUM_FLAGS });
   await twoGTable(browser, local.url, PHONE_RUNS, (text) => record.line(text));
   await browser.close();
 }
@@ -349,7 +339,7 @@ async function lighthouseTable(): Promise<void> {
  * each public control's first tap on the live page.
  */
 async function phoneTables(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROMIUM_FLAGS });
   const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '–');
   const mid = (values: number[]) => {
     const finite = values.filter(Number.isFinite);

@@ -39,6 +39,7 @@ import { startLocalServer } from '../../server/local-server.ts';
 import { ensureSiteBuild } from '../../server/site-build.ts';
 import { openPhonePage, waitForFcp } from './phone-profile.ts';
 import { benchRecord, RECORD_OPTION } from './record.ts';
+import { CHROMIUM_FLAGS } from '../chromium-flags.ts';
 
 /** One first-screen control and its use (serialised into the page: plain data only). */
 export interface FirstUse {
@@ -229,7 +230,9 @@ export async function measureFirstUse(
 
 /**
  * The neighbour: a second, unthrottled Chromium loading `paths` in turn, each in a fresh
- * context (no cache: every page's HTML, CSS and scripts again), until `stop()`.
+ * context (no cache: every page's HTML, CSS and scripts again), until `stop()`. It starts with
+ * Playwright's flags alone, the desktop browser as it comes: its omnibox popup's renderer, which
+ * the phone's browser goes without (scripts/chromium-flags.ts), loads in each of its contexts.
  */
 export async function loadBeside(
   origin: string,
@@ -309,13 +312,13 @@ async function main(): Promise<void> {
         [...Object.values(FIRST_USES).map((p) => p.path), '/articles/', '/featured/'],
         chrome,
       );
-  const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: chrome, args: [...CHROMIUM_FLAGS] });
 
   record.line(
-    `\nFirst use on the phone profile (Chromium: CPU ×4, 150 ms RTT, 1.6 Mbps down, 360×740;` +
-      ` first visit), ${runs} runs per page, pages alternating;` +
+    `\nFirst use on the phone profile (Chromium without its omnibox popup: CPU ×4, 150 ms RTT,` +
+      ` 1.6 Mbps down, 360×740; first visit), ${runs} runs per page, pages alternating;` +
       (beside
-        ? ' a second, unthrottled Chromium loading the site in a loop beside it.'
+        ? ' a second, unthrottled Chromium (as it comes) loading the site in a loop beside it.'
         : ' nothing else loading the site.') +
       '\nTimes after FCP: used = the behaviour showed (results in place, the inline message);' +
       " taken = the control's script took the submit; hydrate = its island's astro:hydrate.\n",
