@@ -17,6 +17,7 @@ import { pageScriptsAfterFirstPaint } from './integrations/page-scripts-after-fi
 import { modulePreloadOnlyWhatHelps } from './integrations/module-preload.ts';
 import { islandChunks } from './integrations/island-chunks.ts';
 import { islandPreload } from './integrations/island-preload.ts';
+import { zodMiniCopy } from './integrations/zod-mini-copy.ts';
 import { buildAdapter, buildSiteUrl, env } from './functions/_lib/env.ts';
 import {
   CSP_SCRIPT_HASHES,
@@ -73,6 +74,8 @@ export default defineConfig({
       modulePreloadOnlyWhatHelps(),
       // The public islands' files (ADR 046, 090).
       islandChunks(),
+      // The public forms' Zod, tree-shaken apart from the admin's (ADR 097).
+      zodMiniCopy(),
     ],
     define: {
       __MAP_TILE_URL__: JSON.stringify(mapTileUrl),

@@ -105,13 +105,22 @@ describe('the search-box group (ADR 090)', () => {
   it("puts Zod, the forms' schemas and their choices in a file each (ADR 093)", () => {
     const test = (name: string) =>
       (ISLAND_CHUNK_GROUPS.find((group) => group.name === name) as { test: RegExp }).test;
-    expect(test('zod').test('/app/node_modules/zod/v4/classic/schemas.js')).toBe(true);
+    // zod/mini's copy (ADR 097) and the module that configures it; the chained API apart.
+    expect(test('zod').test('/app/node_modules/zod/v4/core/schemas.js?zod-mini')).toBe(true);
+    expect(test('zod').test('/app/node_modules/zod/v4/mini/schemas.js?zod-mini')).toBe(true);
+    expect(test('zod').test('/app/common/schemas/zod-mini.ts')).toBe(true);
+    expect(test('zod').test('/app/node_modules/zod/v4/core/schemas.js')).toBe(false);
+    expect(test('zod').test('/app/node_modules/zod/v4/classic/schemas.js')).toBe(false);
+    expect(test('zod-classic').test('/app/node_modules/zod/v4/classic/schemas.js')).toBe(true);
+    expect(test('zod-classic').test('/app/node_modules/zod/v4/core/schemas.js')).toBe(true);
     expect(test('form-schemas').test('/app/common/schemas/forms.ts')).toBe(true);
     // Find It's schema and its quote fields: a file of their own (ADR 095).
     expect(test('form-schemas').test('/app/common/schemas/quotes.ts')).toBe(false);
     expect(test('form-schemas').test('/app/common/schemas/find-it.ts')).toBe(false);
     expect(test('find-it-schema').test('/app/common/schemas/find-it.ts')).toBe(true);
-    expect(test('find-it-schema').test('/app/common/schemas/quotes.ts')).toBe(true);
+    expect(test('find-it-schema').test('/app/common/schemas/quote-request.ts')).toBe(true);
+    // The rest of the quotes' schemas: the admin's and owners' pages only.
+    expect(test('find-it-schema').test('/app/common/schemas/quotes.ts')).toBe(false);
     expect(test('find-it-schema').test('/app/common/schemas/forms.ts')).toBe(false);
     expect(test('form-choices').test('/app/common/schemas/categories.ts')).toBe(true);
     expect(test('form-choices').test('/app/common/schemas/tags.ts')).toBe(true);

@@ -19,7 +19,8 @@ import type { Plugin } from 'vite';
  * - `form-kit`: what the public forms share: the Preact copies of react-hook-form, the toaster,
  *   the field components and the form hooks (ADR 091, 093).
  * - `zod`, `form-schemas` (`find-it-schema` for Find It's, with its quote fields: ADR 095) and
- *   `form-choices`: Zod, the public forms' schemas, and the choices
+ *   `form-choices`: Zod's core and `zod/mini` (ADR 097; the chained API the admin and owners'
+ *   islands import is `zod-classic`), the public forms' schemas, and the choices
  *   both the forms and their schemas list, each one file: a form page fetches them with the
  *   island (its `data-preload`, ADR 093, 095), and eight files of 1–5 KB cost rounds of six
  *   requests.
@@ -53,8 +54,16 @@ const REACT =
 const FORM_KIT =
   /([\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/].*\?preact$|[\\/]src[\\/]islands[\\/](forms[\\/](react|sonner)-on-preact\.ts|(Toasts\.tsx|auth[\\/]Field\.tsx|forms[\\/](server-form\.ts|lazy-resolver\.ts|FormNotice\.tsx|CheckboxGroup\.tsx))\?preact)$)/;
 
-/** Zod, whole: the forms' schemas need it at once (ADR 093). */
-const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+/**
+ * `zod/mini` with its own copy of Zod's core and its English messages
+ * (integrations/zod-mini-copy.ts), as common/schemas/zod-mini.ts sets them: what the public
+ * forms' schemas need at once (ADR 093), one file (ADR 097).
+ */
+const ZOD =
+  /([\\/]node_modules[\\/]zod[\\/].*\?zod-mini$|[\\/]common[\\/]schemas[\\/]zod-mini\.ts$)/;
+
+/** The rest of Zod (its chained API and its core), which the admin's and owners' islands import. */
+const ZOD_CLASSIC = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**
  * The public forms' schema module and the schema module only it (and the admin) imports: what
@@ -66,7 +75,7 @@ const FORM_SCHEMAS = /[\\/]common[\\/]schemas[\\/](forms|url)\.ts$/;
  * The Find It form's schema with its quote fields (ADR 095): only the Find It page (and the
  * admin's quotes) loads them, not the List your business and Contact pages.
  */
-const FIND_IT_SCHEMA = /[\\/]common[\\/]schemas[\\/](find-it|quotes|api)\.ts$/;
+const FIND_IT_SCHEMA = /[\\/]common[\\/]schemas[\\/](find-it|quote-request)\.ts$/;
 
 /**
  * The choices the public forms list (categories, tags), which their islands import
@@ -150,6 +159,7 @@ export const ISLAND_CHUNK_GROUPS = [
   { name: 'card-kit', test: CARD_KIT, includeDependenciesRecursively: false },
   { name: 'react', test: REACT },
   { name: 'zod', test: ZOD, includeDependenciesRecursively: false },
+  { name: 'zod-classic', test: ZOD_CLASSIC, includeDependenciesRecursively: false },
   { name: 'form-schemas', test: FORM_SCHEMAS, includeDependenciesRecursively: false },
   { name: 'find-it-schema', test: FIND_IT_SCHEMA, includeDependenciesRecursively: false },
   { name: 'form-choices', test: FORM_CHOICES, includeDependenciesRecursively: false },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 
 /**
  * Sign-in and sign-up rules of SPEC §5, shared by the /auth island and the function layer.
@@ -6,16 +6,16 @@ import { z } from 'zod';
  */
 export const PASSWORD_MIN = 6;
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'Invalid email address')
-  .pipe(z.email('Invalid email address'));
+const email = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Invalid email address')),
+  z.email('Invalid email address'),
+);
 const password = z
   .string()
-  .min(PASSWORD_MIN, 'Password must be at least 6 characters')
-  .max(128, 'Password is too long');
+  .check(
+    z.minLength(PASSWORD_MIN, 'Password must be at least 6 characters'),
+    z.maxLength(128, 'Password is too long'),
+  );
 
 export const SignInSchema = z.object({ email, password });
 export type SignInInput = z.input<typeof SignInSchema>;
@@ -24,13 +24,17 @@ export const SignUpSchema = z
   .object({
     email,
     password,
-    confirmPassword: z.string().optional(),
-    displayName: z.string().trim().max(80, 'Display name is too long').optional(),
+    confirmPassword: z.optional(z.string()),
+    displayName: z.optional(
+      z.string().check(z.trim(), z.maxLength(80, 'Display name is too long')),
+    ),
   })
-  .refine((data) => !data.confirmPassword || data.confirmPassword === data.password, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((data) => !data.confirmPassword || data.confirmPassword === data.password, {
+      message: "Passwords don't match",
+      path: ['confirmPassword'],
+    }),
+  );
 export type SignUpInput = z.input<typeof SignUpSchema>;
 
 export const PasswordResetRequestSchema = z.object({ email });
@@ -43,16 +47,24 @@ const passwordsMatch = {
 const newPassword = z.object({ password, confirmPassword: z.string() });
 
 /** The new-password form of the reset page (the token comes from the link). */
-export const NewPasswordSchema = newPassword.refine(passwordsMatch.check, passwordsMatch.params);
+export const NewPasswordSchema = newPassword.check(
+  z.refine(passwordsMatch.check, passwordsMatch.params),
+);
 
 /** `POST /api/auth/password-reset/confirm`. */
-export const PasswordResetSchema = newPassword
-  .extend({ token: z.string().min(10, 'This reset link is invalid or has expired.').max(200) })
-  .refine(passwordsMatch.check, passwordsMatch.params);
+export const PasswordResetSchema = z
+  .extend(newPassword, {
+    token: z
+      .string()
+      .check(z.minLength(10, 'This reset link is invalid or has expired.'), z.maxLength(200)),
+  })
+  .check(z.refine(passwordsMatch.check, passwordsMatch.params));
 
 /** `GET /api/auth/verify-email?token=…`: the link of the verification e-mail (issue 12.8). */
 export const VerifyEmailQuerySchema = z.object({
-  token: z.string().min(10, 'This verification link is invalid or has expired.').max(2000),
+  token: z
+    .string()
+    .check(z.minLength(10, 'This verification link is invalid or has expired.'), z.maxLength(2000)),
 });
 
 /** Where the verification link lands: the home page, told whether it worked. */
@@ -88,7 +100,7 @@ export const SessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   /** profiles.display_name, possibly null. */
-  displayName: z.string().nullable(),
+  displayName: z.nullable(z.string()),
   /** SPEC §3 fallback: display name, else the e-mail's local part, else User. */
   shownName: z.string(),
   isAdmin: z.boolean(),
@@ -107,4 +119,4 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 /** `POST /api/auth/sign-up` (201) and `POST /api/auth/sign-in` → the signed-in user. */
 export const SignedInResponseSchema = z.object({ user: SessionUserSchema });
 /** `GET /api/auth/session` → the user, or null for visitors. */
-export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
+export const SessionResponseSchema = z.object({ user: z.nullable(SessionUserSchema) });

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { FIND_IT_SERVICES } from './categories';
 import { HONEYPOT_FIELD, honeypot, optionalText } from './forms';
-import { QuoteRequestFields } from './quotes';
+import { QuoteRequestFields } from './quote-request';
+import { z } from './zod-mini';
 
 /**
  * The Find It form (SPEC §9; issue 36.1's quote fields), shared by its island and the function
@@ -13,25 +13,33 @@ import { QuoteRequestFields } from './quotes';
 const required = (max: number) =>
   z
     .string()
-    .trim()
-    .min(1, 'Please fill in all required fields.')
-    .max(max, `Must be at most ${max} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please fill in all required fields.'),
+      z.maxLength(max, `Must be at most ${max} characters`),
+    );
 
 export const FindItSchema = z.object({
   name: required(80),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'Please fill in all required fields.')
-    .max(254)
-    .pipe(z.email('Invalid email address')),
+  email: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.minLength(1, 'Please fill in all required fields.'),
+        z.maxLength(254),
+      ),
+    z.email('Invalid email address'),
+  ),
   phone: required(30),
   location: required(120),
   services: z
     .array(z.enum(FIND_IT_SERVICES))
-    .min(1, 'Please select at least one service you need.')
-    .max(FIND_IT_SERVICES.length),
+    .check(
+      z.minLength(1, 'Please select at least one service you need.'),
+      z.maxLength(FIND_IT_SERVICES.length),
+    ),
   additionalInfo: optionalText(2000),
   // Issue 36.1: what a business needs to price the job (all optional).
   ...QuoteRequestFields,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 import { SERVICE_CATEGORIES } from './categories';
 import { normaliseTags } from './tags';
 import { optionalWebsite } from './url';
@@ -11,32 +11,33 @@ import { optionalWebsite } from './url';
  */
 export const HONEYPOT_FIELD = 'hp';
 /** The honeypot field's schema. */
-export const honeypot = z.string().max(200).optional();
+export const honeypot = z.optional(z.string().check(z.maxLength(200)));
 
 /** An optional text of at most `max` characters, trimmed; empty is undefined. */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((value) => value || undefined);
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`))),
+    z.transform((value) => value || undefined),
+  );
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'Invalid email address')
-  .optional()
-  .transform((value) => value || undefined)
-  .pipe(z.email('Invalid email address').optional());
+const optionalEmail = z.pipe(
+  z.pipe(
+    z.optional(
+      z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Invalid email address')),
+    ),
+    z.transform((value) => value || undefined),
+  ),
+  z.optional(z.email('Invalid email address')),
+);
 
 export const BusinessRegistrationSchema = z.object({
   businessName: z
     .string()
-    .trim()
-    .min(2, 'Business name must be at least 2 characters')
-    .max(120, 'Must be at most 120 characters'),
+    .check(
+      z.trim(),
+      z.minLength(2, 'Business name must be at least 2 characters'),
+      z.maxLength(120, 'Must be at most 120 characters'),
+    ),
   contactName: optionalText(80),
   email: optionalEmail,
   phone: optionalText(30),
@@ -46,23 +47,33 @@ export const BusinessRegistrationSchema = z.object({
   website: optionalWebsite,
   description: z
     .string()
-    .trim()
-    .min(10, 'Description must be at least 10 characters')
-    .max(2000, 'Must be at most 2000 characters'),
+    .check(
+      z.trim(),
+      z.minLength(10, 'Description must be at least 10 characters'),
+      z.maxLength(2000, 'Must be at most 2000 characters'),
+    ),
   services: z
     .string()
-    .trim()
-    .min(2, 'Please describe your specific services')
-    .max(1000, 'Must be at most 1000 characters'),
+    .check(
+      z.trim(),
+      z.minLength(2, 'Please describe your specific services'),
+      z.maxLength(1000, 'Must be at most 1000 characters'),
+    ),
   serviceCategories: z
     .array(z.enum(SERVICE_CATEGORIES))
-    .min(1, 'Please select at least one service category')
-    .max(SERVICE_CATEGORIES.length),
-  serviceTags: z
-    .array(z.string().max(40, 'Tags must be at most 40 characters'))
-    .max(20, 'At most 20 tags')
-    .default([])
-    .transform(normaliseTags),
+    .check(
+      z.minLength(1, 'Please select at least one service category'),
+      z.maxLength(SERVICE_CATEGORIES.length),
+    ),
+  serviceTags: z.pipe(
+    z._default(
+      z
+        .array(z.string().check(z.maxLength(40, 'Tags must be at most 40 characters')))
+        .check(z.maxLength(20, 'At most 20 tags')),
+      [],
+    ),
+    z.transform((tags: string[]) => normaliseTags(tags)),
+  ),
   contactVisibility: z.enum(
     ['public', 'registered_users_only'],
     'Please select contact visibility preference',
@@ -80,26 +91,32 @@ export function businessTypeFor(categories: readonly string[]): string {
 export const ContactFormSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(2, 'Name must be at least 2 characters')
-    .max(80, 'Must be at most 80 characters'),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
+    .check(
+      z.trim(),
+      z.minLength(2, 'Name must be at least 2 characters'),
+      z.maxLength(80, 'Must be at most 80 characters'),
+    ),
+  email: z.pipe(
+    z
+      .string()
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Please enter a valid email address')),
+    z.email('Please enter a valid email address'),
+  ),
   phone: optionalText(30),
   subject: z
     .string()
-    .trim()
-    .min(5, 'Subject must be at least 5 characters')
-    .max(150, 'Must be at most 150 characters'),
+    .check(
+      z.trim(),
+      z.minLength(5, 'Subject must be at least 5 characters'),
+      z.maxLength(150, 'Must be at most 150 characters'),
+    ),
   message: z
     .string()
-    .trim()
-    .min(10, 'Message must be at least 10 characters')
-    .max(5000, 'Must be at most 5000 characters'),
+    .check(
+      z.trim(),
+      z.minLength(10, 'Message must be at least 10 characters'),
+      z.maxLength(5000, 'Must be at most 5000 characters'),
+    ),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type ContactFormInput = z.input<typeof ContactFormSchema>;

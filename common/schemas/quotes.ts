@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  CAR_MAKE_NAMES,
-  CONTACT_METHODS,
-  type ContactMethod,
-  URGENCIES,
-  type Urgency,
-} from './quote-options';
-import { LAGOS_AREAS } from '../config/lagos-areas';
+import { URGENCIES } from './quote-options';
+import { URGENCY_KEYS } from './quote-request';
 import { isoDateTime } from './api';
 import { nairaText } from './listing';
 import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
@@ -17,17 +11,6 @@ import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
  * Shared by the forms, the pages and the function layer. Money is integer naira.
  */
 
-const URGENCY_KEYS = URGENCIES.map((u) => u.key) as [Urgency, ...Urgency[]];
-const CONTACT_METHOD_KEYS = CONTACT_METHODS.map((c) => c.key) as [
-  ContactMethod,
-  ...ContactMethod[],
-];
-
-const AREA_SLUGS = LAGOS_AREAS.map((a) => a.slug) as [string, ...string[]];
-
-/** "" from an untouched `<select>` or field becomes undefined. */
-const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 const optionalText = (max: number) =>
   z
     .string()
@@ -36,32 +19,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
-const thisYear = () => new Date().getUTCFullYear();
-
-/**
- * The Find It fields of issue 36.1, merged into `FindItSchema` (find-it.ts): all optional, so the
- * spec's form and messages stay as they were.
- */
-export const QuoteRequestFields = {
-  carMake: z.preprocess(blank, z.enum(CAR_MAKE_NAMES, 'Choose a make from the list').optional()),
-  carModel: optionalText(40),
-  carYear: z.preprocess(
-    blank,
-    z.coerce
-      .number('Enter the year as four digits, e.g. 2012')
-      .int('Enter the year as four digits, e.g. 2012')
-      .min(1950, 'Enter a year from 1950')
-      .refine((y) => y <= thisYear() + 1, 'That year has not come yet')
-      .optional(),
-  ),
-  job: optionalText(500),
-  area: z.preprocess(blank, z.enum(AREA_SLUGS, 'Choose an area from the list').optional()),
-  urgency: z.preprocess(blank, z.enum(URGENCY_KEYS, 'Choose how soon').optional()),
-  contactMethods: z
-    .array(z.enum(CONTACT_METHOD_KEYS, 'Choose how to be reached'))
-    .max(CONTACT_METHODS.length)
-    .default([]),
-};
+export { QuoteRequestFields } from './quote-request';
 
 // ---------------------------------------------------------------------------------------------
 // Quotes

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 import { normalizeWebUrl, WEBSITE_MAX } from './web-url';
 
 export { normalizeWebUrl, safeWebUrl, WEBSITE_MAX } from './web-url';
@@ -7,31 +7,32 @@ export { normalizeWebUrl, safeWebUrl, WEBSITE_MAX } from './web-url';
 export const WEBSITE_URL_MESSAGE = 'Please enter a valid URL (including https://)';
 
 /** A required website: the rule of web-url.ts, normalised. */
-export const websiteUrl = z
-  .string()
-  .trim()
-  .max(WEBSITE_MAX, `Must be at most ${WEBSITE_MAX} characters`)
-  .transform((value, ctx) => {
+export const websiteUrl = z.pipe(
+  z.string().check(z.trim(), z.maxLength(WEBSITE_MAX, `Must be at most ${WEBSITE_MAX} characters`)),
+  z.transform((value: string, payload) => {
     const url = normalizeWebUrl(value);
     if (url === null) {
-      ctx.addIssue({ code: 'custom', message: WEBSITE_URL_MESSAGE });
+      payload.issues.push({ code: 'custom', message: WEBSITE_URL_MESSAGE, input: value });
       return z.NEVER;
     }
     return url;
-  });
+  }),
+);
 
 /** An optional website for forms: empty or absent → undefined. */
-export const optionalWebsite = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value || undefined)
-  .pipe(websiteUrl.optional());
+export const optionalWebsite = z.pipe(
+  z.pipe(
+    z.optional(z.string().check(z.trim())),
+    z.transform((value) => value || undefined),
+  ),
+  z.optional(websiteUrl),
+);
 
 /** A nullable website for stored rows (admin edit, imports): empty, null or absent → null. */
-export const nullableWebsite = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value) => value || null)
-  .pipe(websiteUrl.nullable());
+export const nullableWebsite = z.pipe(
+  z.pipe(
+    z.nullish(z.string().check(z.trim())),
+    z.transform((value) => value || null),
+  ),
+  z.nullable(websiteUrl),
+);

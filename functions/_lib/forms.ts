@@ -40,7 +40,7 @@ export async function guardPublicForm(
  * body with the form's schema (422 with field messages), calls `submit` with the database, the
  * mailer and the caller's address, and answers 201 `{ id, emailStatus }`.
  */
-export function publicFormHandler<S extends z.ZodType>(
+export function publicFormHandler<S extends z.core.$ZodType>(
   schema: S,
   submit: (
     db: Kysely<Database>,

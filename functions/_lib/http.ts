@@ -33,7 +33,7 @@ export type Encodable<T> = T extends string
  * the schema, so a schema that drifts from what the handler sends fails the suite, not a browser.
  * @throws Error (answered as 500) when, in tests, the body does not match.
  */
-export function reply<S extends z.ZodType>(
+export function reply<S extends z.core.$ZodType>(
   schema: S,
   body: Encodable<z.input<S>>,
   status = 200,
@@ -41,7 +41,7 @@ export function reply<S extends z.ZodType>(
 ): Response {
   const text = JSON.stringify(body);
   if (env('NODE_ENV') === 'test') {
-    const result = schema.safeParse(JSON.parse(text));
+    const result = z.safeParse(schema, JSON.parse(text));
     if (!result.success)
       throw new Error(`Response does not match its schema:\n${z.prettifyError(result.error)}`);
   }
@@ -104,8 +104,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
  * Parses `input` with `schema`, throwing VALIDATION_FAILED (422) with field messages.
  * The message is the first field message, so a toast can show it as is.
  */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);
   const first = Object.values(fields)[0]?.[0] ?? 'Invalid input';
@@ -117,7 +117,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
  * with field messages: a URL the client made wrong, as HTTP says (issue 35.10: the search
  * answers 200 or 400, never 422 for what its URL holds).
  */
-export function parseQueryOrThrow<S extends z.ZodType>(schema: S, request: Request): z.output<S> {
+export function parseQueryOrThrow<S extends z.core.$ZodType>(
+  schema: S,
+  request: Request,
+): z.output<S> {
   try {
     return parseOrThrow(schema, queryOf(request));
   } catch (error) {

@@ -59,7 +59,7 @@ type SignInCall<Input> = (
  * The body parsed with `schema`, then a service call that signs someone in (sign-up, sign-in, a
  * phone code): `{ user }` with Better Auth's session cookies and the hint cookie, never cached.
  */
-async function signingIn<S extends z.ZodType>(
+async function signingIn<S extends z.core.$ZodType>(
   request: Request,
   ctx: ApiContext,
   schema: S,

@@ -31,7 +31,7 @@ export interface FormPostOptions<T> {
    */
   endpoint: string | ((params: URLSearchParams) => string);
   /** The route's Zod schema (common/schemas): which fields are lists; the API validates with it. */
-  schema: z.ZodType | ((params: URLSearchParams) => z.ZodType);
+  schema: z.core.$ZodType | ((params: URLSearchParams) => z.core.$ZodType);
   /** Turns the posted values into the API's JSON body, when more than a copy is needed. */
   toBody?: (values: FormValues) => unknown;
   /** Fields never written back into the page (passwords). */
@@ -62,7 +62,7 @@ export interface FormPostOptions<T> {
 export type FormPost = { kind: 'show'; state: FormState } | { kind: 'answer'; response: Response };
 
 /** The type of a schema field under optional/default/pipe wrappers: `array`, `string`, … */
-function baseType(type: z.ZodType): string {
+function baseType(type: z.core.$ZodType): string {
   let current = type as unknown as { def: Record<string, unknown> & { type: string } };
   for (;;) {
     const { def } = current;
@@ -74,18 +74,18 @@ function baseType(type: z.ZodType): string {
 }
 
 /** The object shape of a form schema (through a top-level pipe or refinement). */
-function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
+function shapeOf(schema: z.core.$ZodType): Record<string, z.core.$ZodType> {
   let current = schema as unknown as { def: Record<string, unknown> & { type: string } };
   while (current.def.type === 'pipe') current = current.def.in as typeof current;
   if (current.def.type !== 'object') throw new Error('a form schema must be an object');
-  return current.def.shape as Record<string, z.ZodType>;
+  return current.def.shape as Record<string, z.core.$ZodType>;
 }
 
 /**
  * The posted fields the schema knows, as the browser sent them: a string per field, or every
  * value for a list (checkboxes). Unknown fields are dropped; a missing field is left out.
  */
-export function formValues(schema: z.ZodType, params: URLSearchParams): FormValues {
+export function formValues(schema: z.core.$ZodType, params: URLSearchParams): FormValues {
   const values: FormValues = {};
   for (const [name, type] of Object.entries(shapeOf(schema))) {
     if (baseType(type) === 'array') values[name] = params.getAll(name);
@@ -241,7 +241,7 @@ export async function callApi(
 function schemaOf(
   options: Pick<FormPostOptions<unknown>, 'schema'>,
   params: URLSearchParams,
-): z.ZodType {
+): z.core.$ZodType {
   return typeof options.schema === 'function' ? options.schema(params) : options.schema;
 }
 

@@ -448,6 +448,33 @@ test.describe('islands soon after the first paint (issue 22)', () => {
     await context.close();
   });
 
+  for (const path of ['/register/', '/contact/', '/find-it/', '/auth/']) {
+    test(`${path} validates with zod/mini's copy and loads none of Zod's chained API (ADR 097)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const scripts: { name: string; body: string }[] = [];
+      page.on('response', async (response) => {
+        if (!/\/_astro\/[^/]+\.js$/.test(response.url())) return;
+        const body = await response.text().catch(() => '');
+        scripts.push({ name: new URL(response.url()).pathname, body });
+      });
+      await page.goto(path);
+      // The schema's module is asked for once the island runs (lazyZodResolver).
+      await expect
+        .poll(() => scripts.filter((s) => /[`"']ZodMiniObject[`"']/.test(s.body)).length, {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0);
+      // A constructor's name, as the minified code keeps it (the core's is `$ZodObject`).
+      const chained = scripts.filter((s) => /[`"']ZodObject[`"']/.test(s.body)).map((s) => s.name);
+      expect(chained, `${path}: files with Zod's chained API`).toEqual([]);
+      await context.close();
+    });
+  }
+
   for (const [path, island, files] of [
     // The search, and the results' list a search shows (ADR 095).
     ['/', 'HomeSearch', ['preact', 'SearchForm', 'resultListLoader', 'business-list']],

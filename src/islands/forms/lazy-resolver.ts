@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * A react-hook-form resolver validating with a Zod schema that the island does not wait for
@@ -17,7 +17,7 @@ import type { ZodType } from 'zod';
  * server validates every submission with the same schema and its messages reach the same fields.
  */
 export function lazyZodResolver<Input extends FieldValues, Output>(
-  load: () => Promise<ZodType<Output, Input>>,
+  load: () => Promise<$ZodType<Output, Input>>,
 ): LazyResolver<Input, Output> {
   let loading: Promise<Resolver<Input, unknown, Output> | undefined> | undefined;
   const resolverOf = () =>
