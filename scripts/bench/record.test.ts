@@ -40,6 +40,27 @@ describe('the benchmark writer (ADR 064)', () => {
     expect(text).toContain('```text\n  median: p50 12 ms\n```');
   });
 
+  it('leaves no blank at the end of a line (a table row whose last cell is empty)', () => {
+    const run = {
+      date: new Date('2026-11-30T07:00:00Z'),
+      commit: 'abc1234',
+      cores: 2,
+      memoryBytes: 24 * 1024 ** 3,
+      cpuModel: 'Test CPU',
+      loadBefore: [1, 1, 1],
+      loadAfter: [1, 1, 1],
+      command: 'npm run bench',
+    };
+    const text = renderRecord(
+      'Pages',
+      run,
+      ['page\tserved\tislands', '\tstatic\t', 'end  '],
+      false,
+    );
+    expect(text).toContain('page\tserved\tislands\n\tstatic\nend\n');
+    expect(text.split('\n').filter((line) => /[ \t]$/.test(line))).toEqual([]);
+  });
+
   it('names a second run of the same day with -2', () => {
     const dir = tempDir();
     expect(datedPath(dir, '2026-11-28', 'scale')).toBe(path.join(dir, '2026-11-28-scale.md'));

@@ -61,7 +61,12 @@ export function renderRecord(
   lines: readonly string[],
   markdown: boolean,
 ): string {
-  const body = lines.join('\n').replace(/^\n+/, '').trimEnd();
+  // Without the blanks a table's empty last cell leaves at a line's end (Prettier checks docs/).
+  const body = lines
+    .join('\n')
+    .replace(/^\n+/, '')
+    .replace(/[ \t]+$/gm, '')
+    .trimEnd();
   return [
     `# ${title}, ${run.date.toISOString().slice(0, 10)}`,
     '',
