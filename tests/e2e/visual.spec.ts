@@ -19,7 +19,8 @@ import { ensureSiteBuild } from '../../server/site-build.ts';
  * Deterministic: the pages come from a server of this spec's own (listening on a free port,
  * on a fresh embedded database with the shipped seed content, dates fixed), so what other specs
  * change on the shared e2e server never shows here. Animations are off; the footer's year
- * and a business's "Open now" (the clock) and the map's tiles are masked.
+ * and a business's "Open now" (the clock) and the map's tiles are masked, except in the detail
+ * dialog, whose browser clock is fixed.
  *
  * After an intended layout change: `npx playwright test visual --update-snapshots`, look at the
  * new PNGs, commit them.
@@ -207,6 +208,9 @@ test.describe('visual regression (issue 13.5)', () => {
     }
 
     test(`detail dialog at ${width} px`, async ({ page }) => {
+      // "Open now" or "Closed · opens …" comes from the browser's clock: fixed (a Monday noon in
+      // Lagos), so the dialog and the cards behind it show the same states at any hour.
+      await page.clock.setFixedTime(new Date('2026-11-30T12:00:00+01:00'));
       await open(page, '/mechanic/', width);
       await page.getByRole('button', { name: 'View Details' }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
