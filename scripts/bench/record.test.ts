@@ -15,23 +15,21 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** One run of a bench, as the writer heads its figures. */
+const RUN = {
+  date: new Date('2026-11-28T14:00:00Z'),
+  commit: 'abc1234',
+  cores: 2,
+  memoryBytes: 24 * 1024 ** 3,
+  cpuModel: 'Test CPU @ 2.0GHz',
+  loadBefore: [1.5, 2, 2.5],
+  loadAfter: [3, 2.5, 2],
+  command: 'npm run bench:search -- --serve',
+};
+
 describe('the benchmark writer (ADR 064)', () => {
   it('heads the figures with the date, commit, machine, load and command', () => {
-    const text = renderRecord(
-      'Search over HTTP',
-      {
-        date: new Date('2026-11-28T14:00:00Z'),
-        commit: 'abc1234',
-        cores: 2,
-        memoryBytes: 24 * 1024 ** 3,
-        cpuModel: 'Test CPU @ 2.0GHz',
-        loadBefore: [1.5, 2, 2.5],
-        loadAfter: [3, 2.5, 2],
-        command: 'npm run bench:search -- --serve',
-      },
-      ['  median: p50 12 ms'],
-      false,
-    );
+    const text = renderRecord('Search over HTTP', RUN, ['  median: p50 12 ms'], false);
     expect(text).toContain('# Search over HTTP, 2026-11-28');
     expect(text).toContain('- Commit: abc1234');
     expect(text).toContain('- Machine: 2 cores, 24.0 GB memory, Test CPU @ 2.0GHz');
@@ -41,19 +39,9 @@ describe('the benchmark writer (ADR 064)', () => {
   });
 
   it('leaves no blank at the end of a line (a table row whose last cell is empty)', () => {
-    const run = {
-      date: new Date('2026-11-30T07:00:00Z'),
-      commit: 'abc1234',
-      cores: 2,
-      memoryBytes: 24 * 1024 ** 3,
-      cpuModel: 'Test CPU',
-      loadBefore: [1, 1, 1],
-      loadAfter: [1, 1, 1],
-      command: 'npm run bench',
-    };
     const text = renderRecord(
       'Pages',
-      run,
+      RUN,
       ['page\tserved\tislands', '\tstatic\t', 'end  '],
       false,
     );
