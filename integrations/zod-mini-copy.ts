@@ -24,6 +24,10 @@ export const ZOD_MINI_ENTRIES: ReadonlySet<string> = new Set(['zod/mini', 'zod/l
 /** A module of the Zod package. */
 const ZOD_MODULE = /[\\/]node_modules[\\/]zod[\\/]/;
 
+/** True when `source` may lead to a copy: one of {@link ZOD_MINI_ENTRIES}, or imported by a copy. */
+const mayCopy = (source: string, importer: string | undefined): boolean =>
+  ZOD_MINI_ENTRIES.has(source) || !!importer?.endsWith(ZOD_MINI_COPY);
+
 /**
  * The id a specifier resolves to: the copy of a Zod module when `source` is one of
  * {@link ZOD_MINI_ENTRIES} or `importer` is itself a copy; `null` to leave it as it is.
@@ -33,7 +37,7 @@ export function zodMiniCopyOf(
   importer: string | undefined,
   resolvedId: string,
 ): string | null {
-  if (!ZOD_MINI_ENTRIES.has(source) && !importer?.endsWith(ZOD_MINI_COPY)) return null;
+  if (!mayCopy(source, importer)) return null;
   if (!ZOD_MODULE.test(resolvedId) || resolvedId.includes('?')) return null;
   return `${resolvedId}${ZOD_MINI_COPY}`;
 }
@@ -45,7 +49,7 @@ export function zodMiniCopy(): Plugin {
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
     async resolveId(source, importer, options) {
-      if (!ZOD_MINI_ENTRIES.has(source) && !importer?.endsWith(ZOD_MINI_COPY)) return null;
+      if (!mayCopy(source, importer)) return null;
       const from = importer?.endsWith(ZOD_MINI_COPY)
         ? importer.slice(0, -ZOD_MINI_COPY.length)
         : importer;

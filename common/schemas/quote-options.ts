@@ -18,6 +18,8 @@ export const URGENCIES = [
   { key: 'prices', label: 'Just asking prices' },
 ] as const;
 export type Urgency = (typeof URGENCIES)[number]['key'];
+/** The urgencies' keys, as Zod's enums take them. */
+export const URGENCY_KEYS = URGENCIES.map((u) => u.key) as [Urgency, ...Urgency[]];
 
 export const CONTACT_METHODS = [
   { key: 'call', label: 'Phone call' },

@@ -1,12 +1,6 @@
 import { LAGOS_AREAS } from '../config/lagos-areas';
 import { optionalText } from './forms';
-import {
-  CAR_MAKE_NAMES,
-  CONTACT_METHODS,
-  type ContactMethod,
-  URGENCIES,
-  type Urgency,
-} from './quote-options';
+import { CAR_MAKE_NAMES, CONTACT_METHODS, type ContactMethod, URGENCY_KEYS } from './quote-options';
 import { z } from './zod-mini';
 
 /**
@@ -16,7 +10,6 @@ import { z } from './zod-mini';
  * It page validates without loading the rest of the quotes' schemas (quotes.ts; ADR 097).
  */
 
-export const URGENCY_KEYS = URGENCIES.map((u) => u.key) as [Urgency, ...Urgency[]];
 const CONTACT_METHOD_KEYS = CONTACT_METHODS.map((c) => c.key) as [
   ContactMethod,
   ...ContactMethod[],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { URGENCIES } from './quote-options';
-import { URGENCY_KEYS } from './quote-request';
+import { URGENCIES, URGENCY_KEYS } from './quote-options';
 import { isoDateTime } from './api';
+import { optionalText } from './forms';
 import { nairaText } from './listing';
 import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
 
@@ -10,14 +10,6 @@ import { CATEGORY_PAGES, type CategoryPageKey } from './categories';
  * business answers (an itemised quote or a decline), and what the motorist's private page shows.
  * Shared by the forms, the pages and the function layer. Money is integer naira.
  */
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((value) => value || undefined);
 
 export { QuoteRequestFields } from './quote-request';
 
