@@ -6,8 +6,8 @@ import { authSecret } from './env.ts';
 import { AppError } from './errors.ts';
 
 /**
- * Fixed-window rate limits stored in Postgres, so they hold across serverless instances.
- * A rule allows `limit` hits per `windowSeconds` for one key (e.g. `sign-in:ip:1.2.3.4`).
+ * Rate limits stored in Postgres, so they hold across serverless instances (ADR 098: a sliding
+ * window). A rule allows `limit` hits in any `windowSeconds` for one key (e.g. `sign-in:ip:1.2.3.4`).
  */
 export interface RateLimitRule {
   key: string;
@@ -48,8 +48,45 @@ export function networkBucket(address: string): string {
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
+ * The hits a sliding window holds (ADR 098): every hit of the current fixed window, and the
+ * previous window's hits in the share of it that still lies within `windowSeconds` of now (the
+ * previous window's hits taken as spread evenly over it). `elapsed` is seconds since the current
+ * window began. 5 hits in the last window, 1 now, half way through: 1 + 5 × 0.5 = 3.5.
+ */
+export function slidingCount(
+  current: number,
+  previous: number,
+  elapsed: number,
+  windowSeconds: number,
+): number {
+  return current + previous * Math.max(0, 1 - elapsed / windowSeconds);
+}
+
+/**
+ * Whole seconds until one more hit of a key held at `current` and `previous` hits
+ * ({@link slidingCount}) stays within `limit`: later in this window while the current window has
+ * room, else in the next window, once this window's hits have slid out far enough. At least 1.
+ */
+export function slidingRetryAfter(
+  limit: number,
+  current: number,
+  previous: number,
+  elapsed: number,
+  windowSeconds: number,
+): number {
+  const room = limit - current - 1;
+  const wait =
+    room >= 0 && previous > 0
+      ? windowSeconds * (1 - room / previous) - elapsed
+      : windowSeconds - elapsed + windowSeconds * Math.max(0, 1 - (limit - 1) / current);
+  return Math.max(1, Math.ceil(wait));
+}
+
+/**
  * Counts one hit against every rule (all are counted, so a blocked caller stays blocked) and
- * throws RATE_LIMITED (429, Retry-After in seconds) when any rule is over its limit.
+ * throws RATE_LIMITED (429, Retry-After in seconds) when any rule holds more than its limit in
+ * the last `windowSeconds` ({@link slidingCount}; a burst across a window's end is still one
+ * burst).
  */
 export async function enforceRateLimits(
   db: Kysely<Database>,
@@ -57,18 +94,32 @@ export async function enforceRateLimits(
 ): Promise<void> {
   let retryAfter = 0;
   for (const rule of rules) {
-    const { rows } = await sql<{ count: number; reset_in: number }>`
-      insert into rate_limits (key, window_start, count)
-      values (${rule.key}, to_timestamp(floor(extract(epoch from now()) / ${rule.windowSeconds}) * ${rule.windowSeconds}), 1)
-      on conflict (key, window_start) do update set count = rate_limits.count + 1
-      returning count, ceil(extract(epoch from window_start) + ${rule.windowSeconds} - extract(epoch from now()))::int as reset_in`.execute(
-      db,
-    );
+    const { rows } = await sql<{ current: number; previous: number; elapsed: number }>`
+      with hit as (
+        insert into rate_limits (key, window_start, count)
+        values (${rule.key}, to_timestamp(floor(extract(epoch from now()) / ${rule.windowSeconds}) * ${rule.windowSeconds}), 1)
+        on conflict (key, window_start) do update set count = rate_limits.count + 1
+        returning count, window_start
+      )
+      select hit.count as current,
+        coalesce((select earlier.count from rate_limits earlier
+          where earlier.key = ${rule.key}
+            and earlier.window_start = hit.window_start - make_interval(secs => ${rule.windowSeconds})), 0) as previous,
+        extract(epoch from now() - hit.window_start)::float8 as elapsed
+      from hit`.execute(db);
     const row = rows[0];
-    if (row && row.count > rule.limit) retryAfter = Math.max(retryAfter, row.reset_in);
+    if (!row) continue;
+    const { current, previous, elapsed } = row;
+    if (slidingCount(current, previous, elapsed, rule.windowSeconds) > rule.limit) {
+      retryAfter = Math.max(
+        retryAfter,
+        slidingRetryAfter(rule.limit, current, previous, elapsed, rule.windowSeconds),
+      );
+    }
   }
   if (Math.random() < 0.01) {
-    await sql`delete from rate_limits where window_start < now() - interval '1 day'`.execute(db);
+    // The longest window is a day: its previous window began at most two days ago.
+    await sql`delete from rate_limits where window_start < now() - interval '2 days'`.execute(db);
   }
   if (retryAfter > 0) {
     throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, undefined, {
