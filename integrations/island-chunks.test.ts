@@ -102,6 +102,25 @@ describe('the search-box group (ADR 090)', () => {
     expect(kit.test('/app/node_modules/preact/hooks/dist/hooks.module.js')).toBe(false);
   });
 
+  it("puts Preact, Astro's Preact renderer and the icon's Preact copy in one file (ADR 099)", () => {
+    const preact = (
+      ISLAND_CHUNK_GROUPS.find((group) => group.name === 'preact') as { test: RegExp }
+    ).test;
+    expect(preact.test('/app/node_modules/preact/dist/preact.module.js')).toBe(true);
+    expect(preact.test('/app/node_modules/preact/hooks/dist/hooks.module.js')).toBe(true);
+    expect(preact.test('/app/node_modules/preact/jsx-runtime/dist/jsxRuntime.module.js')).toBe(
+      true,
+    );
+    expect(preact.test('/app/node_modules/@astrojs/preact/dist/client.js')).toBe(true);
+    expect(preact.test('/app/node_modules/@astrojs/preact/dist/static-html.js')).toBe(true);
+    expect(preact.test(`${root}/shared/Icon.tsx?preact`)).toBe(true);
+    // The admin's React icon, the server's renderer and the sprite's address stay out.
+    expect(preact.test(`${root}/shared/Icon.tsx`)).toBe(false);
+    expect(preact.test('/app/node_modules/@astrojs/preact/dist/server.js')).toBe(false);
+    expect(preact.test('/app/common/config/icons.ts')).toBe(false);
+    expect(preact.test('/app/node_modules/@preact/signals/dist/signals.module.js')).toBe(false);
+  });
+
   it("puts Zod, the forms' schemas and their choices in a file each (ADR 093)", () => {
     const test = (name: string) =>
       (ISLAND_CHUNK_GROUPS.find((group) => group.name === name) as { test: RegExp }).test;

@@ -6,7 +6,9 @@ import type { Plugin } from 'vite';
  * hydrates costs: the browser requests them in rounds of six.
  *
  * - `preact`: Preact, its hooks and its JSX runtime in one file (every public island needs all
- *   three; ADR 046).
+ *   three; ADR 046), with Astro's Preact renderer and the icon component's Preact copy, which
+ *   every page with a Preact island loads too (ADR 099). The renderer is an entry, so the file
+ *   takes its name (`client.*.js`).
  * - `search-box`: the search form, the search state and the Preact copy of the directory search
  *   hook (the home search hydrates on these and loads the results' list later, ADR 090; the
  *   category page needs them too), with the modules only they import, in one file. Modules
@@ -37,6 +39,15 @@ import type { Plugin } from 'vite';
 /** The search box's own modules (a shared module's Preact copy ends in `?preact`). */
 const SEARCH_BOX =
   /[\\/]src[\\/]islands[\\/](public[\\/](SearchForm\.tsx|searchState\.ts)|shared[\\/]useDirectorySearch\.ts\?preact)$/;
+
+/**
+ * Preact with what every page with a Preact island loads beside it: Astro's Preact renderer (an
+ * entry of the client build, which Astro imports with each island) and the icon component's
+ * Preact copy (its one import besides Preact, the sprite's address, is in `island-kit`, which
+ * every public island loads).
+ */
+const PREACT =
+  /([\\/]node_modules[\\/](preact[\\/]|@astrojs[\\/]preact[\\/]dist[\\/](client|static-html)\.js$)|[\\/]src[\\/]islands[\\/]shared[\\/]Icon\.tsx\?preact$)/;
 
 /** The lists' own modules. */
 const BUSINESS_LIST =
@@ -152,7 +163,7 @@ type Context = { getModuleInfo: GetModuleInfo };
 /** The client build's `output.codeSplitting.groups`. */
 export const ISLAND_CHUNK_GROUPS = [
   { name: 'form-kit', test: FORM_KIT, includeDependenciesRecursively: false },
-  { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
+  { name: 'preact', test: PREACT, includeDependenciesRecursively: false },
   { name: 'page-kit', test: PAGE_KIT, includeDependenciesRecursively: false },
   { name: 'island-kit', test: ISLAND_KIT, includeDependenciesRecursively: false },
   { name: 'listing-fields', test: LISTING_FIELDS, includeDependenciesRecursively: false },

@@ -67,6 +67,48 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { name: 'Latest News & Tips' })).toBeVisible();
   });
 
+  test('the search asks for its answer while the submit is still being handled (issue 34.5)', async ({
+    page,
+  }) => {
+    // Run from an effect, the request waited for the next frame: 0.1 s on the phone profile.
+    await page.addInitScript(() => {
+      const seen = { requests: 0, atSubmit: -1 };
+      (window as unknown as { __search: typeof seen }).__search = seen;
+      const fetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('/api/directory/search'))
+          seen.requests += 1;
+        return fetch(input, init);
+      };
+      // Bubble phase on the window: after the island's own listener on the form.
+      addEventListener('submit', () => {
+        seen.atSubmit = seen.requests;
+      });
+    });
+    await page.goto('/');
+    const input = page.getByPlaceholder(PLACEHOLDER, { exact: true });
+    await waitForIsland(page, input);
+    await input.fill('brake');
+    await input.press('Enter');
+    await expect(page.getByRole('heading', { name: /Search Results \(\d+\)/ })).toBeVisible();
+    const seen = await page.evaluate(
+      () => (window as unknown as { __search: { requests: number; atSubmit: number } }).__search,
+    );
+    expect(seen.atSubmit, 'search requests sent by the time the submit reached the window').toBe(1);
+    expect(seen.requests).toBe(1);
+
+    // A new area runs the submitted words again, once.
+    const answered = page.waitForResponse((r) => r.url().includes('/api/directory/search'));
+    await page.getByLabel('Area').selectOption({ index: 1 });
+    expect(new URL((await answered).url()).searchParams.get('q')).toBe('brake');
+    await expect(page.getByRole('heading', { name: /Search Results \(\d+\)/ })).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __search: { requests: number } }).__search.requests,
+      ),
+    ).toBe(2);
+  });
+
   test('search with no matches shows zero results and the no-results toast', async ({ page }) => {
     await page.goto('/');
     const input = page.getByPlaceholder(PLACEHOLDER, { exact: true });

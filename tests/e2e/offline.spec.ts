@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  type Browser,
+  chromium,
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
 import {
   PAGES_CACHE,
@@ -9,6 +16,7 @@ import {
   SHELL_CACHE,
   SERVICE_WORKER_URL,
 } from '../../common/config/offline';
+import { REGISTER_DELAY_MS } from '../../src/browser/offline/register';
 import { expectNoViolations } from './axe';
 import { adminTest, waitForPageScripts } from './helpers';
 
@@ -293,4 +301,36 @@ test('installable: the manifest has the brand icons and Chromium reports no inst
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+});
+
+/** Ms from the load event of `path`, opened in a fresh context, to its service worker's request. */
+async function workerRequestAfterLoad(browser: Browser, path: string): Promise<number> {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  try {
+    const requested = new Promise<number>((resolve) => {
+      context.on('request', (request) => {
+        if (new URL(request.url()).pathname === SERVICE_WORKER_URL) resolve(Date.now());
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'load' });
+    const loaded = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      return performance.timeOrigin + navigation!.loadEventEnd;
+    });
+    return (await requested) - loaded;
+  } finally {
+    await context.close();
+  }
+}
+
+test("the worker is registered seconds after a page's load, a roadside page's at once (ADR 099)", async ({
+  browser,
+}) => {
+  // Its install (the offline page, the shell's scripts) shared the six connections with the home
+  // search's first answer on the phone profile; the stranded motorist's list is kept at once.
+  expect(await workerRequestAfterLoad(browser, '/')).toBeGreaterThanOrEqual(REGISTER_DELAY_MS - 50);
+  expect(await workerRequestAfterLoad(browser, '/emergency/')).toBeLessThan(REGISTER_DELAY_MS);
 });

@@ -1,14 +1,14 @@
 import { isKeptPage, isRoadsidePage, SERVICE_WORKER_URL } from '../../../common/config/offline';
 
 /**
- * Registers the service worker (issue 22.5, ADR 030) once the page has loaded, so neither its
- * request nor its install competes with the page. On the visit that installs it, the page was
- * loaded before the worker ran: a business page or article then asks the worker to keep itself
- * and the scripts it loaded (Workbox's `CACHE_URLS` message; they come from the HTTP cache, so
- * this costs a revalidation of the page and no download), so even the first business page a
- * visitor opens works offline afterwards. Does nothing where service workers are unavailable
- * (old browsers, Opera Mini, http:// other than localhost).
+ * How long after the load event the service worker is registered (ms; issue 34.5, ADR 099). The
+ * load event comes before the islands' files and a visitor's first search (they are fetched
+ * after the first paint); the worker's install fetches the offline page and the shell's scripts,
+ * which on the phone profile shared the six connections and the bandwidth with the home search's
+ * first answer.
  */
+export const REGISTER_DELAY_MS = 3000;
+
 /**
  * The roadside screen's URL to keep offline (issue 38.6): the page's own, or for a list answered
  * to a posted position (private, not kept) the list of the place named nearest it
@@ -21,6 +21,16 @@ export function roadsideKeptUrl(): string {
   );
 }
 
+/**
+ * Registers the service worker (issue 22.5, ADR 030) {@link REGISTER_DELAY_MS} after the page has
+ * loaded, at an idle moment, so neither its request nor its install competes with the page and
+ * its first use (ADR 099); a roadside page at its load. On the visit that installs it, the page was
+ * loaded before the worker ran: a business page or article then asks the worker to keep itself
+ * and the scripts it loaded (Workbox's `CACHE_URLS` message; they come from the HTTP cache, so
+ * this costs a revalidation of the page and no download), so even the first business page a
+ * visitor opens works offline afterwards. Does nothing where service workers are unavailable
+ * (old browsers, Opera Mini, http:// other than localhost).
+ */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const start = async () => {
@@ -46,7 +56,18 @@ export function registerServiceWorker(): void {
       },
     });
   };
-  const later = () => void start().catch(() => undefined);
+  const register = () => void start().catch(() => undefined);
+  // The roadside screen is kept at once: its visitor may lose the signal any moment (issue 38.6).
+  const later = isRoadsidePage(location.pathname)
+    ? register
+    : () =>
+        setTimeout(
+          () =>
+            'requestIdleCallback' in self
+              ? requestIdleCallback(register, { timeout: REGISTER_DELAY_MS })
+              : register(),
+          REGISTER_DELAY_MS,
+        );
   if (document.readyState === 'complete') later();
   else addEventListener('load', later, { once: true });
 }
