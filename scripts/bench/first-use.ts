@@ -38,6 +38,7 @@ import { seedDatabase } from '../../functions/db/seeds/seed.ts';
 import { startLocalServer } from '../../server/local-server.ts';
 import { ensureSiteBuild } from '../../server/site-build.ts';
 import { openPhonePage, waitForFcp } from './phone-profile.ts';
+import { runsMax, runsMedian, seconds } from './first-use-stats.ts';
 import { benchRecord, RECORD_OPTION } from './record.ts';
 import { CHROMIUM_FLAGS } from '../chromium-flags.ts';
 
@@ -269,14 +270,6 @@ export async function loadBeside(
 /** The bench's own database, seeded afresh each run. */
 const DATA_DIR = '.data/bench/first-use-pglite';
 
-const median = (values: number[]) => {
-  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return finite.length ? finite[Math.floor(finite.length / 2)]! : NaN;
-};
-const max = (values: number[]) =>
-  values.some((v) => !Number.isFinite(v)) ? NaN : Math.max(...values);
-const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '–');
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -348,12 +341,12 @@ async function main(): Promise<void> {
     record.line(
       [
         `${name} ${FIRST_USES[name]!.path}`,
-        s(median(each.map((t) => t.fcp))),
-        s(median(each.map((t) => t.used))),
-        s(max(each.map((t) => t.used))),
-        s(median(each.map((t) => t.taken))),
-        s(median(each.map((t) => t.hydrated))),
-        s(max(each.map((t) => t.hydrated))),
+        seconds(runsMedian(each.map((t) => t.fcp))),
+        seconds(runsMedian(each.map((t) => t.used))),
+        seconds(runsMax(each.map((t) => t.used))),
+        seconds(runsMedian(each.map((t) => t.taken))),
+        seconds(runsMedian(each.map((t) => t.hydrated))),
+        seconds(runsMax(each.map((t) => t.hydrated))),
         each.map((t) => t.tries).join('/'),
       ].join('\t'),
     );
@@ -363,7 +356,7 @@ async function main(): Promise<void> {
       names
         .map(
           (n) =>
-            `${n} ${timings[n]!.map((t) => `${s(t.used).replace(' s', '')}/${s(t.hydrated).replace(' s', '')}`).join(' ')}`,
+            `${n} ${timings[n]!.map((t) => `${seconds(t.used).replace(' s', '')}/${seconds(t.hydrated).replace(' s', '')}`).join(' ')}`,
         )
         .join('; '),
   );
