@@ -29,20 +29,26 @@ export function parseRange(range: string): [number, number] | null {
 export const DAY_MINUTES = 24 * 60;
 export const WEEK_MINUTES = 7 * DAY_MINUTES;
 
-const LAGOS_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Lagos's offset from UTC in ms: West Africa Time, UTC+1 all year (Nigeria keeps no daylight
+ * saving time; the time zone database's Africa/Lagos has been +01:00 since 1919).
+ */
+export const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
 
-/** Weekday key and minutes since midnight of `date` in Lagos. */
+/** `Date#getUTCDay()` (Sunday 0) → our day keys (Monday first). */
+const UTC_DAYS: readonly DayKey[] = ['su', 'mo', 'tu', 'we', 'th', 'fr', 'sa'];
+
+/**
+ * Weekday key and minutes since midnight of `date` in Lagos. Plain arithmetic on the fixed offset
+ * (issue 34.5, ADR 100): the first `Intl.DateTimeFormat` with a time zone cost 40–70 ms of a
+ * phone's main thread when the cards' module ran, before a category page's grid could hydrate.
+ */
 export function lagosClock(date: Date): { day: DayKey; minutes: number } {
-  const parts = LAGOS_CLOCK.formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const day = get('weekday').slice(0, 2).toLowerCase() as DayKey;
-  return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+  const lagos = new Date(date.getTime() + LAGOS_UTC_OFFSET_MS);
+  return {
+    day: UTC_DAYS[lagos.getUTCDay()]!,
+    minutes: lagos.getUTCHours() * 60 + lagos.getUTCMinutes(),
+  };
 }
 
 /**

@@ -24,6 +24,26 @@ describe('opening hours (Africa/Lagos)', () => {
     expect(lagosClock(new Date('2026-11-21T07:30:00Z'))).toEqual({ day: 'sa', minutes: 510 });
   });
 
+  it("agrees with the time zone database's Africa/Lagos every half hour of a year each side of today", () => {
+    // A change of Nigeria's clock would show here once Node's time zone data has it (ADR 100).
+    const zone = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Lagos',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const year = 365 * 24 * 60 * 60 * 1000;
+    for (let t = Date.now() - year; t < Date.now() + year; t += 30 * 60 * 1000 + 7_000) {
+      const parts = zone.formatToParts(new Date(t));
+      const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+      expect(lagosClock(new Date(t)), new Date(t).toISOString()).toEqual({
+        day: get('weekday').slice(0, 2).toLowerCase(),
+        minutes: Number(get('hour')) * 60 + Number(get('minute')),
+      });
+    }
+  });
+
   it('is open inside the day range and closed outside it or on closed days', () => {
     expect(isOpenAt(weekdays, new Date('2026-11-23T09:00:00Z'))).toBe(true); // Monday 10:00
     expect(isOpenAt(weekdays, new Date('2026-11-23T06:30:00Z'))).toBe(false); // Monday 07:30
