@@ -33,20 +33,26 @@ export const WEEK_MINUTES = 7 * DAY_MINUTES;
  * Lagos's offset from UTC in ms: West Africa Time, UTC+1 all year (Nigeria keeps no daylight
  * saving time; the time zone database's Africa/Lagos has been +01:00 since 1919).
  */
-export const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
-
-/** `Date#getUTCDay()` (Sunday 0) → our day keys (Monday first). */
-const UTC_DAYS: readonly DayKey[] = ['su', 'mo', 'tu', 'we', 'th', 'fr', 'sa'];
+const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
 
 /**
- * Weekday key and minutes since midnight of `date` in Lagos. Plain arithmetic on the fixed offset
- * (issue 34.5, ADR 100): the first `Intl.DateTimeFormat` with a time zone cost 40–70 ms of a
- * phone's main thread when the cards' module ran, before a category page's grid could hydrate.
+ * `date` moved by Lagos's offset, so that its UTC fields (`getUTCDay`, `getUTCHours`,
+ * `toISOString().slice(0, 10)`…) read Lagos's wall clock: plain arithmetic, no `Intl` (ADR 100).
+ */
+export function lagosWallClock(date: Date): Date {
+  return new Date(date.getTime() + LAGOS_UTC_OFFSET_MS);
+}
+
+/**
+ * Weekday key and minutes since midnight of `date` in Lagos (ADR 100: the first
+ * `Intl.DateTimeFormat` with a time zone cost 40–70 ms of a phone's main thread when the cards'
+ * module ran, before a category page's grid could hydrate).
  */
 export function lagosClock(date: Date): { day: DayKey; minutes: number } {
-  const lagos = new Date(date.getTime() + LAGOS_UTC_OFFSET_MS);
+  const lagos = lagosWallClock(date);
   return {
-    day: UTC_DAYS[lagos.getUTCDay()]!,
+    // getUTCDay() counts from Sunday, the day keys from Monday.
+    day: DAY_KEYS[(lagos.getUTCDay() + 6) % 7]!,
     minutes: lagos.getUTCHours() * 60 + lagos.getUTCMinutes(),
   };
 }

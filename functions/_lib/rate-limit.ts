@@ -111,10 +111,11 @@ export async function enforceRateLimits(
     if (!row) continue;
     const { current, previous, elapsed } = row;
     if (slidingCount(current, previous, elapsed, rule.windowSeconds) > rule.limit) {
-      retryAfter = Math.max(
-        retryAfter,
-        slidingRetryAfter(rule.limit, current, previous, elapsed, rule.windowSeconds),
-      );
+      // At most the window: an exact log would let the caller in by then; the estimate can say
+      // later after a burst early in a window (ADR 098), and a limit of "n an hour" answers
+      // within the hour. A retry the estimate still holds gets a shorter wait.
+      const wait = slidingRetryAfter(rule.limit, current, previous, elapsed, rule.windowSeconds);
+      retryAfter = Math.max(retryAfter, Math.min(rule.windowSeconds, wait));
     }
   }
   if (Math.random() < 0.01) {

@@ -11,6 +11,7 @@ import {
   type SearchBeacon,
   TOP_SEARCHES,
 } from '../../common/schemas/insights.ts';
+import { lagosWallClock } from '../../common/schemas/hours.ts';
 import { AppError } from '../_lib/errors.ts';
 import { log } from '../_lib/log.ts';
 import { addressBucket, RATE_LIMIT_MESSAGE } from '../_lib/rate-limit.ts';
@@ -58,7 +59,7 @@ export function isBot(userAgent: string | null, purpose: string | null = null): 
 
 /** The day in Lagos (West Africa Time, UTC+1, no daylight saving) of `at`, as `YYYY-MM-DD`. */
 export function lagosDay(at: Date): string {
-  return new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+  return lagosWallClock(at).toISOString().slice(0, 10);
 }
 
 /** Counts waiting to be written, by listing and day. */

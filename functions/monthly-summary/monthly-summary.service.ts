@@ -6,6 +6,7 @@ import {
   oneClickUnsubscribePath,
   unsubscribePagePath,
 } from '../../common/schemas/email-preferences.ts';
+import { lagosWallClock } from '../../common/schemas/hours.ts';
 import { ownerInsightsPath } from '../../common/schemas/insights.ts';
 import { authSecret, inNetlifyFunction, siteUrl } from '../_lib/env.ts';
 import { AppError } from '../_lib/errors.ts';
@@ -121,7 +122,7 @@ export interface SummaryMonth {
  * From the first of a month on, last month is due.
  */
 export function dueMonth(now: Date): SummaryMonth {
-  const lagos = new Date(now.getTime() + 60 * 60 * 1000);
+  const lagos = lagosWallClock(now);
   const first = new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth() - 1, 1));
   const last = new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), 0));
   const day = (d: Date) => d.toISOString().slice(0, 10);
